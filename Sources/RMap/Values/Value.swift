@@ -1,0 +1,224 @@
+import Foundation
+
+/// A typed attribute value, used alike by the map, connect, store and diff stages.
+///
+/// `url` and `uuid` attributes hold `.string`; `[T]` attributes hold `.array`;
+/// `json` attributes hold `.json` with the payload's value as it was.
+public enum Value: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    /// An exact decimal, kept as the digits received (`"12.50"`).
+    case decimal(DecimalNumber)
+    case string(String)
+    case date(LocalDate)
+    case datetime(Timestamp)
+    case array([Value])
+    case json(JSONValue)
+
+    /// True for `.null`.
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// The members of an array value, or the value alone: what a foreign key
+    /// connects with (a collection value is an OR over its members).
+    public var members: [Value] {
+        if case .array(let items) = self { return items }
+        return [self]
+    }
+}
+
+// MARK: - Scalars
+
+/// An exact decimal number, kept as the text received.
+///
+/// Two decimals are equal when they denote the same number: `12.50 == 12.5`,
+/// so a value that the server echoes back with other trailing zeros does not
+/// count as a change.
+public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
+    /// The digits as received, e.g. `"12.50"`.
+    public let text: String
+
+    /// Creates a decimal from its text, or `nil` when the text is not a decimal number.
+    public init?(_ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard DecimalNumber.isDecimal(trimmed) else { return nil }
+        self.text = trimmed
+    }
+
+    public var description: String { text }
+
+    /// The canonical form: no leading `+`, no superfluous zeros, exponent applied.
+    public var canonical: String {
+        var text = Substring(self.text)
+        var negative = false
+        if text.first == "-" || text.first == "+" {
+            negative = text.first == "-"
+            text = text.dropFirst()
+        }
+        var exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            exponent = Int(text[text.index(after: e)...]) ?? 0
+            text = text[..<e]
+        }
+        var digits = text.replacingOccurrences(of: ".", with: "")
+        var point = (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? text.count)
+            + exponent
+        while point > digits.count { digits.append("0") }
+        while point < 1 {
+            digits.insert("0", at: digits.startIndex)
+            point += 1
+        }
+        var integer = String(digits.prefix(point)).drop { $0 == "0" }
+        var fraction = Substring(digits.dropFirst(point))
+        while fraction.last == "0" { fraction = fraction.dropLast() }
+        if integer.isEmpty { integer = "0" }
+        let body = fraction.isEmpty ? String(integer) : "\(integer).\(fraction)"
+        return negative && body != "0" ? "-" + body : body
+    }
+
+    /// The nearest double, for stores and comparisons that need one.
+    public var double: Double { Double(text) ?? .nan }
+
+    public static func == (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool {
+        lhs.canonical == rhs.canonical
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(canonical)
+    }
+
+    private static func isDecimal(_ text: String) -> Bool {
+        var sawDigit = false
+        var sawPoint = false
+        var sawExponent = false
+        var previous: Character?
+        for (offset, character) in text.enumerated() {
+            switch character {
+            case "0"..."9": sawDigit = true
+            case "+", "-":
+                guard offset == 0 || previous == "e" || previous == "E" else { return false }
+            case ".":
+                guard !sawPoint, !sawExponent else { return false }
+                sawPoint = true
+            case "e", "E":
+                guard sawDigit, !sawExponent else { return false }
+                sawExponent = true
+                sawDigit = false
+            default: return false
+            }
+            previous = character
+        }
+        return sawDigit
+    }
+}
+
+/// A calendar date without time or zone, stored as `YYYY-MM-DD`.
+public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// Creates a date; `nil` when the month or day is out of range.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), (1...LocalDate.days(inMonth: month, year: year)).contains(day) else {
+            return nil
+        }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD`.
+    public init?(iso text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        "\(LocalDate.pad(year, 4))-\(LocalDate.pad(month, 2))-\(LocalDate.pad(day, 2))"
+    }
+
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// Days since 1970-01-01 (negative before), by the proleptic Gregorian calendar.
+    public var daysSinceEpoch: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The date `days` after 1970-01-01.
+    public init(daysSinceEpoch days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        day = doy - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    static func pad(_ number: Int, _ width: Int) -> String {
+        let digits = String(abs(number))
+        let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return number < 0 ? "-" + padded : padded
+    }
+}
+
+/// An instant in UTC at millisecond precision, stored as `YYYY-MM-DDTHH:MM:SS.sssZ`.
+public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Milliseconds since 1970-01-01T00:00:00Z.
+    public var milliseconds: Int64
+
+    /// Creates a timestamp.
+    public init(milliseconds: Int64) {
+        self.milliseconds = milliseconds
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS.sssZ`.
+    public var description: String {
+        let (days, inDay) = milliseconds.quotientAndRemainderFloored(dividingBy: 86_400_000)
+        let date = LocalDate(daysSinceEpoch: Int(days))
+        let ms = Int(inDay)
+        let time = "\(LocalDate.pad(ms / 3_600_000, 2)):\(LocalDate.pad(ms / 60_000 % 60, 2)):"
+            + "\(LocalDate.pad(ms / 1000 % 60, 2)).\(LocalDate.pad(ms % 1000, 3))"
+        return "\(date)T\(time)Z"
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        lhs.milliseconds < rhs.milliseconds
+    }
+}
+
+extension Int64 {
+    /// Division rounding toward negative infinity, with a non-negative remainder.
+    func quotientAndRemainderFloored(dividingBy divisor: Int64) -> (Int64, Int64) {
+        let (q, r) = quotientAndRemainder(dividingBy: divisor)
+        return r < 0 ? (q - 1, r + divisor) : (q, r)
+    }
+}
