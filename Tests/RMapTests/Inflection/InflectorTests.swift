@@ -214,6 +214,23 @@ struct InflectorTests {
         #expect(inflector.foreignKey(className, separateWithUnderscore: false) == key)
     }
 
+    @Test func examplesFromTheDocumentation() {
+        #expect(inflector.titleize("man from the boondocks") == "Man From The Boondocks")
+        #expect(inflector.titleize("x-men: the last stand") == "X Men: The Last Stand")
+        #expect(inflector.titleize("TheManWithoutAPast") == "The Man Without A Past")
+        #expect(inflector.titleize("raiders_of_the_lost_ark") == "Raiders Of The Lost Ark")
+        #expect(inflector.titleize("string_ending_with_id", keepIDSuffix: true) == "String Ending With Id")
+        #expect(inflector.tableize("RawScaledScorer") == "raw_scaled_scorers")
+        #expect(inflector.tableize("ham_and_egg") == "ham_and_eggs")
+        #expect(inflector.tableize("fancyCategory") == "fancy_categories")
+        #expect(inflector.pluralize("CamelOctopus") == "CamelOctopi")
+        #expect(inflector.singularize("CamelOctopi") == "CamelOctopus")
+        #expect(inflector.humanize("author_id", keepIDSuffix: true) == "Author id")
+        #expect(inflector.foreignKey("Admin::Post") == "post_id")
+        #expect(inflector.underscore("ActiveModel::Errors") == "active_model/errors")
+        #expect(inflector.dasherize("puni_puni") == "puni-puni")
+    }
+
     @Test(
         "demodulize",
         arguments: [
