@@ -20,7 +20,11 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        .target(name: "RMap", dependencies: ["CYAML"], swiftSettings: strict),
+        // No pkgConfig: simdjson.pc only adds -DSIMDJSON_THREADS_ENABLED, a flag SwiftPM
+        // refuses with a warning and that the On Demand API used here does not need.
+        .systemLibrary(name: "CSimdJSON", providers: [.apt(["libsimdjson-dev"])]),
+        .target(name: "RMapJSONC", dependencies: ["CSimdJSON"], linkerSettings: [.linkedLibrary("simdjson")]),
+        .target(name: "RMap", dependencies: ["CYAML", "RMapJSONC"], swiftSettings: strict),
         .target(name: "RMapSQLite", dependencies: ["RMap", "CSQLite"], swiftSettings: strict),
         .target(name: "RMapPostgres", dependencies: ["RMap", "CLibPQ"], swiftSettings: strict),
         .target(name: "RMapHTTP", dependencies: ["RMap"], swiftSettings: strict),
@@ -35,5 +39,6 @@ let package = Package(
             swiftSettings: strict
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

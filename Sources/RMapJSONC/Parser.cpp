@@ -1,0 +1,254 @@
+// Parses documents with simdjson's On Demand API into preorder tokens.
+#include "Parser.hpp"
+
+#include <simdjson.h>
+
+#include <new>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+static_assert(RMJ_PADDING == simdjson::SIMDJSON_PADDING, "RMJ_PADDING must match simdjson");
+
+namespace od = simdjson::ondemand;
+using simdjson::error_code;
+
+struct rmj_parser {
+    od::parser parser;
+    std::vector<rmj_token> tokens;
+    std::vector<uint8_t> arena;
+    std::vector<rmj_item> items;
+    std::string message;
+    size_t error_offset = 0;
+};
+
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/// simdjson hands out a number's raw token unvalidated; JSON's number grammar
+/// (RFC 8259 section 6) decides whether the literal text we keep is a number.
+bool is_json_number(std::string_view text) {
+    size_t i = 0;
+    const size_t n = text.size();
+    if (i < n && text[i] == '-') { i++; }
+    if (i == n) { return false; }
+    if (text[i] == '0') {
+        i++;
+    } else if (is_digit(text[i])) {
+        while (i < n && is_digit(text[i])) { i++; }
+    } else {
+        return false;
+    }
+    if (i < n && text[i] == '.') {
+        const size_t start = ++i;
+        while (i < n && is_digit(text[i])) { i++; }
+        if (i == start) { return false; }
+    }
+    if (i < n && (text[i] == 'e' || text[i] == 'E')) {
+        i++;
+        if (i < n && (text[i] == '+' || text[i] == '-')) { i++; }
+        const size_t start = i;
+        while (i < n && is_digit(text[i])) { i++; }
+        if (i == start) { return false; }
+    }
+    return i == n;
+}
+
+std::string_view trim_trailing_space(std::string_view text) {
+    while (!text.empty()) {
+        const char last = text.back();
+        if (last != ' ' && last != '\t' && last != '\n' && last != '\r') { break; }
+        text.remove_suffix(1);
+    }
+    return text;
+}
+
+const char *describe(error_code error) {
+    switch (error) {
+    case simdjson::TAPE_ERROR: return "invalid JSON: a missing or misplaced comma, colon, bracket or brace";
+    case simdjson::INCOMPLETE_ARRAY_OR_OBJECT: return "invalid JSON: unexpected end inside an array or object";
+    case simdjson::DEPTH_ERROR: return "invalid JSON: nested too deeply";
+    case simdjson::STRING_ERROR: return "invalid JSON: invalid string (a bad escape or unpaired surrogate)";
+    case simdjson::UNESCAPED_CHARS: return "invalid JSON: a control character inside a string";
+    case simdjson::UNCLOSED_STRING: return "invalid JSON: unclosed string";
+    case simdjson::T_ATOM_ERROR: return "invalid JSON: expected 'true'";
+    case simdjson::F_ATOM_ERROR: return "invalid JSON: expected 'false'";
+    case simdjson::N_ATOM_ERROR: return "invalid JSON: expected 'null'";
+    case simdjson::NUMBER_ERROR: return "invalid JSON: invalid number";
+    case simdjson::INCORRECT_TYPE: return "invalid JSON: expected a value";
+    case simdjson::EMPTY: return "invalid JSON: no value";
+    case simdjson::TRAILING_CONTENT: return "invalid JSON: unexpected content after the value";
+    case simdjson::UTF8_ERROR: return "invalid UTF-8";
+    case simdjson::CAPACITY: return "the document is too large for the parser";
+    case simdjson::MEMALLOC: return "out of memory";
+    default: return simdjson::error_message(error);
+    }
+}
+
+int code_of(error_code error) {
+    switch (error) {
+    case simdjson::UTF8_ERROR: return RMJ_INVALID_UTF8;
+    case simdjson::CAPACITY:
+    case simdjson::MEMALLOC: return RMJ_CAPACITY;
+    default: return RMJ_INVALID;
+    }
+}
+
+/// Walks a document or value depth-first, appending tokens.
+struct Emitter {
+    rmj_parser &parser;
+
+    size_t push(uint32_t kind, uint32_t length = 0, uint64_t offset = 0) {
+        parser.tokens.push_back(rmj_token{kind, length, offset});
+        return parser.tokens.size() - 1;
+    }
+
+    void push_text(uint32_t kind, std::string_view text) {
+        const uint64_t offset = parser.arena.size();
+        parser.arena.insert(parser.arena.end(), text.begin(), text.end());
+        push(kind, static_cast<uint32_t>(text.size()), offset);
+    }
+
+    template <class V> error_code value(V &value) {
+        od::json_type type;
+        SIMDJSON_TRY(value.type().get(type));
+        switch (type) {
+        case od::json_type::array: {
+            od::array array;
+            SIMDJSON_TRY(value.get_array().get(array));
+            return elements(array);
+        }
+        case od::json_type::object: {
+            od::object object;
+            SIMDJSON_TRY(value.get_object().get(object));
+            return members(object);
+        }
+        case od::json_type::number: {
+            std::string_view raw;
+            SIMDJSON_TRY(simdjson::simdjson_result<std::string_view>(value.raw_json_token()).get(raw));
+            raw = trim_trailing_space(raw);
+            if (!is_json_number(raw)) { return simdjson::NUMBER_ERROR; }
+            push_text(RMJ_NUMBER, raw);
+            return simdjson::SUCCESS;
+        }
+        case od::json_type::string: {
+            std::string_view text;
+            SIMDJSON_TRY(value.get_string().get(text));
+            push_text(RMJ_STRING, text);
+            return simdjson::SUCCESS;
+        }
+        case od::json_type::boolean: {
+            bool flag;
+            SIMDJSON_TRY(value.get_bool().get(flag));
+            push(flag ? RMJ_TRUE : RMJ_FALSE);
+            return simdjson::SUCCESS;
+        }
+        case od::json_type::null: {
+            bool null;
+            SIMDJSON_TRY(value.is_null().get(null));
+            if (!null) { return simdjson::N_ATOM_ERROR; }
+            push(RMJ_NULL);
+            return simdjson::SUCCESS;
+        }
+        }
+        return simdjson::INCORRECT_TYPE;
+    }
+
+    error_code elements(od::array &array) {
+        const size_t index = push(RMJ_ARRAY);
+        uint32_t count = 0;
+        for (auto element : array) {
+            od::value item;
+            SIMDJSON_TRY(element.get(item));
+            SIMDJSON_TRY(value(item));
+            count++;
+        }
+        parser.tokens[index].length = count;
+        return simdjson::SUCCESS;
+    }
+
+    error_code members(od::object &object) {
+        const size_t index = push(RMJ_OBJECT);
+        uint32_t count = 0;
+        for (auto member : object) {
+            od::field field;
+            SIMDJSON_TRY(std::move(member).get(field));
+            std::string_view key;
+            SIMDJSON_TRY(field.unescaped_key().get(key));
+            push_text(RMJ_STRING, key);
+            SIMDJSON_TRY(value(field.value()));
+            count++;
+        }
+        parser.tokens[index].length = count;
+        return simdjson::SUCCESS;
+    }
+};
+
+} // namespace
+
+void rmj_reset(rmj_parser *parser) {
+    parser->tokens.clear();
+    parser->arena.clear();
+    parser->items.clear();
+    parser->message.clear();
+    parser->error_offset = 0;
+}
+
+int rmj_fail(rmj_parser *parser, int code, size_t offset, const char *message) {
+    parser->message = message;
+    parser->error_offset = offset;
+    return code;
+}
+
+int rmj_append(rmj_parser *parser, const uint8_t *bytes, size_t length, size_t capacity, size_t base,
+               size_t line) {
+    const size_t first_token = parser->tokens.size();
+    od::document document;
+    error_code error = parser->parser.iterate(bytes, length, capacity).get(document);
+    if (error) { return rmj_fail(parser, code_of(error), base, describe(error)); }
+    Emitter emitter{*parser};
+    error = emitter.value(document);
+    const char *location = nullptr;
+    const bool located = document.current_location().get(location) == simdjson::SUCCESS;
+    if (!error && located) { error = simdjson::TRAILING_CONTENT; }
+    if (error) {
+        size_t offset = 0;
+        if (located) {
+            offset = static_cast<size_t>(reinterpret_cast<const uint8_t *>(location) - bytes);
+        } else if (error == simdjson::INCOMPLETE_ARRAY_OR_OBJECT) {
+            offset = length;
+        }
+        parser->tokens.resize(first_token);
+        return rmj_fail(parser, code_of(error), base + offset, describe(error));
+    }
+    parser->items.push_back(rmj_item{first_token, line});
+    return RMJ_OK;
+}
+
+extern "C" {
+
+rmj_parser *rmj_parser_new(void) { return new (std::nothrow) rmj_parser(); }
+
+void rmj_parser_free(rmj_parser *parser) { delete parser; }
+
+int rmj_parse_document(rmj_parser *parser, const uint8_t *bytes, size_t length, size_t capacity) {
+    rmj_reset(parser);
+    return rmj_append(parser, bytes, length, capacity, 0, 1);
+}
+
+const rmj_token *rmj_tokens(const rmj_parser *parser) { return parser->tokens.data(); }
+
+const uint8_t *rmj_arena(const rmj_parser *parser) { return parser->arena.data(); }
+
+const rmj_item *rmj_items(const rmj_parser *parser, size_t *count) {
+    *count = parser->items.size();
+    return parser->items.data();
+}
+
+const char *rmj_error_message(const rmj_parser *parser) { return parser->message.c_str(); }
+
+size_t rmj_error_offset(const rmj_parser *parser) { return parser->error_offset; }
+
+} // extern "C"

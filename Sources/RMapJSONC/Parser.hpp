@@ -1,0 +1,18 @@
+// Internal seam between the simdjson-based parser and the batch splitter.
+#ifndef RMAP_JSON_PARSER_HPP
+#define RMAP_JSON_PARSER_HPP
+
+#include "rmap_json.h"
+
+/// Clears the tokens, arena, items and error of the last parse.
+void rmj_reset(rmj_parser *parser);
+
+/// Parses one complete value and appends its tokens and an item starting on `line`.
+/// `base` is the value's offset in the caller's bytes, for the error position.
+int rmj_append(rmj_parser *parser, const uint8_t *bytes, size_t length, size_t capacity, size_t base,
+               size_t line);
+
+/// Records an error found by the splitter and returns `code`.
+int rmj_fail(rmj_parser *parser, int code, size_t offset, const char *message);
+
+#endif
