@@ -118,18 +118,27 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
 
 /// A calendar date without time or zone, stored as `YYYY-MM-DD`.
 public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+    private var storedYear: Int32
+    private var storedMonth: UInt8
+    private var storedDay: UInt8
+
+    /// The year (proleptic Gregorian).
+    public var year: Int { Int(storedYear) }
+    /// The month, 1 to 12.
+    public var month: Int { Int(storedMonth) }
+    /// The day of the month, from 1.
+    public var day: Int { Int(storedDay) }
 
     /// Creates a date; `nil` when the month or day is out of range.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), (1...LocalDate.days(inMonth: month, year: year)).contains(day) else {
+        guard (1...12).contains(month), (1...LocalDate.days(inMonth: month, year: year)).contains(day),
+            let storedYear = Int32(exactly: year)
+        else {
             return nil
         }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.storedYear = storedYear
+        storedMonth = UInt8(month)
+        storedDay = UInt8(day)
     }
 
     /// Parses `YYYY-MM-DD`.
@@ -170,9 +179,11 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
         let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
         let mp = (5 * doy + 2) / 153
-        day = doy - (153 * mp + 2) / 5 + 1
-        month = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        storedYear = Int32(truncatingIfNeeded: yoe + era * 400 + (month <= 2 ? 1 : 0))
+        storedMonth = UInt8(month)
+        storedDay = UInt8(day)
     }
 
     static func days(inMonth month: Int, year: Int) -> Int {

@@ -1,0 +1,80 @@
+/// The object graph of one run: every object by entity, with an identity map
+/// that keeps one object per (root entity, identity).
+///
+/// ```swift
+/// let person = graph.object(of: "CRMPerson", identity: [.int(1)])
+/// let projects = person?.related("projects") ?? []
+/// ```
+public final class ObjectGraph {
+    /// The schema the objects follow.
+    public let schema: GraphSchema
+    /// Objects per root entity, in the order first seen.
+    private var objectsByRoot: [[GraphObject]]
+    /// Identity map per root entity.
+    private var identityMaps: [[IdentityKey: GraphObject]]
+
+    /// Creates an empty graph.
+    public init(schema: GraphSchema) {
+        self.schema = schema
+        objectsByRoot = Array(repeating: [], count: schema.types.count)
+        identityMaps = Array(repeating: [:], count: schema.types.count)
+    }
+
+    /// The object with this identity in the entity's family (sub-entities share their root's identities).
+    public func object(of entity: String, identity: [Value]) -> GraphObject? {
+        guard let type = schema.type(named: entity) else { return nil }
+        return object(root: type.rootIndex, identity: IdentityKey(identity))
+    }
+
+    /// The object of a root entity with this identity.
+    public func object(root: Int, identity: IdentityKey) -> GraphObject? {
+        identityMaps[root][identity]
+    }
+
+    /// The objects of an entity and its sub-entities, in the order first seen.
+    public func objects(of entity: String) -> [GraphObject] {
+        guard let type = schema.type(named: entity) else { return [] }
+        let root = objectsByRoot[type.rootIndex]
+        if type.rootIndex == type.index { return root }
+        let family = Set(schema.family(of: type).map(\.index))
+        return root.filter { family.contains($0.type.index) }
+    }
+
+    /// The objects stored in a root entity's table, in the order first seen.
+    public func objects(root: Int) -> [GraphObject] { objectsByRoot[root] }
+
+    /// Every object.
+    public var allObjects: [GraphObject] { objectsByRoot.flatMap { $0 } }
+
+    /// How many objects the graph holds.
+    public var count: Int { objectsByRoot.reduce(0) { $0 + $1.count } }
+
+    /// The object with `identity` in `type`'s family, created when new; an
+    /// existing object of another family member is retyped to `type`.
+    ///
+    /// - Returns: the object and whether it was created.
+    public func upsert(_ type: EntityType, identity: IdentityKey, origin: String) -> (GraphObject, created: Bool) {
+        if !identity.isIncomplete, let existing = identityMaps[type.rootIndex][identity] {
+            existing.retype(type)
+            existing.origin = origin
+            return (existing, false)
+        }
+        let object = GraphObject(type: type, origin: origin)
+        objectsByRoot[type.rootIndex].append(object)
+        if !identity.isIncomplete { identityMaps[type.rootIndex][identity] = object }
+        return (object, true)
+    }
+
+    /// Adds an object with no identity yet (a new object made locally).
+    public func insert(_ entity: String) -> GraphObject? {
+        guard let type = schema.type(named: entity) else { return nil }
+        return upsert(type, identity: IdentityKey([]), origin: "local").0
+    }
+
+    /// Re-indexes an object whose identity values were set after it was added.
+    public func reindex(_ object: GraphObject) {
+        let identity = object.identity
+        guard !identity.isIncomplete else { return }
+        identityMaps[object.type.rootIndex][identity] = object
+    }
+}

@@ -1,0 +1,29 @@
+/// An entity as one file declares it, before inheritance and names are resolved.
+struct DeclaredEntity {
+    var name: String
+    var mark: Mark
+    var settings: FileSettings
+    var element: String?
+    var collection: String?
+    var path: String?
+    var records: [String]?
+    /// `nil`: the file's source; `.some(nil)`: `source: false`.
+    var source: PluginConfig??
+    var identity: (names: [String], mark: Mark)?
+    var extends: (name: String, mark: Mark)?
+    var typeKey: String?
+    var types: [(value: String, entity: String, mark: Mark)] = []
+    var nestedPath: (path: String, mark: Mark)?
+    var sort: [(key: SortKey, mark: Mark)] = []
+    var pushMethod: PushMethod?
+    var onConflict: ConflictPolicy?
+    var orphans: OrphanPolicy?
+    var attributes: [AttributeMapping] = []
+    var relationships: [(name: String, node: YAMLNode, mark: Mark)] = []
+
+    static let keys = [
+        "element", "collection", "path", "records", "source", "identity", "extends", "type_key", "types",
+        "nested_path", "sort", "push", "on_conflict", "orphans", "attributes", "relationships",
+    ]
+    static let attributeKeys = ["type", "key", "required", "default", "format", "map", "readonly", "transform"]
+}

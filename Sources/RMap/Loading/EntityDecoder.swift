@@ -1,0 +1,178 @@
+/// Decodes one entity's own keys and attributes.
+struct EntityDecoder {
+    let diagnostics: Diagnostics
+    let files: FileDecoder
+    let inflector: Inflector
+    let transformers: [String]
+
+    func decode(name: String, node: YAMLNode, mark: Mark, settings: FileSettings) -> DeclaredEntity {
+        var entity = DeclaredEntity(name: name, mark: mark, settings: settings)
+        let what = "entity '\(name)'"
+        for (key, value) in diagnostics.keyedPairs(node, what, allowed: DeclaredEntity.keys) ?? [] {
+            switch key {
+            case "element": entity.element = diagnostics.string(value, "'element'")
+            case "collection": entity.collection = diagnostics.string(value, "'collection'")
+            case "path": entity.path = diagnostics.string(value, "'path'")
+            case "records": entity.records = diagnostics.string(value, "'records'").map(Self.keyPath)
+            case "source":
+                if value.scalar?.bool == false {
+                    entity.source = .some(nil)
+                } else {
+                    entity.source = files.plugin(
+                        value, "source", plugins: files.catalog.sources, directory: settings.directory)
+                }
+            case "identity":
+                entity.identity = diagnostics.strings(value, "'identity'").map { ($0, value.mark) }
+            case "extends": entity.extends = diagnostics.string(value, "'extends'").map { ($0, value.mark) }
+            case "type_key": entity.typeKey = diagnostics.string(value, "'type_key'")
+            case "types":
+                for pair in diagnostics.mapping(value, "'types'") ?? [] {
+                    guard let text = pair.key.scalar?.text,
+                        let target = diagnostics.string(pair.value, "the entity for type '\(pair.key.scalar?.text ?? "")'")
+                    else { continue }
+                    entity.types.append((text, target, pair.value.mark))
+                }
+            case "nested_path": entity.nestedPath = diagnostics.string(value, "'nested_path'").map { ($0, value.mark) }
+            case "sort": entity.sort = decodeSort(value)
+            case "push":
+                for (pushKey, method) in diagnostics.keyedPairs(value, "'push'", allowed: ["method"]) ?? []
+                where pushKey == "method" {
+                    entity.pushMethod = diagnostics.choice(method, "'method'", as: PushMethod.self)
+                }
+            case "on_conflict": entity.onConflict = diagnostics.choice(value, "'on_conflict'", as: ConflictPolicy.self)
+            case "orphans": entity.orphans = diagnostics.choice(value, "'orphans'", as: OrphanPolicy.self)
+            case "attributes":
+                for (attribute, spec) in diagnostics.keyedPairs(value, "'attributes' of \(what)", allowed: []) ?? [] {
+                    let keyMark = value.mapping?.first { $0.key.scalar?.text == attribute }?.key.mark ?? spec.mark
+                    if let decoded = decodeAttribute(attribute, spec, mark: keyMark, settings: settings) {
+                        entity.attributes.append(decoded)
+                    }
+                }
+            default:
+                for pair in diagnostics.mapping(value, "'relationships' of \(what)") ?? [] {
+                    guard let relationship = pair.key.scalar?.text else { continue }
+                    entity.relationships.append((relationship, pair.value, pair.key.mark))
+                }
+            }
+        }
+        return entity
+    }
+
+    // MARK: - Attributes
+
+    func decodeAttribute(_ name: String, _ spec: YAMLNode, mark: Mark, settings: FileSettings) -> AttributeMapping? {
+        let what = "attribute '\(name)'"
+        var type = AttributeType.string
+        var options: [(String, YAMLNode)] = []
+        switch spec {
+        case .scalar(let scalar) where scalar.isNull: break
+        case .scalar, .sequence:
+            guard let parsed = decodeType(spec, what) else { return nil }
+            type = parsed
+        case .mapping:
+            options = diagnostics.keyedPairs(spec, what, allowed: DeclaredEntity.attributeKeys) ?? []
+            if let typeNode = options.first(where: { $0.0 == "type" })?.1 {
+                guard let parsed = decodeType(typeNode, what) else { return nil }
+                type = parsed
+            }
+        }
+        let defaultKey = Self.payloadKey(for: name, naming: settings.attributeNaming, inflector: inflector)
+        var attribute = AttributeMapping(name: name, type: type, keyPath: [defaultKey], column: defaultKey, mark: mark)
+        for (key, value) in options {
+            switch key {
+            case "key":
+                if let segments = value.sequence {
+                    attribute.keyPath = segments.compactMap { diagnostics.string($0, "each segment of 'key'") }
+                } else if let text = diagnostics.string(value, "'key'") {
+                    attribute.keyPath = Self.keyPath(text)
+                }
+                attribute.column = attribute.keyPath.joined(separator: "_").replacingOccurrences(of: ".", with: "_")
+            case "required": attribute.required = diagnostics.bool(value, "'required'") ?? false
+            case "readonly": attribute.readonly = diagnostics.bool(value, "'readonly'") ?? false
+            case "format": attribute.format = decodeFormat(value, type: type)
+            case "map":
+                for (remote, local) in diagnostics.keyedPairs(value, "'map'", allowed: []) ?? [] {
+                    guard let localText = diagnostics.string(local, "the value of '\(remote)'") else { continue }
+                    attribute.valueMap.append(ValueMapEntry(remote: remote, local: localText))
+                }
+            case "transform":
+                for name in diagnostics.strings(value, "'transform'") ?? [] {
+                    if transformers.contains(name) {
+                        attribute.transforms.append(name)
+                    } else {
+                        diagnostics.error(
+                            value.mark, "unknown transformer '\(name)'\(Suggestion.hint(for: name, in: transformers))")
+                    }
+                }
+            case "default":
+                attribute.defaultValue = TypedScalar.value(value, as: type, format: nil, diagnostics: diagnostics,
+                                                           what: "the default of \(what)")
+            default: break
+            }
+        }
+        return attribute
+    }
+
+    private func decodeType(_ node: YAMLNode, _ what: String) -> AttributeType? {
+        if let items = node.sequence {
+            guard items.count == 1, let element = items[0].scalar?.text, let type = AttributeType(name: "[\(element)]")
+            else {
+                diagnostics.error(node.mark, "the type of \(what) must be a list of one scalar type, such as [int]")
+                return nil
+            }
+            return type
+        }
+        guard let text = diagnostics.string(node, "the type of \(what)") else { return nil }
+        if let type = AttributeType(name: text) { return type }
+        diagnostics.error(
+            node.mark, "unknown type '\(text)' for \(what)\(Suggestion.hint(for: text, in: AttributeType.scalarNames))")
+        return nil
+    }
+
+    private func decodeFormat(_ node: YAMLNode, type: AttributeType) -> TimeFormat? {
+        guard let text = diagnostics.string(node, "'format'") else { return nil }
+        let base: AttributeType = if case .array(let element) = type { element } else { type }
+        guard base == .date || base == .datetime else {
+            diagnostics.error(node.mark, "'format' applies to date and datetime attributes, not \(type)")
+            return nil
+        }
+        switch text {
+        case "iso8601": return .iso8601
+        case "epoch_s": return .epochSeconds
+        case "epoch_ms": return .epochMilliseconds
+        default: return .pattern(text)
+        }
+    }
+
+    private func decodeSort(_ node: YAMLNode) -> [(key: SortKey, mark: Mark)] {
+        let items = node.sequence ?? [node]
+        return items.compactMap { item in
+            guard let text = diagnostics.string(item, "each key of 'sort'") else { return nil }
+            let words = text.split(separator: " ").map(String.init)
+            guard (1...2).contains(words.count) else {
+                diagnostics.error(item.mark, "a sort key is 'attribute', 'attribute asc' or 'attribute desc', found '\(text)'")
+                return nil
+            }
+            let direction = words.count == 2 ? words[1].lowercased() : "asc"
+            guard direction == "asc" || direction == "desc" else {
+                diagnostics.error(item.mark, "sort direction must be asc or desc, found '\(words[1])'")
+                return nil
+            }
+            return (SortKey(attribute: words[0], descending: direction == "desc"), item.mark)
+        }
+    }
+
+    // MARK: - Names
+
+    static func payloadKey(for name: String, naming: FileSettings.AttributeNaming, inflector: Inflector) -> String {
+        switch naming {
+        case .snakeCase: inflector.underscore(name)
+        case .camelCase: inflector.camelize(inflector.underscore(name), uppercaseFirstLetter: false)
+        case .asIs: name
+        }
+    }
+
+    static func keyPath(_ text: String) -> [String] {
+        text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+}

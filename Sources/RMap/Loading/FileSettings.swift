@@ -1,0 +1,130 @@
+/// The file-level keys of one mapping file: what its entities inherit.
+struct FileSettings {
+    /// How property names become payload keys.
+    enum AttributeNaming: String, CaseIterable {
+        case snakeCase = "snake_case"
+        case camelCase = "camel_case"
+        case asIs = "as_is"
+    }
+
+    var path: String
+    var directory: String
+    var entityPrefix = ""
+    var attributeNaming = AttributeNaming.snakeCase
+    var root = RootStyle.auto
+    var source: PluginConfig?
+    var store: PluginConfig?
+    /// The `entities:` pairs: name, its node, the name's mark.
+    var entities: [(name: String, node: YAMLNode, mark: Mark)] = []
+
+    static let topLevelKeys = ["rmap", "source", "naming", "inflections", "entities", "store"]
+    static let namingKeys = ["entity_prefix", "attributes", "root"]
+    static let inflectionKeys = ["irregular", "uncountable", "acronyms", "plural", "singular", "human"]
+}
+
+/// Decodes the file-level keys of a mapping file.
+struct FileDecoder {
+    let diagnostics: Diagnostics
+    let catalog: PluginCatalog
+
+    func decode(_ root: YAMLNode, path: String, inflections: inout Inflections) -> FileSettings {
+        var settings = FileSettings(path: path, directory: Self.directory(of: path))
+        guard let pairs = diagnostics.keyedPairs(root, "the mapping file", allowed: FileSettings.topLevelKeys)
+        else { return settings }
+        if !pairs.contains(where: { $0.0 == "rmap" }) {
+            diagnostics.error(root.mark, "missing required key 'rmap' (the schema version: 'rmap: 1')")
+        }
+        for (key, node) in pairs {
+            switch key {
+            case "rmap":
+                if node.scalar?.int != 1 {
+                    diagnostics.error(node.mark, "unsupported schema version \(diagnostics.describe(node)) (this rmap reads 'rmap: 1')")
+                }
+            case "source": settings.source = plugin(node, "source", plugins: catalog.sources, directory: settings.directory)
+            case "store": settings.store = plugin(node, "store", plugins: catalog.stores, directory: settings.directory)
+            case "naming": decodeNaming(node, into: &settings)
+            case "inflections": decodeInflections(node, into: &inflections)
+            default:
+                for (name, entity) in diagnostics.keyedPairs(node, "entities", allowed: []) ?? [] {
+                    let mark = node.mapping?.first { $0.key.scalar?.text == name }?.key.mark ?? entity.mark
+                    settings.entities.append((name, entity, mark))
+                }
+            }
+        }
+        return settings
+    }
+
+    /// A `source:` or `store:` block: a plugin name and the options that plugin accepts.
+    func plugin(_ node: YAMLNode, _ what: String, plugins: [String: [String]], directory: String) -> PluginConfig? {
+        guard let pairs = diagnostics.mapping(node, what) else { return nil }
+        var name = "file"
+        if what == "store" { name = "sqlite" }
+        if let pluginNode = node["plugin"], let text = diagnostics.string(pluginNode, "'plugin'") {
+            name = text
+            guard plugins[name] != nil else {
+                diagnostics.error(
+                    pluginNode.mark,
+                    "unknown \(what) plugin '\(name)'\(Suggestion.hint(for: name, in: plugins.keys))")
+                return nil
+            }
+        }
+        let allowed = ["plugin"] + (plugins[name] ?? [])
+        _ = diagnostics.keyedPairs(node, "\(what) (plugin '\(name)')", allowed: allowed)
+        let options = YAMLNode.mapping(
+            pairs.filter { $0.key.scalar?.text != "plugin" }.map { interpolated($0) }, node.mark)
+        return PluginConfig(plugin: name, options: options, baseDirectory: directory, mark: node.mark)
+    }
+
+    /// A pair with every string scalar under it interpolated.
+    private func interpolated(_ pair: YAMLPair) -> YAMLPair {
+        YAMLPair(key: pair.key, value: interpolated(pair.value))
+    }
+
+    private func interpolated(_ node: YAMLNode) -> YAMLNode {
+        switch node {
+        case .scalar(var scalar):
+            scalar.text = diagnostics.interpolator.interpolate(scalar, diagnostics: diagnostics)
+            return .scalar(scalar)
+        case .sequence(let items, let mark): return .sequence(items.map(interpolated), mark)
+        case .mapping(let pairs, let mark): return .mapping(pairs.map(interpolated), mark)
+        }
+    }
+
+    private func decodeNaming(_ node: YAMLNode, into settings: inout FileSettings) {
+        for (key, value) in diagnostics.keyedPairs(node, "naming", allowed: FileSettings.namingKeys) ?? [] {
+            switch key {
+            case "entity_prefix": settings.entityPrefix = diagnostics.string(value, "'entity_prefix'") ?? ""
+            case "attributes":
+                settings.attributeNaming =
+                    diagnostics.choice(value, "'attributes'", as: FileSettings.AttributeNaming.self) ?? .snakeCase
+            default: settings.root = diagnostics.choice(value, "'root'", as: RootStyle.self) ?? .auto
+            }
+        }
+    }
+
+    private func decodeInflections(_ node: YAMLNode, into inflections: inout Inflections) {
+        for (key, value) in diagnostics.keyedPairs(node, "inflections", allowed: FileSettings.inflectionKeys) ?? [] {
+            switch key {
+            case "uncountable":
+                inflections.uncountable(diagnostics.strings(value, "'uncountable'") ?? [])
+            case "acronyms":
+                for word in diagnostics.strings(value, "'acronyms'") ?? [] { inflections.acronym(word) }
+            default:
+                for (left, right) in diagnostics.keyedPairs(value, "'\(key)'", allowed: []) ?? [] {
+                    guard let replacement = diagnostics.string(right, "the value of '\(left)'") else { continue }
+                    switch key {
+                    case "irregular": inflections.irregular(left, replacement)
+                    case "plural": inflections.plural(left, replacement)
+                    case "singular": inflections.singular(left, replacement)
+                    default: inflections.human(left, replacement)
+                    }
+                }
+            }
+        }
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return path[..<slash].isEmpty ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,45 @@
+/// Builds the entities of a model from decoded files: declarations, inheritance,
+/// names, relationships, then the checks that need the whole model.
+struct ModelBuilder {
+    let diagnostics: Diagnostics
+    let files: FileDecoder
+    let inflector: Inflector
+
+    func build(_ settings: [FileSettings]) -> [EntityMapping] {
+        let decoder = EntityDecoder(
+            diagnostics: diagnostics, files: files, inflector: inflector, transformers: files.catalog.transformers)
+        let declared = settings.flatMap { file in
+            file.entities.map { decoder.decode(name: $0.name, node: $0.node, mark: $0.mark, settings: file) }
+        }
+        checkStores(settings)
+        let resolver = EntityResolver(diagnostics: diagnostics, inflector: inflector)
+        let resolved = resolver.resolve(declared)
+        var entities = resolved.map(resolver.mapping(for:))
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var relationships = RelationshipDecoder(diagnostics: diagnostics, entities: byName, inflector: inflector)
+        relationships.relationshipNodes = Dictionary(
+            resolved.map { entity in
+                (entity.name, Dictionary(
+                    entity.relationships.compactMap { pair in
+                        (pair.node["to_one"] ?? pair.node["to_many"])?.scalar.map { (pair.name, $0.text) }
+                    }, uniquingKeysWith: { _, last in last }))
+            }, uniquingKeysWith: { first, _ in first })
+        for index in entities.indices {
+            let declaration = resolved[index]
+            entities[index].relationships = declaration.relationships.compactMap {
+                relationships.decode(
+                    $0.name, $0.node, mark: $0.mark, source: entities[index], naming: declaration.settings.attributeNaming)
+            }
+        }
+        let checks = ModelChecks(diagnostics: diagnostics, declared: resolved)
+        return checks.run(&entities)
+    }
+
+    private func checkStores(_ settings: [FileSettings]) {
+        let stores = settings.compactMap(\.store)
+        guard let first = stores.first else { return }
+        for store in stores.dropFirst() where store.plugin != first.plugin || store.options != first.options {
+            diagnostics.error(store.mark, "this store differs from the one at \(first.mark): files must agree on the store")
+        }
+    }
+}

@@ -1,0 +1,153 @@
+/// The checks that need the whole model: identities, type maps, sort keys,
+/// nested paths, inverses, key-path cycles and shared file paths. Also fills
+/// what follows from the whole model (reciprocal inverses, default type maps).
+struct ModelChecks {
+    let diagnostics: Diagnostics
+    let declared: [DeclaredEntity]
+
+    func run(_ entities: inout [EntityMapping]) -> [EntityMapping] {
+        for (index, declaration) in declared.enumerated() {
+            checkIdentity(entities[index], declaration)
+            checkSort(entities[index], declaration)
+            checkNestedPath(entities[index], declaration)
+            entities[index].types = types(for: entities[index], declaration, entities)
+        }
+        linkInverses(&entities)
+        KeyPathCycles(diagnostics: diagnostics).check(entities)
+        checkSharedFiles(entities)
+        return entities
+    }
+
+    private func checkIdentity(_ entity: EntityMapping, _ declaration: DeclaredEntity) {
+        guard let (names, mark) = declaration.identity else {
+            if entity.identity.isEmpty {
+                diagnostics.error(
+                    entity.mark, "entity '\(entity.name)' has no identity: add an 'id' attribute or declare 'identity:'")
+            }
+            return
+        }
+        for name in names where entity.attribute(named: name) == nil {
+            diagnostics.error(
+                mark,
+                "identity attribute '\(name)' does not exist on '\(entity.name)'"
+                    + Suggestion.hint(for: name, in: entity.attributes.map(\.name)))
+        }
+    }
+
+    private func checkSort(_ entity: EntityMapping, _ declaration: DeclaredEntity) {
+        for (key, mark) in declaration.sort where entity.attribute(named: key.attribute) == nil {
+            diagnostics.error(
+                mark,
+                "unknown attribute '\(key.attribute)' in 'sort' of '\(entity.name)'"
+                    + Suggestion.hint(for: key.attribute, in: entity.attributes.map(\.name)))
+        }
+    }
+
+    private func checkNestedPath(_ entity: EntityMapping, _ declaration: DeclaredEntity) {
+        guard let (path, mark) = declaration.nestedPath else { return }
+        let placeholders = NestedPath.placeholders(in: path)
+        if placeholders.isEmpty {
+            diagnostics.error(mark, "'nested_path' needs a placeholder such as {personId} for the parent's identity")
+        }
+        for name in placeholders {
+            guard let attribute = entity.attribute(named: name) else {
+                diagnostics.error(
+                    mark,
+                    "unknown attribute '\(name)' in 'nested_path' of '\(entity.name)'"
+                        + Suggestion.hint(for: name, in: entity.attributes.map(\.name)))
+                continue
+            }
+            let connected = entity.relationships.contains { relationship in
+                guard case .foreignKey(let pairs) = relationship.connection?.rule else { return false }
+                return relationship.kind == .toOne && pairs.contains { $0.source == attribute.name }
+            }
+            if !connected {
+                diagnostics.error(
+                    mark,
+                    "'nested_path' placeholder '{\(name)}' must be the foreign key of a to-one relationship of '\(entity.name)'")
+            }
+        }
+    }
+
+    /// Declared `types:` checked, plus each family member under its name without the prefix (Rails' STI `type`).
+    private func types(
+        for entity: EntityMapping, _ declaration: DeclaredEntity, _ entities: [EntityMapping]
+    ) -> [String: String] {
+        guard entity.typeKey != nil else { return [:] }
+        let model = MappingModel(entities: entities)
+        var types: [String: String] = [:]
+        for member in model.family(of: entity.name) {
+            let prefix = declared.first { $0.name == member.name }?.settings.entityPrefix ?? ""
+            let stem = !prefix.isEmpty && member.name.hasPrefix(prefix) ? String(member.name.dropFirst(prefix.count)) : member.name
+            types[stem] = member.name
+        }
+        for (value, target, mark) in declaration.types {
+            guard let destination = model.entity(named: target) else {
+                diagnostics.error(
+                    mark, "unknown entity '\(target)' for type '\(value)'" + Suggestion.hint(for: target, in: entities.map(\.name)))
+                continue
+            }
+            if !model.entity(destination, isKindOf: entity.name) {
+                diagnostics.error(mark, "entity '\(target)' for type '\(value)' does not extend '\(entity.name)'")
+            }
+            types[value] = target
+        }
+        return types
+    }
+
+    /// Checks declared inverses and fills the reciprocal side where only one side names it.
+    private func linkInverses(_ entities: inout [EntityMapping]) {
+        let index = Dictionary(entities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for sourceIndex in entities.indices {
+            for relationshipIndex in entities[sourceIndex].relationships.indices {
+                let relationship = entities[sourceIndex].relationships[relationshipIndex]
+                guard let inverse = relationship.inverse, let destinationIndex = index[relationship.destination] else {
+                    continue
+                }
+                let destination = entities[destinationIndex]
+                guard let other = destination.relationships.firstIndex(where: { $0.name == inverse }) else {
+                    diagnostics.error(
+                        relationship.mark,
+                        "inverse '\(inverse)' of '\(entities[sourceIndex].name).\(relationship.name)' does not exist on '\(destination.name)'"
+                            + Suggestion.hint(for: inverse, in: destination.relationships.map(\.name)))
+                    continue
+                }
+                let back = destination.relationships[other]
+                if let declared = back.inverse, declared != relationship.name {
+                    diagnostics.error(
+                        relationship.mark,
+                        "'\(entities[sourceIndex].name).\(relationship.name)' and '\(destination.name).\(inverse)' name different inverses")
+                } else if back.inverse == nil {
+                    entities[destinationIndex].relationships[other].inverse = relationship.name
+                }
+            }
+        }
+        for entity in entities {
+            for relationship in entity.relationships
+            where !relationship.nested && relationship.connection == nil && relationship.inverse == nil {
+                diagnostics.error(
+                    relationship.mark,
+                    "relationship '\(entity.name).\(relationship.name)' is neither nested, connected nor an inverse: nothing would fill it")
+            }
+        }
+    }
+
+    /// A fixed `file` path (without `{collection}` or `{element}`) shared by entities of different roots.
+    private func checkSharedFiles(_ entities: [EntityMapping]) {
+        let model = MappingModel(entities: entities)
+        var owners: [String: EntityMapping] = [:]
+        for entity in entities {
+            guard let source = entity.source, source.plugin == "file", let path = source["path"]?.scalar?.text,
+                !path.contains("{collection}"), !path.contains("{element}")
+            else { continue }
+            let resolved = source.resolvePath(path)
+            if let owner = owners[resolved], model.root(of: owner).name != model.root(of: entity).name {
+                diagnostics.error(
+                    source.mark,
+                    "'\(entity.name)' and '\(owner.name)' share the fixed file path '\(path)': use {collection} in the path, or give one of them its own source")
+            } else {
+                owners[resolved] = entity
+            }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+/// Decodes relationships and their connections once every entity's attributes are known.
+struct RelationshipDecoder {
+    let diagnostics: Diagnostics
+    let entities: [String: EntityMapping]
+    let inflector: Inflector
+
+    static let keys = ["to_one", "to_many", "inverse", "nested", "key", "assignment", "connect"]
+    static let connectKeys = ["foreign_key", "key_path", "include_subentities", "when", "where"]
+    static let conditionKeys = ["eq", "ne", "lt", "le", "gt", "ge", "in", "null"]
+
+    func decode(
+        _ name: String, _ node: YAMLNode, mark: Mark, source: EntityMapping, naming: FileSettings.AttributeNaming
+    ) -> RelationshipMapping? {
+        let what = "relationship '\(name)' of '\(source.name)'"
+        guard let pairs = diagnostics.keyedPairs(node, what, allowed: Self.keys) else { return nil }
+        let kinds = pairs.filter { $0.0 == "to_one" || $0.0 == "to_many" }
+        guard kinds.count == 1, let (kindKey, destinationNode) = kinds.first else {
+            diagnostics.error(node.mark, "\(what) needs exactly one of 'to_one' or 'to_many'")
+            return nil
+        }
+        guard let destinationName = diagnostics.string(destinationNode, "'\(kindKey)'") else { return nil }
+        guard let destination = entities[destinationName] else {
+            diagnostics.error(
+                destinationNode.mark,
+                "\(what) points to unknown entity '\(destinationName)'"
+                    + Suggestion.hint(for: destinationName, in: entities.keys))
+            return nil
+        }
+        let key = EntityDecoder.payloadKey(for: name, naming: naming, inflector: inflector)
+        var relationship = RelationshipMapping(
+            name: name, kind: kindKey == "to_one" ? .toOne : .toMany, destination: destinationName, keyPath: [key],
+            mark: mark)
+        for (key, value) in pairs {
+            switch key {
+            case "inverse": relationship.inverse = diagnostics.string(value, "'inverse'")
+            case "nested": relationship.nested = diagnostics.bool(value, "'nested'") ?? false
+            case "key": relationship.keyPath = diagnostics.string(value, "'key'").map(EntityDecoder.keyPath) ?? [key]
+            case "assignment":
+                relationship.assignment =
+                    diagnostics.choice(value, "'assignment'", as: RelationshipMapping.Assignment.self) ?? .replace
+            case "connect":
+                relationship.connection = connection(value, what: what, source: source, destination: destination)
+            default: break
+            }
+        }
+        if relationship.nested, relationship.connection != nil {
+            diagnostics.error(node.mark, "\(what) is nested, so it takes no 'connect'")
+        }
+        return relationship
+    }
+
+    // MARK: - Connections
+
+    private func connection(
+        _ node: YAMLNode, what: String, source: EntityMapping, destination: EntityMapping
+    ) -> Connection? {
+        guard let pairs = diagnostics.keyedPairs(node, "connect", allowed: Self.connectKeys) else { return nil }
+        let rules = pairs.filter { $0.0 == "foreign_key" || $0.0 == "key_path" }
+        guard rules.count == 1, let (ruleKey, ruleNode) = rules.first else {
+            diagnostics.error(node.mark, "connect of \(what) needs exactly one of 'foreign_key' or 'key_path'")
+            return nil
+        }
+        let rule: Connection.Rule
+        if ruleKey == "foreign_key" {
+            var foreignKeys: [ForeignKeyPair] = []
+            for pair in diagnostics.mapping(ruleNode, "'foreign_key'") ?? [] {
+                guard let sourceName = pair.key.scalar?.text,
+                    let destinationName = diagnostics.string(pair.value, "the destination attribute of '\(sourceName)'")
+                else { continue }
+                check(sourceName, on: source, at: pair.key.mark)
+                check(destinationName, on: destination, at: pair.value.mark)
+                foreignKeys.append(ForeignKeyPair(source: sourceName, destination: destinationName, mark: pair.key.mark))
+            }
+            guard !foreignKeys.isEmpty else {
+                diagnostics.error(ruleNode.mark, "'foreign_key' needs at least one 'source: destination' pair")
+                return nil
+            }
+            rule = .foreignKey(foreignKeys)
+        } else {
+            guard let text = diagnostics.string(ruleNode, "'key_path'") else { return nil }
+            let path = EntityDecoder.keyPath(text)
+            checkKeyPath(path, from: source, at: ruleNode.mark)
+            rule = .keyPath(path)
+        }
+        var connection = Connection(rule: rule, mark: node.mark)
+        for (key, value) in pairs {
+            switch key {
+            case "include_subentities":
+                connection.includeSubentities = diagnostics.bool(value, "'include_subentities'") ?? true
+            case "when": connection.sourcePredicate = predicate(value, on: source, what: "'when'")
+            case "where": connection.destinationPredicate = predicate(value, on: destination, what: "'where'")
+            default: break
+            }
+        }
+        return connection
+    }
+
+    private func check(_ attribute: String, on entity: EntityMapping, at mark: Mark) {
+        guard entity.attribute(named: attribute) == nil else { return }
+        diagnostics.error(
+            mark,
+            "unknown attribute '\(attribute)' on '\(entity.name)'"
+                + Suggestion.hint(for: attribute, in: entity.attributes.map(\.name)))
+    }
+
+    /// Checks each segment: relationships lead on to their destination; an attribute must come last.
+    private func checkKeyPath(_ path: [String], from source: EntityMapping, at mark: Mark) {
+        var entity = source
+        for (offset, segment) in path.enumerated() {
+            if entity.attribute(named: segment) != nil {
+                if offset < path.count - 1 {
+                    diagnostics.error(mark, "key path '\(path.joined(separator: "."))' goes on past attribute '\(segment)'")
+                }
+                return
+            }
+            let relationships = relationshipNames(of: entity)
+            guard let next = relationships[segment].flatMap({ entities[$0] }) else {
+                diagnostics.error(
+                    mark,
+                    "unknown attribute or relationship '\(segment)' on '\(entity.name)' in key path '\(path.joined(separator: "."))'"
+                        + Suggestion.hint(for: segment, in: entity.attributes.map(\.name) + relationships.keys))
+                return
+            }
+            entity = next
+        }
+    }
+
+    /// Relationship name -> destination, read from the declarations (relationships are not decoded yet).
+    var relationshipNodes: [String: [String: String]] = [:]
+
+    private func relationshipNames(of entity: EntityMapping) -> [String: String] {
+        relationshipNodes[entity.name] ?? [:]
+    }
+
+    // MARK: - Predicates
+
+    private func predicate(_ node: YAMLNode, on entity: EntityMapping, what: String) -> Predicate {
+        var clauses: [Predicate.Clause] = []
+        for pair in diagnostics.mapping(node, what) ?? [] {
+            guard let name = pair.key.scalar?.text else { continue }
+            guard let attribute = entity.attribute(named: name) else {
+                check(name, on: entity, at: pair.key.mark)
+                continue
+            }
+            if let condition = condition(pair.value, attribute: attribute) {
+                clauses.append(Predicate.Clause(attribute: name, condition: condition, mark: pair.key.mark))
+            }
+        }
+        return Predicate(clauses: clauses)
+    }
+
+    private func condition(_ node: YAMLNode, attribute: AttributeMapping) -> Predicate.Condition? {
+        let type: AttributeType = if case .array(let element) = attribute.type { element } else { attribute.type }
+        let what = "the condition on '\(attribute.name)'"
+        switch node {
+        case .scalar:
+            return operand(node, type, what).map(Predicate.Condition.eq)
+        case .sequence(let items, _):
+            let values = items.compactMap { operand($0, type, what) }
+            return values.count == items.count ? .in(values) : nil
+        case .mapping:
+            let pairs = diagnostics.keyedPairs(node, what, allowed: Self.conditionKeys) ?? []
+            guard pairs.count == 1, let (op, value) = pairs.first else {
+                diagnostics.error(node.mark, "\(what) takes one operator of \(Self.conditionKeys.joined(separator: ", "))")
+                return nil
+            }
+            switch op {
+            case "null": return diagnostics.bool(value, "'null'").map(Predicate.Condition.null)
+            case "in":
+                let items = value.sequence ?? [value]
+                let values = items.compactMap { operand($0, type, what) }
+                return values.count == items.count ? .in(values) : nil
+            default:
+                guard let operand = operand(value, type, what) else { return nil }
+                switch op {
+                case "eq": return .eq(operand)
+                case "ne": return .ne(operand)
+                case "lt": return .lt(operand)
+                case "le": return .le(operand)
+                case "gt": return .gt(operand)
+                default: return .ge(operand)
+                }
+            }
+        }
+    }
+
+    private func operand(_ node: YAMLNode, _ type: AttributeType, _ what: String) -> Value? {
+        TypedScalar.value(node, as: type, format: nil, diagnostics: diagnostics, what: what)
+    }
+}

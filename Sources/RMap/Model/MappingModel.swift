@@ -1,0 +1,67 @@
+import Foundation
+
+/// The merged, validated model of every mapping file given: the input of every
+/// pipeline stage.
+///
+/// ```swift
+/// let model = try MappingLoader().load(["mappings/crm.yml"])
+/// let person = model.entity(named: "CRMPerson")
+/// ```
+public struct MappingModel: Sendable {
+    /// The entities, in the order their files and declarations were given.
+    public private(set) var entities: [EntityMapping]
+    /// The store the files name, when any.
+    public var store: PluginConfig?
+    /// The inflector with every file's `inflections:` added.
+    public var inflector: Inflector
+    /// The mapping files, as given.
+    public var files: [String]
+    /// Values read from the environment; ``redact(_:)`` hides them.
+    public var secrets: Set<String>
+    private var index: [String: Int]
+
+    /// Creates a model.
+    public init(
+        entities: [EntityMapping], store: PluginConfig? = nil, inflector: Inflector = Inflector(),
+        files: [String] = [], secrets: Set<String> = []
+    ) {
+        self.entities = entities
+        self.store = store
+        self.inflector = inflector
+        self.files = files
+        self.secrets = secrets
+        index = Dictionary(entities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The entity with this name.
+    public func entity(named name: String) -> EntityMapping? {
+        index[name].map { entities[$0] }
+    }
+
+    /// The root of an entity's `extends` chain (the entity itself when it extends nothing).
+    public func root(of entity: EntityMapping) -> EntityMapping {
+        var current = entity
+        while let parent = current.parent, let next = self.entity(named: parent) { current = next }
+        return current
+    }
+
+    /// True when `entity` is `ancestor` or extends it, directly or not.
+    public func entity(_ entity: EntityMapping, isKindOf ancestor: String) -> Bool {
+        var current: EntityMapping? = entity
+        while let candidate = current {
+            if candidate.name == ancestor { return true }
+            current = candidate.parent.flatMap { self.entity(named: $0) }
+        }
+        return false
+    }
+
+    /// The entity and every entity that extends it, directly or not.
+    public func family(of name: String) -> [EntityMapping] {
+        entities.filter { entity in self.entity(entity, isKindOf: name) }
+    }
+
+    /// `text` with every value read from the environment replaced by `***`.
+    public func redact(_ text: String) -> String {
+        secrets.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+    }
+}

@@ -1,0 +1,101 @@
+/// A persist plugin: keeps the graph and the base (the last server state of
+/// each object) between runs.
+///
+/// Implementers must write a whole run in one transaction (a failed or
+/// interrupted run leaves the store exactly as before), treat a `nil` value
+/// (missing key) as "keep what is stored" and `.null` as "clear", and keep
+/// re-runs of the same input free of changes. `StoreConformanceTests` holds
+/// the behaviour every store must show.
+public protocol Store: AnyObject {
+    /// Writes a run's graph: schema sync, upsert merged three-way against the
+    /// base, base update, orphans; with ``WriteRequest/dryRun`` everything but the commit.
+    ///
+    /// - Throws: ``ConflictError`` when a policy of `fail` meets conflicts
+    ///   (nothing is written), or the store's own errors.
+    func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport
+}
+
+/// How a run wants its graph written.
+public struct WriteRequest: Sendable {
+    /// Do everything but commit.
+    public var dryRun: Bool
+    /// Entities whose fetch was complete (every page), so that `orphans: delete` may apply.
+    public var completeEntities: Set<String>
+
+    /// Creates a request.
+    public init(dryRun: Bool = false, completeEntities: Set<String> = []) {
+        self.dryRun = dryRun
+        self.completeEntities = completeEntities
+    }
+}
+
+/// What a write did, per entity.
+public struct WriteReport: Sendable, Equatable {
+    /// Counts by entity name.
+    public var entities: [String: EntityWriteCounts]
+
+    /// Creates a report.
+    public init(entities: [String: EntityWriteCounts] = [:]) {
+        self.entities = entities
+    }
+}
+
+/// What a write did to one entity's objects.
+public struct EntityWriteCounts: Sendable, Equatable, Codable {
+    /// Objects new to the store.
+    public var inserted = 0
+    /// Objects whose stored values changed.
+    public var updated = 0
+    /// Objects already stored as fetched.
+    public var unchanged = 0
+    /// Local objects deleted because a complete fetch no longer had them.
+    public var orphansDeleted = 0
+
+    /// Creates zero counts.
+    public init() {}
+}
+
+/// Attributes that both the server and the local store changed since the base.
+public struct ConflictError: Error, Sendable, CustomStringConvertible {
+    /// One attribute in conflict.
+    public struct Conflict: Sendable, Equatable {
+        /// The entity.
+        public var entity: String
+        /// The object's identity.
+        public var identity: String
+        /// The attribute's name.
+        public var attribute: String
+        /// The last server value seen.
+        public var base: String
+        /// The local value.
+        public var local: String
+        /// The value just fetched.
+        public var remote: String
+
+        /// Creates a conflict.
+        public init(entity: String, identity: String, attribute: String, base: String, local: String, remote: String) {
+            self.entity = entity
+            self.identity = identity
+            self.attribute = attribute
+            self.base = base
+            self.local = local
+            self.remote = remote
+        }
+    }
+
+    /// Every conflict found.
+    public var conflicts: [Conflict]
+
+    /// Creates an error.
+    public init(conflicts: [Conflict]) {
+        self.conflicts = conflicts
+    }
+
+    /// One line a conflict.
+    public var description: String {
+        (["\(conflicts.count) conflict(s) between local edits and the server; nothing was written:"]
+            + conflicts.map {
+                "  \($0.entity) \($0.identity) \($0.attribute): base \($0.base), local \($0.local), remote \($0.remote)"
+            }).joined(separator: "\n")
+    }
+}

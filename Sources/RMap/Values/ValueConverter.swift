@@ -1,0 +1,164 @@
+import Foundation
+import Synchronization
+
+/// Converts payload JSON into typed ``Value``s, and typed values back into
+/// payload JSON: the one place where the types of MAPPING.md §2.1 are read
+/// and written.
+public enum ValueConverter {
+    /// The value `json` denotes as `type`, or `nil` when it cannot become that type.
+    ///
+    /// `null` is `.null` for every type. Strings are accepted for numbers,
+    /// decimals and booleans (`"12.50"`, `"true"`), numbers `1`/`0` for booleans.
+    ///
+    /// - Complexity: O(size of `json`).
+    public static func value(from json: JSONValue, as type: AttributeType, format: TimeFormat? = nil) -> Value? {
+        if case .null = json { return .null }
+        switch type {
+        case .string, .url, .uuid:
+            switch json {
+            case .string(let text): return .string(text)
+            case .number(let text): return .string(text)
+            case .bool(let flag): return .string(flag ? "true" : "false")
+            default: return nil
+            }
+        case .int:
+            switch json {
+            case .number(let text), .string(let text): return integer(text).map(Value.int)
+            default: return nil
+            }
+        case .double:
+            switch json {
+            case .number(let text), .string(let text):
+                return Double(text.trimmingCharacters(in: .whitespaces)).map(Value.double)
+            default: return nil
+            }
+        case .decimal:
+            switch json {
+            case .number(let text), .string(let text): return DecimalNumber(text).map(Value.decimal)
+            default: return nil
+            }
+        case .bool:
+            return bool(json).map(Value.bool)
+        case .date:
+            return date(json, format: format).map(Value.date)
+        case .datetime:
+            return timestamp(json, format: format ?? .iso8601).map(Value.datetime)
+        case .json:
+            return .json(json)
+        case .array(let element):
+            guard case .array(let items) = json else { return nil }
+            var values: [Value] = []
+            values.reserveCapacity(items.count)
+            for item in items {
+                guard let value = value(from: item, as: element, format: format) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        }
+    }
+
+    /// The payload JSON for a value (what a push sends).
+    public static func json(from value: Value, format: TimeFormat? = nil) -> JSONValue {
+        switch value {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .number(String(number))
+        case .double(let number): return .number(number.isFinite ? "\(number)" : "null")
+        case .decimal(let number): return .string(number.text)
+        case .string(let text): return .string(text)
+        case .date(let date): return .string(date.description)
+        case .datetime(let stamp):
+            switch format {
+            case .epochSeconds: return .number(String(stamp.milliseconds / 1000))
+            case .epochMilliseconds: return .number(String(stamp.milliseconds))
+            case .pattern(let pattern):
+                let date = Date(timeIntervalSince1970: Double(stamp.milliseconds) / 1000)
+                return .string(PatternFormatters.shared.formatter(for: pattern).string(from: date))
+            case .iso8601, nil: return .string(stamp.description)
+            }
+        case .array(let items): return .array(items.map { json(from: $0, format: format) })
+        case .json(let json): return json
+        }
+    }
+
+    // MARK: - Scalars
+
+    static func integer(_ text: String) -> Int64? {
+        if let value = Int64(text) { return value }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let value = Int64(trimmed) { return value }
+        // A whole number written with a fraction or exponent (`3.0`, `1e3`).
+        guard let number = DecimalNumber(trimmed), !number.canonical.contains(".") else { return nil }
+        return Int64(number.canonical)
+    }
+
+    static func bool(_ json: JSONValue) -> Bool? {
+        switch json {
+        case .bool(let flag): return flag
+        case .number(let text): return text == "1" ? true : text == "0" ? false : nil
+        case .string(let text):
+            switch text.lowercased() {
+            case "true", "1", "t", "yes": return true
+            case "false", "0", "f", "no": return false
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    static func date(_ json: JSONValue, format: TimeFormat?) -> LocalDate? {
+        switch (json, format) {
+        case (.string(let text), .pattern(let pattern)):
+            guard let date = PatternFormatters.shared.formatter(for: pattern).date(from: text) else { return nil }
+            return LocalDate(daysSinceEpoch: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+        case (.string(let text), _):
+            if let date = LocalDate(iso: text) { return date }
+            // A full timestamp given for a date keeps its UTC calendar day.
+            return ISO8601Text.timestamp(text).map {
+                LocalDate(daysSinceEpoch: Int($0.milliseconds.quotientAndRemainderFloored(dividingBy: 86_400_000).0))
+            }
+        case (.number, _):
+            return timestamp(json, format: format ?? .epochSeconds).map {
+                LocalDate(daysSinceEpoch: Int($0.milliseconds.quotientAndRemainderFloored(dividingBy: 86_400_000).0))
+            }
+        default:
+            return nil
+        }
+    }
+
+    static func timestamp(_ json: JSONValue, format: TimeFormat) -> Timestamp? {
+        switch (json, format) {
+        case (.number(let text), .epochSeconds), (.string(let text), .epochSeconds):
+            guard let seconds = Double(text) else { return nil }
+            return Timestamp(milliseconds: Int64((seconds * 1000).rounded()))
+        case (.number(let text), .epochMilliseconds), (.string(let text), .epochMilliseconds):
+            guard let milliseconds = Double(text) else { return nil }
+            return Timestamp(milliseconds: Int64(milliseconds.rounded()))
+        case (.string(let text), .pattern(let pattern)):
+            guard let date = PatternFormatters.shared.formatter(for: pattern).date(from: text) else { return nil }
+            return Timestamp(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        case (.string(let text), .iso8601):
+            return ISO8601Text.timestamp(text)
+        default:
+            return nil
+        }
+    }
+}
+
+/// Date formatters for `format:` patterns, one per pattern, reading and writing in UTC.
+final class PatternFormatters: Sendable {
+    static let shared = PatternFormatters()
+    private let formatters = Mutex<[String: DateFormatter]>([:])
+
+    func formatter(for pattern: String) -> DateFormatter {
+        formatters.withLock { cache in
+            if let formatter = cache[pattern] { return formatter }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = pattern
+            cache[pattern] = formatter
+            return formatter
+        }
+    }
+}
