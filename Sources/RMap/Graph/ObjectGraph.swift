@@ -71,6 +71,21 @@ public final class ObjectGraph {
         return upsert(type, identity: IdentityKey([]), origin: "local").0
     }
 
+    /// Removes an object (a record rejected after mapping) and every link to it.
+    public func remove(_ object: GraphObject) {
+        let root = object.type.rootIndex
+        objectsByRoot[root].removeAll { $0 === object }
+        let identity = object.identity
+        if identityMaps[root][identity] === object { identityMaps[root][identity] = nil }
+        for (index, relationship) in object.type.mapping.relationships.enumerated() {
+            guard let inverse = relationship.inverse else { continue }
+            for other in object.related[index] {
+                guard let position = other.type.relationshipIndex(inverse) else { continue }
+                other.related[position].removeAll { $0 === object }
+            }
+        }
+    }
+
     /// Re-indexes an object whose identity values were set after it was added.
     public func reindex(_ object: GraphObject) {
         let identity = object.identity
