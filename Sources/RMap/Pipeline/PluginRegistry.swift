@@ -90,6 +90,9 @@ public final class PluginRegistry: Sendable {
         contents.withLock { $0.transformers[name] }
     }
 
+    /// Every registered transformer by name.
+    public var transformers: [String: any Transformer] { contents.withLock { $0.transformers } }
+
     /// The registered stages, in order.
     public var stages: [any Stage] { contents.withLock { $0.stages } }
 }

@@ -1,0 +1,58 @@
+/// The order in which entities are fetched: waves, each of entities whose
+/// nested-path parents were fetched in an earlier wave, grouped by source
+/// configuration (one source instance per group).
+struct FetchPlan {
+    /// One source configuration and the entities it fetches in a wave.
+    struct Group {
+        var config: PluginConfig
+        var entities: [EntityMapping]
+    }
+
+    /// The waves, in order.
+    private(set) var waves: [[Group]] = []
+
+    /// Plans the fetch of `model`'s entities that have a source, limited to `only` when it is not empty.
+    init(model: MappingModel, only: Set<String>) {
+        let fetched = model.entities.filter { $0.source != nil && (only.isEmpty || only.contains($0.name)) }
+        var done: Set<String> = []
+        var remaining = fetched
+        while !remaining.isEmpty {
+            let ready = remaining.filter { entity in
+                FetchPlan.parents(of: entity, in: model).allSatisfy { parent in
+                    done.contains(parent) || !remaining.contains { $0.name == parent }
+                }
+            }
+            // Parents outside the selection are already stored or not fetched; a cycle cannot be planned further.
+            let wave = ready.isEmpty ? remaining : ready
+            waves.append(FetchPlan.groups(wave))
+            done.formUnion(wave.map(\.name))
+            remaining.removeAll { entity in wave.contains { $0.name == entity.name } }
+        }
+    }
+
+    /// The entities a `nested_path` entity's placeholders point to.
+    static func parents(of entity: EntityMapping, in model: MappingModel) -> [String] {
+        guard let path = entity.nestedPath else { return [] }
+        return NestedPath.placeholders(in: path).compactMap { placeholder in
+            entity.relationships.first { relationship in
+                guard relationship.kind == .toOne, case .foreignKey(let pairs) = relationship.connection?.rule else {
+                    return false
+                }
+                return pairs.contains { $0.source == placeholder }
+            }?.destination
+        }
+    }
+
+    private static func groups(_ entities: [EntityMapping]) -> [Group] {
+        var groups: [Group] = []
+        for entity in entities {
+            guard let config = entity.source else { continue }
+            if let index = groups.firstIndex(where: { $0.config == config }) {
+                groups[index].entities.append(entity)
+            } else {
+                groups.append(Group(config: config, entities: [entity]))
+            }
+        }
+        return groups
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// The `exec` source: runs a program (`command: [argv...]`, from the mapping
+/// file's folder) that writes JSON lines `{"entity": "CRMPerson", "record": {...}}`
+/// on standard output. A non-zero exit is a fetch error showing its stderr.
+///
+/// Plugins in any language can feed rmap this way.
+public struct ExecSource: Source {
+    /// The option keys the plugin reads.
+    public static let options = ["command"]
+
+    /// How many records go into one payload.
+    static let batchSize = 1000
+
+    private let config: PluginConfig
+    private let command: [String]
+
+    /// Creates the source from its `source:` block.
+    ///
+    /// - Throws: ``PluginError`` when `command:` is missing or empty.
+    public init(config: PluginConfig) throws {
+        self.config = config
+        let node = config["command"]
+        let words = node?.sequence?.compactMap { $0.scalar?.text } ?? node?.scalar.map { [$0.text] } ?? []
+        guard !words.isEmpty else {
+            throw PluginError(message: "\(config.mark): the exec source needs 'command: [program, args...]'")
+        }
+        command = words
+    }
+
+    public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
+        let origin = context.model.redact("exec \(command.joined(separator: " "))")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        process.currentDirectoryURL = URL(fileURLWithPath: config.baseDirectory)
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw FetchError(origin: origin, message: "cannot start: \(error.localizedDescription)")
+        }
+        let stderrTask = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }
+        var batches = ExecBatches(origin: origin, model: context.model)
+        var lines = LineReader(handle: output.fileHandleForReading)
+        var lineNumber = 0
+        do {
+            while let line = lines.next() {
+                lineNumber += 1
+                if let payload = try batches.add(line: line, number: lineNumber) {
+                    try await context.deliver(payload)
+                }
+            }
+        } catch {
+            process.terminate()
+            throw error
+        }
+        process.waitUntilExit()
+        let stderr = String(decoding: await stderrTask.value, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            let detail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw FetchError(
+                origin: origin,
+                message: "exited with status \(process.terminationStatus)" + (detail.isEmpty ? "" : ": \(context.model.redact(detail))"))
+        }
+        for payload in batches.flush() { try await context.deliver(payload) }
+    }
+}
+
+/// Groups an exec plugin's JSON lines into payloads per entity.
+struct ExecBatches {
+    let origin: String
+    let model: MappingModel
+    private var pending: [String: [JSONValue]] = [:]
+
+    init(origin: String, model: MappingModel) {
+        self.origin = origin
+        self.model = model
+    }
+
+    /// Adds a line; returns a full batch when one is ready.
+    mutating func add(line: String, number: Int) throws -> Payload? {
+        guard !line.allSatisfy(\.isWhitespace) else { return nil }
+        let value = try JSONReader.parse(line, origin: "\(origin) line \(number)")
+        guard let object = value.object, let entity = object["entity"]?.string, let record = object["record"] else {
+            throw FetchError(
+                origin: "\(origin) line \(number)", message: "expected {\"entity\": \"...\", \"record\": {...}}, found \(ValueText.display(value))")
+        }
+        guard model.entity(named: entity) != nil else {
+            throw FetchError(origin: "\(origin) line \(number)", message: "unknown entity '\(entity)'")
+        }
+        pending[entity, default: []].append(record)
+        guard let batch = pending[entity], batch.count >= ExecSource.batchSize else { return nil }
+        pending[entity] = nil
+        return Payload(origin: origin, entity: entity, body: .records(batch))
+    }
+
+    /// The partial batches left.
+    mutating func flush() -> [Payload] {
+        defer { pending = [:] }
+        return pending.keys.sorted().map { Payload(origin: origin, entity: $0, body: .records(pending[$0] ?? [])) }
+    }
+}
+
+/// Reads a pipe line by line in large chunks.
+struct LineReader {
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var finished = false
+
+    init(handle: FileHandle) {
+        self.handle = handle
+    }
+
+    /// The next line without its newline, or `nil` at the end.
+    mutating func next() -> String? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                defer { start = newline + 1 }
+                return String(decoding: buffer[start..<newline], as: UTF8.self)
+            }
+            if finished {
+                guard start < buffer.count else { return nil }
+                defer { start = buffer.count }
+                return String(decoding: buffer[start...], as: UTF8.self)
+            }
+            buffer.removeFirst(start)
+            start = 0
+            let chunk = handle.readData(ofLength: 1 << 16)
+            if chunk.isEmpty { finished = true } else { buffer.append(contentsOf: chunk) }
+        }
+    }
+}

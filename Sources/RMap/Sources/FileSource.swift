@@ -1,0 +1,62 @@
+import Foundation
+
+/// The `file` source: JSON (`.json`) and JSON Lines (`.jsonl`) files named by
+/// `path:`, a file, a directory or a glob, where `{collection}` and
+/// `{element}` expand per entity. Paths are relative to the mapping file.
+///
+/// Files are streamed: the mapper reads a top-level array or a JSON Lines
+/// file record by record.
+public struct FileSource: Source {
+    /// The option keys the plugin reads.
+    public static let options = ["path"]
+
+    private let config: PluginConfig
+
+    /// Creates the source from its `source:` block.
+    public init(config: PluginConfig) {
+        self.config = config
+    }
+
+    public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
+        for entity in entities {
+            for path in try files(for: entity) {
+                try await context.deliver(Payload(origin: path, entity: entity.name, body: .file(path: path)))
+                context.progress(.fetched(entity: entity.name, origin: path))
+            }
+        }
+    }
+
+    /// The files an entity's records come from, in name order.
+    func files(for entity: EntityMapping) throws -> [String] {
+        let template = config["path"]?.scalar?.text ?? "{collection}.json"
+        let expanded = template.replacingOccurrences(of: "{collection}", with: entity.collection)
+            .replacingOccurrences(of: "{element}", with: entity.element)
+        let path = config.resolvePath(expanded)
+        if expanded.contains(where: { "*?[".contains($0) }) {
+            let matches = Glob.paths(matching: path)
+            guard !matches.isEmpty else {
+                throw FetchError(origin: path, message: "no file matches the pattern (entity \(entity.name))")
+            }
+            return matches
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw FetchError(origin: path, message: "no such file (entity \(entity.name))")
+        }
+        guard isDirectory.boolValue else { return [path] }
+        let names = try FileManager.default.contentsOfDirectory(atPath: path)
+        return names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") }.sorted().map { "\(path)/\($0)" }
+    }
+}
+
+/// Shell-style pattern matching of paths, through the C library's `glob`.
+enum Glob {
+    static func paths(matching pattern: String) -> [String] {
+        var result = glob_t()
+        defer { globfree(&result) }
+        guard glob(pattern, 0, nil, &result) == 0 else { return [] }
+        return (0..<Int(result.gl_pathc)).compactMap { index in
+            result.gl_pathv[index].map { String(cString: $0) }
+        }.sorted()
+    }
+}

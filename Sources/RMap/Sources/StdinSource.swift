@@ -1,0 +1,42 @@
+import Foundation
+
+/// The `stdin` source: one JSON document on standard input, holding the
+/// records of the entity named by `entity:` (or of the only entity that uses
+/// the source).
+public struct StdinSource: Source {
+    /// The option keys the plugin reads.
+    public static let options = ["entity"]
+
+    private let entityName: String?
+    private let input: @Sendable () -> [UInt8]
+
+    /// Creates the source from its `source:` block; it reads the process's standard input.
+    public init(config: PluginConfig) {
+        self.init(config: config) { Array(FileHandle.standardInput.readDataToEndOfFile()) }
+    }
+
+    /// Creates the source reading `input` instead of standard input.
+    init(config: PluginConfig, input: @escaping @Sendable () -> [UInt8]) {
+        entityName = config["entity"]?.scalar?.text
+        self.input = input
+    }
+
+    public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
+        let target: String
+        if let entityName {
+            target = entityName
+        } else if entities.count == 1 {
+            target = entities[0].name
+        } else {
+            throw FetchError(
+                origin: "stdin",
+                message: "standard input feeds one entity, but \(entities.map(\.name).joined(separator: ", ")) use it: set 'entity:'")
+        }
+        guard context.model.entity(named: target) != nil else {
+            throw FetchError(origin: "stdin", message: "unknown entity '\(target)' in 'entity:'")
+        }
+        let document = try JSONReader.parse(input(), origin: "stdin")
+        try await context.deliver(Payload(origin: "stdin", entity: target, body: .document(document)))
+        context.progress(.fetched(entity: target, origin: "stdin"))
+    }
+}
