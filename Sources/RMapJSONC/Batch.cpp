@@ -14,10 +14,8 @@ namespace {
 
 enum Phase { before_array = 0, after_open = 1, after_comma = 2, after_element = 3, after_close = 4 };
 
-bool is_space(uint8_t byte) { return byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r'; }
-
 bool ends_scalar(uint8_t byte) {
-    return is_space(byte) || byte == ',' || byte == ']' || byte == '}' || byte == '[' || byte == '{'
+    return rmj_is_space(byte) || byte == ',' || byte == ']' || byte == '}' || byte == '[' || byte == '{'
         || byte == ':' || byte == '"';
 }
 
@@ -36,8 +34,9 @@ size_t string_end(const uint8_t *bytes, size_t start, size_t length) {
     return 0;
 }
 
-/// The end of the value starting at `start`, or 0 when the bytes end first.
-size_t value_end(const uint8_t *bytes, size_t start, size_t length) {
+} // namespace
+
+size_t rmj_value_end(const uint8_t *bytes, size_t start, size_t length) {
     const uint8_t first = bytes[start];
     if (first == '"') { return string_end(bytes, start, length); }
     if (first != '[' && first != '{') {
@@ -64,6 +63,23 @@ size_t value_end(const uint8_t *bytes, size_t start, size_t length) {
     return 0;
 }
 
+size_t rmj_control_character(const uint8_t *bytes, size_t length) {
+    size_t i = 0;
+    while (i < length) {
+        const void *found = std::memchr(bytes + i, '"', length - i);
+        if (!found) { return length; }
+        const size_t quote = static_cast<size_t>(static_cast<const uint8_t *>(found) - bytes);
+        const size_t end = string_end(bytes, quote, length);
+        for (i = quote + 1; i < (end ? end : length); i++) {
+            if (bytes[i] < 0x20) { return i; }
+        }
+        if (!end) { return length; }
+    }
+    return length;
+}
+
+namespace {
+
 /// Moves a line and column position over `bytes[from..<to]`.
 void advance(const uint8_t *bytes, size_t from, size_t to, size_t &line_breaks, size_t &column) {
     size_t i = from;
@@ -83,7 +99,7 @@ int split_array(rmj_parser *parser, rmj_stream *stream, const uint8_t *bytes, si
     size_t pos = 0;
     while (true) {
         size_t start = pos;
-        while (pos < length && is_space(bytes[pos])) { pos++; }
+        while (pos < length && rmj_is_space(bytes[pos])) { pos++; }
         advance(bytes, start, pos, stream->line_breaks, stream->column);
         *consumed = pos;
         if (pos == length) {
@@ -119,7 +135,7 @@ int split_array(rmj_parser *parser, rmj_stream *stream, const uint8_t *bytes, si
             if (byte == ']' || byte == ',') {
                 return rmj_fail(parser, RMJ_INVALID, pos, "invalid JSON: expected a value");
             }
-            size_t end = value_end(bytes, pos, length);
+            size_t end = rmj_value_end(bytes, pos, length);
             const bool complete = end != 0;
             if (!complete) {
                 if (!at_end) { return RMJ_OK; }
@@ -146,7 +162,7 @@ int split_array(rmj_parser *parser, rmj_stream *stream, const uint8_t *bytes, si
 
 bool is_blank(const uint8_t *bytes, size_t length) {
     for (size_t i = 0; i < length; i++) {
-        if (!is_space(bytes[i])) { return false; }
+        if (!rmj_is_space(bytes[i])) { return false; }
     }
     return true;
 }

@@ -72,7 +72,7 @@ const char *describe(error_code error) {
     case simdjson::DEPTH_ERROR: return "invalid JSON: nested too deeply";
     case simdjson::STRING_ERROR: return "invalid JSON: invalid string (a bad escape or unpaired surrogate)";
     case simdjson::UNESCAPED_CHARS: return "invalid JSON: a control character inside a string";
-    case simdjson::UNCLOSED_STRING: return "invalid JSON: unclosed string";
+    case simdjson::UNCLOSED_STRING: return "invalid JSON: unexpected end inside a string";
     case simdjson::T_ATOM_ERROR: return "invalid JSON: expected 'true'";
     case simdjson::F_ATOM_ERROR: return "invalid JSON: expected 'false'";
     case simdjson::N_ATOM_ERROR: return "invalid JSON: expected 'null'";
@@ -99,6 +99,16 @@ int code_of(error_code error) {
 /// Walks a document or value depth-first, appending tokens.
 struct Emitter {
     rmj_parser &parser;
+    /// Where a scalar that failed to parse starts (simdjson's own location is past it).
+    const char *failed_at = nullptr;
+
+    template <class V> error_code scalar_failed(V &value, error_code error) {
+        std::string_view raw;
+        if (simdjson::simdjson_result<std::string_view>(value.raw_json_token()).get(raw) == simdjson::SUCCESS) {
+            failed_at = raw.data();
+        }
+        return error;
+    }
 
     size_t push(uint32_t kind, uint32_t length = 0, uint64_t offset = 0) {
         parser.tokens.push_back(rmj_token{kind, length, offset});
@@ -129,26 +139,26 @@ struct Emitter {
             std::string_view raw;
             SIMDJSON_TRY(simdjson::simdjson_result<std::string_view>(value.raw_json_token()).get(raw));
             raw = trim_trailing_space(raw);
-            if (!is_json_number(raw)) { return simdjson::NUMBER_ERROR; }
+            if (!is_json_number(raw)) { return scalar_failed(value, simdjson::NUMBER_ERROR); }
             push_text(RMJ_NUMBER, raw);
             return simdjson::SUCCESS;
         }
         case od::json_type::string: {
             std::string_view text;
-            SIMDJSON_TRY(value.get_string().get(text));
+            if (const error_code error = value.get_string().get(text)) { return scalar_failed(value, error); }
             push_text(RMJ_STRING, text);
             return simdjson::SUCCESS;
         }
         case od::json_type::boolean: {
             bool flag;
-            SIMDJSON_TRY(value.get_bool().get(flag));
+            if (const error_code error = value.get_bool().get(flag)) { return scalar_failed(value, error); }
             push(flag ? RMJ_TRUE : RMJ_FALSE);
             return simdjson::SUCCESS;
         }
         case od::json_type::null: {
             bool null;
-            SIMDJSON_TRY(value.is_null().get(null));
-            if (!null) { return simdjson::N_ATOM_ERROR; }
+            if (const error_code error = value.is_null().get(null)) { return scalar_failed(value, error); }
+            if (!null) { return scalar_failed(value, simdjson::N_ATOM_ERROR); }
             push(RMJ_NULL);
             return simdjson::SUCCESS;
         }
@@ -204,24 +214,43 @@ int rmj_fail(rmj_parser *parser, int code, size_t offset, const char *message) {
 
 int rmj_append(rmj_parser *parser, const uint8_t *bytes, size_t length, size_t capacity, size_t base,
                size_t line) {
+    size_t start = 0;
+    while (start < length && rmj_is_space(bytes[start])) { start++; }
+    if (start == length) { return rmj_fail(parser, RMJ_INVALID, base + start, describe(simdjson::EMPTY)); }
+    // Find where the value ends, so that content after it is reported as such
+    // (simdjson's On Demand API leaves trailing content after a root number unseen).
+    const size_t end = rmj_value_end(bytes, start, length);
+    size_t trailing = end == 0 ? length : end;
+    while (trailing < length && rmj_is_space(bytes[trailing])) { trailing++; }
+    const size_t parsed = trailing < length ? end : length;
+
     const size_t first_token = parser->tokens.size();
     od::document document;
-    error_code error = parser->parser.iterate(bytes, length, capacity).get(document);
-    if (error) { return rmj_fail(parser, code_of(error), base, describe(error)); }
+    error_code error = parser->parser.iterate(bytes, parsed, capacity).get(document);
+    if (error) {
+        size_t offset = start;
+        if (error == simdjson::INCOMPLETE_ARRAY_OR_OBJECT || error == simdjson::UNCLOSED_STRING) {
+            offset = parsed;
+        } else if (error == simdjson::UNESCAPED_CHARS) {
+            offset = rmj_control_character(bytes, parsed);
+        }
+        return rmj_fail(parser, code_of(error), base + offset, describe(error));
+    }
     Emitter emitter{*parser};
     error = emitter.value(document);
-    const char *location = nullptr;
-    const bool located = document.current_location().get(location) == simdjson::SUCCESS;
-    if (!error && located) { error = simdjson::TRAILING_CONTENT; }
     if (error) {
-        size_t offset = 0;
-        if (located) {
+        const char *location = emitter.failed_at;
+        size_t offset = parsed;
+        const bool at_end = error == simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
+        if (!at_end && (location || document.current_location().get(location) == simdjson::SUCCESS)) {
             offset = static_cast<size_t>(reinterpret_cast<const uint8_t *>(location) - bytes);
-        } else if (error == simdjson::INCOMPLETE_ARRAY_OR_OBJECT) {
-            offset = length;
         }
         parser->tokens.resize(first_token);
         return rmj_fail(parser, code_of(error), base + offset, describe(error));
+    }
+    if (trailing < length) {
+        parser->tokens.resize(first_token);
+        return rmj_fail(parser, RMJ_INVALID, base + trailing, describe(simdjson::TRAILING_CONTENT));
     }
     parser->items.push_back(rmj_item{first_token, line});
     return RMJ_OK;

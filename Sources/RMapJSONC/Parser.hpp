@@ -4,6 +4,16 @@
 
 #include "rmap_json.h"
 
+/// True for the four JSON whitespace bytes.
+inline bool rmj_is_space(uint8_t byte) { return byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r'; }
+
+/// The end of the value starting at `start` (its first byte not whitespace), found
+/// from quotes, escapes and bracket depth alone; 0 when the bytes end first.
+size_t rmj_value_end(const uint8_t *bytes, size_t start, size_t length);
+
+/// The offset of the first control character inside a string, or `length`.
+size_t rmj_control_character(const uint8_t *bytes, size_t length);
+
 /// Clears the tokens, arena, items and error of the last parse.
 void rmj_reset(rmj_parser *parser);
 

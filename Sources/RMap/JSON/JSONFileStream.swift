@@ -91,19 +91,22 @@ public struct JSONFileStream: Sendable {
             let batch = parser.parseBatch(buffer, stream: &stream, atEnd: atEnd, origin: path, base: base)
             for item in 0..<batch.items {
                 let value = parser.value(at: item)
-                try body(JSONStreamItem(value: value, index: first + item, isWholeDocument: false, line: parser.line(ofItem: item)))
+                let line = parser.line(ofItem: item)
+                try body(JSONStreamItem(value: value, index: first + item, isWholeDocument: false, line: line))
             }
             if let error = batch.error { throw error }
             if atEnd { return }
             buffer.drop(batch.consumed)
             base += batch.consumed
-            if buffer.free.count < chunkSize / 2 { buffer.reserve(buffer.count + chunkSize) }
+            if buffer.free.count < max(chunkSize / 2, 1) { buffer.reserve(buffer.count + chunkSize) }
             atEnd = try file.fill(buffer)
         }
     }
 
     /// Reads until the first byte that is not whitespace, which decides how the file streams.
-    private func firstValueByte(file: FileReader, buffer: InputBuffer, atEnd: inout Bool) throws(JSONError) -> UInt8? {
+    private func firstValueByte(file: FileReader, buffer: InputBuffer, atEnd: inout Bool) throws(JSONError)
+        -> UInt8?
+    {
         while true {
             if let byte = buffer.bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return byte }
             if atEnd { return nil }
