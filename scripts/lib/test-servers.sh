@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034  # REPO_ROOT and STATE_ROOT are for the sourcing scripts
 # Helpers shared by scripts/rails-server and scripts/fault-server (sourced, not run).
 # The caller sets PROG (its name for messages) before sourcing.
 
@@ -27,7 +27,9 @@ ensure_debian_packages() {
   echo "$PROG: installing ${missing[*]}" >&2
   "${apt[@]}" install -y "${missing[@]}" >&2 && return 0
   echo "$PROG: install failed; running apt-get update and retrying" >&2
-  "${apt[@]}" update >&2 && "${apt[@]}" install -y "${missing[@]}" >&2 || die "could not install: ${missing[*]}"
+  if ! { "${apt[@]}" update >&2 && "${apt[@]}" install -y "${missing[@]}" >&2; }; then
+    die "could not install: ${missing[*]}"
+  fi
 }
 
 # Holds an exclusive lock on $1 for the rest of the calling script (fd 9).
@@ -37,8 +39,13 @@ take_lock() {
   flock -w 120 9 || die "timed out waiting for lock $1"
 }
 
+# True when pid $1 runs (a zombie waiting for its adopter to reap it counts as gone).
 pid_alive() {
-  [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null
+  [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null || return 1
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+  stat=${stat##*) }
+  [ "${stat%% *}" != Z ]
 }
 
 # Prints the pid stored in file $1 (nothing if missing).

@@ -2,7 +2,8 @@
 
 require "rack/utils"
 
-# Turns an index request's query into a relation: column filters, `order`,
+# Turns an index request's query into a relation: column filters (an empty value
+# means NULL, as ActiveResource sends nil), `order`,
 # `limit`/`offset` (ActiveResource) or `page`/`per_page` with RFC 8288 Link headers.
 class Listing
   # A query parameter that cannot be honoured (answered with 400).
@@ -43,7 +44,7 @@ class Listing
         raise Invalid, "filter '#{key}' must be a value or a list of values"
       end
 
-      relation = relation.where(key => value)
+      relation = relation.where(key => value == "" ? nil : value)
     end
     relation
   end
