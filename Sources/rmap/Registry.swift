@@ -32,10 +32,12 @@ enum RegistryFactory {
             registry.register(store: name, options: options) { _ in throw unavailable("store", name) }
         }
         for (name, transform) in transformers {
-            registry.register(transformer: name, ClosureTransformer { value in
-                guard case .string(let text) = value else { return value }
-                return transform(text)
-            })
+            registry.register(
+                transformer: name,
+                ClosureTransformer { value in
+                    guard case .string(let text) = value else { return value }
+                    return transform(text)
+                })
         }
         return registry
     }

@@ -20,10 +20,14 @@ enum StoreURL {
         let rest = String(text.dropFirst(scheme.count + 1))
         switch scheme.lowercased() {
         case "sqlite", "json":
-            guard !rest.isEmpty else { throw StoreURLError(message: "'\(scheme):' needs a path, e.g. '\(scheme):data/rmap.\(scheme)'") }
+            guard !rest.isEmpty else {
+                throw StoreURLError(message: "'\(scheme):' needs a path, e.g. '\(scheme):data/rmap.\(scheme)'")
+            }
             return config(scheme.lowercased(), path: rest)
         case "postgres", "postgresql":
-            guard rest.hasPrefix("//") else { throw StoreURLError(message: "a PostgreSQL store is a URL: 'postgres://user@host/database'") }
+            guard rest.hasPrefix("//") else {
+                throw StoreURLError(message: "a PostgreSQL store is a URL: 'postgres://user@host/database'")
+            }
             return config("postgres", options: [("url", text)])
         case "memory":
             guard rest.isEmpty else { throw StoreURLError(message: "'memory:' takes nothing after the colon") }

@@ -32,7 +32,8 @@ public enum DotGraph {
         }
         for entity in model.entities {
             if let parent = entity.parent {
-                lines.append("    \(id(entity.name)) -> \(id(parent)) [label=\"extends\", style=dashed, arrowhead=empty];")
+                lines.append(
+                    "    \(id(entity.name)) -> \(id(parent)) [label=\"extends\", style=dashed, arrowhead=empty];")
             }
         }
         for link in RelationshipLink.links(in: model) {
@@ -43,7 +44,8 @@ public enum DotGraph {
                 attributes.append("arrowhead=\(arrow(link.relationship))")
             }
             lines.append(
-                "    \(id(link.source.name)) -> \(id(link.relationship.destination)) [\(attributes.joined(separator: ", "))];")
+                "    \(id(link.source.name)) -> \(id(link.relationship.destination)) [\(attributes.joined(separator: ", "))];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

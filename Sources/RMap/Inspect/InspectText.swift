@@ -3,7 +3,8 @@
 enum InspectText {
     /// A key path as written: `address.city`, or `[lamp.enabled]` when a segment holds a dot.
     static func key(_ segments: [String]) -> String {
-        segments.contains { $0.contains(".") } ? "[\(segments.joined(separator: ", "))]" : segments.joined(separator: ".")
+        segments.contains { $0.contains(".") }
+            ? "[\(segments.joined(separator: ", "))]" : segments.joined(separator: ".")
     }
 
     /// A plugin's options in YAML flow style, with environment values redacted.
@@ -29,7 +30,9 @@ enum InspectText {
             return .string(model.redact(scalar.text))
         case .sequence(let items, _): return .array(items.map { json($0, in: model) })
         case .mapping(let pairs, _):
-            return .object(JSONObject(pairs.map { (model.redact($0.key.scalar?.text ?? flow($0.key)), json($0.value, in: model)) }))
+            return .object(
+                JSONObject(pairs.map { (model.redact($0.key.scalar?.text ?? flow($0.key)), json($0.value, in: model)) })
+            )
         }
     }
 

@@ -43,7 +43,9 @@ public enum MermaidDiagram {
             guard let destination = model.entity(named: link.relationship.destination) else { continue }
             let left = name(model.root(of: link.source).name)
             let right = name(model.root(of: destination).name)
-            lines.append("    \(left) \(cardinality(of: link))--\(end(link.relationship)) \(right) : \(label(link.relationship.name))")
+            lines.append(
+                "    \(left) \(cardinality(of: link))--\(end(link.relationship)) \(right) : \(label(link.relationship.name))"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -59,7 +61,8 @@ public enum MermaidDiagram {
             }
         }
         if family.count > 1, seen.insert("type").inserted {
-            columns.append(AttributeMapping(name: "type", type: .string, keyPath: ["type"], column: "type", mark: root.mark))
+            columns.append(
+                AttributeMapping(name: "type", type: .string, keyPath: ["type"], column: "type", mark: root.mark))
         }
         return columns
     }

@@ -45,7 +45,10 @@ public enum ModelDescription {
                 "sort",
                 .array(
                     entity.sort.map {
-                        object([("attribute", .string($0.attribute)), ("direction", .string($0.descending ? "desc" : "asc"))])
+                        object([
+                            ("attribute", .string($0.attribute)),
+                            ("direction", .string($0.descending ? "desc" : "asc")),
+                        ])
                     })
             ),
             ("push", object([("method", .string(entity.pushMethod.rawValue))])),
@@ -110,7 +113,9 @@ public enum ModelDescription {
         .array(
             predicate.clauses.map { clause in
                 let (name, operand) = condition(clause.condition)
-                return object([("attribute", .string(clause.attribute)), ("condition", .string(name)), ("value", operand)])
+                return object([
+                    ("attribute", .string(clause.attribute)), ("condition", .string(name)), ("value", operand),
+                ])
             })
     }
 

@@ -32,11 +32,16 @@ public enum ModelText {
         add("table", InspectText.table(of: entity, in: model))
         add("parent", entity.parent)
         add("identity", entity.identity.isEmpty ? "none" : entity.identity.joined(separator: ", "))
-        add("source", entity.source.map { "\($0.plugin) \(InspectText.options($0.options, in: model))" } ?? "none (arrives nested)")
+        add(
+            "source",
+            entity.source.map { "\($0.plugin) \(InspectText.options($0.options, in: model))" }
+                ?? "none (arrives nested)")
         add("records", entity.records.map(InspectText.key))
         add("type_key", entity.typeKey)
         if !entity.types.isEmpty {
-            add("types", "{\(entity.types.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))}")
+            add(
+                "types",
+                "{\(entity.types.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))}")
         }
         add("nested_path", entity.nestedPath)
         if !entity.sort.isEmpty { add("sort", "[\(entity.sort.map(InspectText.sort).joined(separator: ", "))]") }
@@ -87,7 +92,9 @@ public enum ModelText {
             parts = ["key_path \(path.joined(separator: "."))"]
         }
         parts.append("include_subentities \(connection.includeSubentities)")
-        if !connection.sourcePredicate.isEmpty { parts.append("when {\(InspectText.predicate(connection.sourcePredicate))}") }
+        if !connection.sourcePredicate.isEmpty {
+            parts.append("when {\(InspectText.predicate(connection.sourcePredicate))}")
+        }
         if !connection.destinationPredicate.isEmpty {
             parts.append("where {\(InspectText.predicate(connection.destinationPredicate))}")
         }

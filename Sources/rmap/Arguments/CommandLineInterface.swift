@@ -35,7 +35,8 @@ struct CommandLineInterface {
             return .success
         }
         if first.hasPrefix("-") {
-            throw UsageError(message: "unknown option '\(first)'\(Spelling.hint(for: first, in: ["--version", "--help"]))")
+            throw UsageError(
+                message: "unknown option '\(first)'\(Spelling.hint(for: first, in: ["--version", "--help"]))")
         }
         if first == "help" {
             if rest.count > 1 { throw UsageError(message: "unexpected argument '\(rest[1])'") }

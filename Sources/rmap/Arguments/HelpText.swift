@@ -7,7 +7,8 @@ enum HelpText {
             sections.append("ARGUMENTS:\n" + row("<\(positional)> ...", spec.positionalHelp))
         }
         let options = spec.options.map { row($0.synopsis + ($0.repeats ? " ..." : ""), $0.help) }
-        sections.append((["OPTIONS:"] + options + [row("-h, --help", "Show help information.")]).joined(separator: "\n"))
+        sections.append(
+            (["OPTIONS:"] + options + [row("-h, --help", "Show help information.")]).joined(separator: "\n"))
         if !spec.discussion.isEmpty { sections.append(spec.discussion) }
         return sections.joined(separator: "\n\n") + "\n"
     }

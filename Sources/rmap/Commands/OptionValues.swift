@@ -17,7 +17,8 @@ enum OptionValues {
     static func jobs(_ arguments: ParsedArguments, _ spec: CommandSpec) throws(UsageError) -> Int? {
         guard let text = arguments.value("jobs") else { return nil }
         guard let jobs = Int(text), jobs >= 1 else {
-            throw spec.usageError("the value '\(text)' is invalid for '--jobs <n>': expected a whole number of at least 1")
+            throw spec.usageError(
+                "the value '\(text)' is invalid for '--jobs <n>': expected a whole number of at least 1")
         }
         return jobs
     }
@@ -26,9 +27,12 @@ enum OptionValues {
     static func only(_ arguments: ParsedArguments, _ spec: CommandSpec) throws(UsageError) -> [String] {
         var names: [String] = []
         for text in arguments.allValues("only") {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             if parts.contains(where: \.isEmpty) {
-                throw spec.usageError("the value '\(text)' is invalid for '--only <entity>': expected entity names separated by commas")
+                throw spec.usageError(
+                    "the value '\(text)' is invalid for '--only <entity>': expected entity names separated by commas")
             }
             for name in parts where !names.contains(name) { names.append(name) }
         }
@@ -36,5 +40,6 @@ enum OptionValues {
     }
 
     /// Help for `--store`.
-    static let storeHelp = "The store, overriding the files' 'store:': sqlite:PATH (or a bare PATH),\npostgres://..., json:PATH or memory:."
+    static let storeHelp =
+        "The store, overriding the files' 'store:': sqlite:PATH (or a bare PATH),\npostgres://..., json:PATH or memory:."
 }

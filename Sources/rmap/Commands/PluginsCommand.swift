@@ -24,7 +24,9 @@ struct PluginsCommand: CLICommand {
         let width = (plugins.keys.map(\.count).max() ?? 0) + 2
         return plugins.keys.sorted().map { name in
             let options = plugins[name] ?? []
-            let line = options.isEmpty ? name : name.padding(toLength: width, withPad: " ", startingAt: 0) + options.joined(separator: ", ")
+            let line =
+                options.isEmpty
+                ? name : name.padding(toLength: width, withPad: " ", startingAt: 0) + options.joined(separator: ", ")
             return "  " + line
         }
     }

@@ -14,7 +14,9 @@ struct RunCommand: CLICommand {
             .flag("json", "Print the run's report as one JSON document."),
             .flag("quiet", "Show no progress."),
             .value("jobs", "n", "Fetch at most n payloads at once."),
-            .value("only", "entity", repeats: true, "Run only these entities (repeat the option or give\na comma-separated list)."),
+            .value(
+                "only", "entity", repeats: true,
+                "Run only these entities (repeat the option or give\na comma-separated list)."),
         ],
         discussion: ExitCode.helpText)
 

@@ -35,7 +35,9 @@ struct ValidateCommand: CLICommand {
         } else {
             switch result {
             case .success(let model):
-                context.output.line("ok: \(count(model.entities.count, "entity", "entities")) in \(count(mappings.count, "file", "files"))")
+                context.output.line(
+                    "ok: \(count(model.entities.count, "entity", "entities")) in \(count(mappings.count, "file", "files"))"
+                )
             case .failure(let error):
                 for issue in error.issues { context.errors.line(issue.description) }
             }

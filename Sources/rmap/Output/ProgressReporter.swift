@@ -75,7 +75,8 @@ final class ProgressReporter: Sendable {
             state.counts = []
             return style == .lines ? "\(stage): started\n" : status("\(stage)...", state: &state)
         case .fetched(let entity, let origin):
-            return style == .lines ? "fetched \(entity) from \(origin)\n" : status("\(state.stage): \(entity) \(origin)", state: &state)
+            return style == .lines
+                ? "fetched \(entity) from \(origin)\n" : status("\(state.stage): \(entity) \(origin)", state: &state)
         case .mapped(let entity, let records):
             if let index = state.counts.firstIndex(where: { $0.entity == entity }) {
                 state.counts[index].records = records

@@ -66,7 +66,8 @@ struct HelpTests {
     @Test("every command's help shows its usage line and options")
     func everyCommand() throws {
         let usages = [
-            "run": "USAGE: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...]",
+            "run":
+                "USAGE: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...]",
             "inspect": "USAGE: rmap inspect <mapping> ... [--format <format>]",
             "diff": "USAGE: rmap diff <mapping> ... [--store <url>] [--json]",
             "push": "USAGE: rmap push <mapping> ... [--store <url>] [--dry-run] [--jobs <n>]",
@@ -82,7 +83,10 @@ struct HelpTests {
     @Test("run's help lists the exit statuses")
     func exitStatuses() throws {
         let result = try CLIRunner.run(["run", "--help"])
-        #expect(result.stdout.contains("EXIT STATUS:\n  0  success\n  1  the run failed; nothing was written\n  2  usage or mapping error\n  3  finished with rejected records or dangling references (without --strict)\n"))
+        #expect(
+            result.stdout.contains(
+                "EXIT STATUS:\n  0  success\n  1  the run failed; nothing was written\n  2  usage or mapping error\n  3  finished with rejected records or dangling references (without --strict)\n"
+            ))
     }
 
     @Test("--version prints the version")

@@ -15,14 +15,17 @@ struct InspectCommandTests {
         #expect(result.status == 0)
     }
 
-    @Test("values read from the environment never appear, in any format", arguments: ["text", "json", "mermaid", "dot"])
+    @Test(
+        "values read from the environment never appear, in any format", arguments: ["text", "json", "mermaid", "dot"])
     func redaction(format: String) throws {
         let result = try CLIRunner.run(
             ["inspect", "secret.yml", "--format", format], environment: ["RMAP_TEST_TOKEN": "s3cr3t-t0ken"])
         #expect(result.status == 0)
         #expect(!result.stdout.contains("s3cr3t-t0ken"))
         if format == "text" {
-            #expect(result.stdout.contains("  source: http {site: https://api.example.com, headers: {Authorization: Bearer ***}}\n"))
+            #expect(
+                result.stdout.contains(
+                    "  source: http {site: https://api.example.com, headers: {Authorization: Bearer ***}}\n"))
         }
         if format == "json" {
             #expect(result.stdout.contains(#""headers":{"Authorization":"Bearer ***"}"#))
@@ -33,7 +36,9 @@ struct InspectCommandTests {
     func invalid() throws {
         let result = try CLIRunner.run(["inspect", "misspelt.yml", "--format", "mermaid"])
         #expect(result.stdout == "")
-        #expect(result.stderr.contains("misspelt.yml:14:11: unknown key 'forign_key' in connect (did you mean 'foreign_key'?)\n"))
+        #expect(
+            result.stderr.contains(
+                "misspelt.yml:14:11: unknown key 'forign_key' in connect (did you mean 'foreign_key'?)\n"))
         #expect(result.status == 2)
     }
 }

@@ -24,7 +24,8 @@ struct PipelineCommandTests {
     @Test("the store of the mapping files is used when --store is absent")
     func fileStore() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("m.yml", "rmap: 1\nstore:\n  plugin: memory\nentities:\n  A:\n    attributes:\n      id: int\n")
+        try directory.write(
+            "m.yml", "rmap: 1\nstore:\n  plugin: memory\nentities:\n  A:\n    attributes:\n      id: int\n")
         let result = try CLIRunner.run(["diff", "m.yml"], in: directory.url)
         #expect(result.stderr == "Error: the 'memory' store plugin is not available yet\n")
         #expect(result.status == 1)
@@ -32,14 +33,18 @@ struct PipelineCommandTests {
 
     @Test("an unknown --only entity is a usage error naming the closest entity")
     func onlyUnknown() throws {
-        let result = try CLIRunner.run(["run", "crm.yml", "--quiet", "--only", "CRMPerson", "--only", "CRMProjet,CRMAdmin"])
+        let result = try CLIRunner.run([
+            "run", "crm.yml", "--quiet", "--only", "CRMPerson", "--only", "CRMProjet,CRMAdmin",
+        ])
         #expect(result.stderr == "Error: unknown entity 'CRMProjet' in --only (did you mean 'CRMProject'?)\n")
         #expect(result.status == 2)
     }
 
     @Test("known --only entities, repeated or comma-separated, are accepted")
     func onlyKnown() throws {
-        let result = try CLIRunner.run(["run", "crm.yml", "--quiet", "--only", "CRMPerson", "--only=CRMProject,CRMAdmin"])
+        let result = try CLIRunner.run([
+            "run", "crm.yml", "--quiet", "--only", "CRMPerson", "--only=CRMProject,CRMAdmin",
+        ])
         #expect(result.stderr == "Error: the 'sqlite' store plugin is not available yet\n")
         #expect(result.status == 1)
     }
@@ -47,7 +52,9 @@ struct PipelineCommandTests {
     @Test("mapping errors stop every command with exit 2", arguments: ["run", "diff", "push"])
     func mappingErrors(command: String) throws {
         let result = try CLIRunner.run([command, "misspelt.yml", "--store", "memory:"])
-        #expect(result.stderr.contains("misspelt.yml:14:11: unknown key 'forign_key' in connect (did you mean 'foreign_key'?)\n"))
+        #expect(
+            result.stderr.contains(
+                "misspelt.yml:14:11: unknown key 'forign_key' in connect (did you mean 'foreign_key'?)\n"))
         #expect(result.status == 2)
     }
 
@@ -63,7 +70,10 @@ struct PipelineCommandTests {
     @Test("progress: a status line redrawn in place on a terminal")
     func progressTerminal() throws {
         let binary = try CLIRunner.binary().path
-        let result = try CLIRunner.run(["-qec", "\(binary) run crm.yml --store memory:", "/dev/null"], executable: "/usr/bin/script")
-        #expect(result.stdout == "\r\u{1B}[Kload...\r\u{1B}[Kload: done\r\nError: the 'memory' store plugin is not available yet\r\n")
+        let result = try CLIRunner.run(
+            ["-qec", "\(binary) run crm.yml --store memory:", "/dev/null"], executable: "/usr/bin/script")
+        #expect(
+            result.stdout
+                == "\r\u{1B}[Kload...\r\u{1B}[Kload: done\r\nError: the 'memory' store plugin is not available yet\r\n")
     }
 }

@@ -17,7 +17,9 @@ struct ValidateCommandTests {
     func crossFile() throws {
         let result = try CLIRunner.run(["validate", "tasks.yml"])
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("tasks.yml:10:17: relationship 'owner' of 'Task' points to unknown entity 'CRMPerson'"))
+        #expect(
+            result.stderr.hasPrefix(
+                "tasks.yml:10:17: relationship 'owner' of 'Task' points to unknown entity 'CRMPerson'"))
     }
 
     @Test("a misspelt key: every issue on stderr as file:line:col, exit 2")
@@ -66,7 +68,8 @@ struct ValidateCommandTests {
     @Test("an unset environment variable is a mapping error; a set one validates")
     func environment() throws {
         let unset = try CLIRunner.run(["validate", "secret.yml"], environment: ["RMAP_TEST_TOKEN": nil])
-        #expect(unset.stderr == "secret.yml:6:20: environment variable 'RMAP_TEST_TOKEN' is not set (and has no default)\n")
+        #expect(
+            unset.stderr == "secret.yml:6:20: environment variable 'RMAP_TEST_TOKEN' is not set (and has no default)\n")
         #expect(unset.status == 2)
         let set = try CLIRunner.run(["validate", "secret.yml"], environment: ["RMAP_TEST_TOKEN": "s3cr3t"])
         #expect(set.stdout == "ok: 1 entity in 1 file\n")
@@ -76,7 +79,9 @@ struct ValidateCommandTests {
     @Test("an unknown plugin option is reported against the registered plugins")
     func pluginOptions() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("bad.yml", "rmap: 1\nsource:\n  plugin: http\n  sit: https://x\nentities:\n  A:\n    attributes:\n      id: int\n")
+        try directory.write(
+            "bad.yml",
+            "rmap: 1\nsource:\n  plugin: http\n  sit: https://x\nentities:\n  A:\n    attributes:\n      id: int\n")
         let result = try CLIRunner.run(["validate", "bad.yml"], in: directory.url)
         #expect(result.stderr == "bad.yml:4:3: unknown key 'sit' in source (plugin 'http') (did you mean 'site'?)\n")
         #expect(result.status == 2)

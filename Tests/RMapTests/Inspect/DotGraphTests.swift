@@ -28,8 +28,11 @@ struct DotGraphTests {
         let mark = Mark(file: "x.yml", line: 1, column: 1)
         var entity = EntityMapping(
             name: "Odd", element: "odd", collection: "odds", path: "odds", identity: [], file: "x.yml", mark: mark)
-        entity.attributes = [AttributeMapping(name: "a<b>|{c}", type: .array(.int), keyPath: ["a"], column: "a", mark: mark)]
+        entity.attributes = [
+            AttributeMapping(name: "a<b>|{c}", type: .array(.int), keyPath: ["a"], column: "a", mark: mark)
+        ]
         #expect(
-            DotGraph.render(MappingModel(entities: [entity])).contains(#"    "Odd" [label="{Odd|table odds|a\<b\>\|\{c\}: [int]\l}"];"#))
+            DotGraph.render(MappingModel(entities: [entity])).contains(
+                #"    "Odd" [label="{Odd|table odds|a\<b\>\|\{c\}: [int]\l}"];"#))
     }
 }

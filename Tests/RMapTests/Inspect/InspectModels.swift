@@ -67,8 +67,11 @@ enum InspectModels {
         """
 
     /// Loads one mapping file's text.
-    static func load(_ text: String, file: String = "team.yml", environment: [String: String] = [:]) throws -> MappingModel {
-        let catalog = PluginCatalog(sources: ["file": ["path"], "http": ["site", "headers"]], stores: ["sqlite": ["path"]])
+    static func load(_ text: String, file: String = "team.yml", environment: [String: String] = [:]) throws
+        -> MappingModel
+    {
+        let catalog = PluginCatalog(
+            sources: ["file": ["path"], "http": ["site", "headers"]], stores: ["sqlite": ["path"]])
         return try MappingLoader(environment: environment, catalog: catalog).load(documents: [(file, text)])
     }
 }

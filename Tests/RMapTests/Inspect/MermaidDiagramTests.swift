@@ -54,8 +54,12 @@ struct MermaidDiagramTests {
         let mark = Mark(file: "x.yml", line: 1, column: 1)
         var entity = EntityMapping(
             name: "Odd", element: "odd", collection: "odds", path: "odds", identity: [], file: "x.yml", mark: mark)
-        entity.attributes = [AttributeMapping(name: "first", type: .string, keyPath: ["1st col"], column: "1st col", mark: mark)]
-        entity.relationships = [RelationshipMapping(name: "self-link", kind: .toOne, destination: "Odd", keyPath: ["x"], mark: mark)]
+        entity.attributes = [
+            AttributeMapping(name: "first", type: .string, keyPath: ["1st col"], column: "1st col", mark: mark)
+        ]
+        entity.relationships = [
+            RelationshipMapping(name: "self-link", kind: .toOne, destination: "Odd", keyPath: ["x"], mark: mark)
+        ]
         #expect(
             MermaidDiagram.render(MappingModel(entities: [entity])) == """
                 erDiagram

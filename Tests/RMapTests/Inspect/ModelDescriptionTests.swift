@@ -7,7 +7,10 @@ struct ModelDescriptionTests {
     func document() throws {
         let model = try InspectModels.load(InspectModels.team)
         let text = JSONWriter.serialize(ModelDescription.document(of: model))
-        #expect(text.hasPrefix(#"{"schema":1,"files":["team.yml"],"store":null,"entities":[{"name":"Team","file":"team.yml","line":3,"column":3,"#))
+        #expect(
+            text.hasPrefix(
+                #"{"schema":1,"files":["team.yml"],"store":null,"entities":[{"name":"Team","file":"team.yml","line":3,"column":3,"#
+            ))
         #expect(
             text.contains(
                 #"{"name":"city","type":"string","key":["address","city"],"column":"address_city","required":false,"readonly":false,"default":null,"map":{},"transform":[],"format":null}"#
@@ -23,7 +26,10 @@ struct ModelDescriptionTests {
     func options() throws {
         let model = try InspectModels.load(InspectModels.nested, environment: ["TOKEN": "t0k3n"])
         let text = JSONWriter.serialize(ModelDescription.document(of: model))
-        #expect(text.contains(#""source":{"plugin":"http","options":{"site":"https://api.example.com","headers":{"Authorization":"Bearer ***"}}}"#))
+        #expect(
+            text.contains(
+                #""source":{"plugin":"http","options":{"site":"https://api.example.com","headers":{"Authorization":"Bearer ***"}}}"#
+            ))
         #expect(!text.contains("t0k3n"))
     }
 

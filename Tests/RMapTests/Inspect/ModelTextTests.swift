@@ -33,7 +33,10 @@ struct ModelTextTests {
                     team: to_one Team, inverse members, key team, foreign_key {teamId -> id}, include_subentities true
                     buddies: to_many Member, key buddies, assignment replace, foreign_key {id -> id}, include_subentities false, when {archived = false}, where {age >= 18 and name in [Ann, Bo|b] and seenAt is not null}
                 """)
-        #expect(text.contains("Lead (team.yml:33:3)\n  element: lead\n  collection: leads\n  path: leads\n  table: members\n  parent: Member\n"))
+        #expect(
+            text.contains(
+                "Lead (team.yml:33:3)\n  element: lead\n  collection: leads\n  path: leads\n  table: members\n  parent: Member\n"
+            ))
     }
 
     @Test("source options are shown with environment values redacted; key segments holding dots are listed")

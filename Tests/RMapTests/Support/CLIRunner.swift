@@ -26,8 +26,11 @@ enum CLIRunner {
     static func binary() throws -> URL {
         if let path = ProcessInfo.processInfo.environment["RMAP_BINARY"] { return URL(fileURLWithPath: path) }
         let beside = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("rmap")
-        let candidates = [beside, URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../.build/debug/rmap").standardized].compactMap { $0 }
+        let candidates = [
+            beside,
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../../.build/debug/rmap").standardized,
+        ].compactMap { $0 }
         let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
         return try #require(found, "no rmap executable at \(candidates.map(\.path)); run `swift build` first")
     }
@@ -40,7 +43,8 @@ enum CLIRunner {
     ///   - environment: variables added to (or, with `nil`, removed from) this process's environment.
     ///   - stdin: text on standard input (default: empty).
     static func run(
-        _ arguments: [String], executable: String? = nil, in directory: URL = fixtures, environment: [String: String?] = [:], stdin: String = ""
+        _ arguments: [String], executable: String? = nil, in directory: URL = fixtures,
+        environment: [String: String?] = [:], stdin: String = ""
     ) throws -> CLIResult {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -65,7 +69,8 @@ enum CLIRunner {
         try process.run()
         process.waitUntilExit()
         return CLIResult(
-            stdout: try String(contentsOf: output, encoding: .utf8), stderr: try String(contentsOf: errors, encoding: .utf8),
+            stdout: try String(contentsOf: output, encoding: .utf8),
+            stderr: try String(contentsOf: errors, encoding: .utf8),
             status: process.terminationStatus)
     }
 
