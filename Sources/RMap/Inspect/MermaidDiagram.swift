@@ -1,0 +1,115 @@
+/// The Mermaid form of `rmap inspect`: an `erDiagram` with one block per
+/// table and one line per relationship (an inverse pair is one line).
+///
+/// ```text
+/// erDiagram
+///     CRMPerson {
+///         int id PK
+///         string first_name "firstName"
+///     }
+///     CRMProject {
+///         int id PK
+///     }
+///     CRMPerson ||--o{ CRMProject : projects
+/// ```
+///
+/// A block is named after the table's root entity and lists the columns of
+/// the root and of every entity extending it (plus the `type` column that
+/// tells them apart). Identity columns are `PK`; columns that connect a
+/// to-one relationship are `FK`; a comment gives the attribute's name when it
+/// differs from the column. Cardinalities: a to-many end is `o{`, a to-one
+/// end `o|`; the other end is `||` for a nested to-many (its records always
+/// arrive inside their parent), `|o` for a connected to-one inverse and `}o`
+/// otherwise.
+public enum MermaidDiagram {
+    /// The diagram text, ending with a newline.
+    public static func render(_ model: MappingModel) -> String {
+        var lines = ["erDiagram"]
+        let connecting = foreignKeyAttributes(in: model)
+        for root in model.entities where root.parent == nil {
+            lines.append("    \(name(root.name)) {")
+            for column in columns(of: root, in: model) {
+                var line = "        \(type(column.type)) \(name(column.column))"
+                var keys: [String] = []
+                if root.identity.contains(column.name) { keys.append("PK") }
+                if connecting.contains("\(root.name).\(column.name)") { keys.append("FK") }
+                if !keys.isEmpty { line += " \(keys.joined(separator: ", "))" }
+                if column.name != column.column { line += " \"\(column.name)\"" }
+                lines.append(line)
+            }
+            lines.append("    }")
+        }
+        for link in RelationshipLink.links(in: model) {
+            guard let destination = model.entity(named: link.relationship.destination) else { continue }
+            let left = name(model.root(of: link.source).name)
+            let right = name(model.root(of: destination).name)
+            lines.append(
+                "    \(left) \(cardinality(of: link))--\(end(link.relationship)) \(right) : \(label(link.relationship.name))"
+            )
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The columns of a table: the root's attributes, then those its sub-entities add, then `type`.
+    private static func columns(of root: EntityMapping, in model: MappingModel) -> [AttributeMapping] {
+        let family = model.family(of: root.name)
+        var seen: Set<String> = []
+        var columns: [AttributeMapping] = []
+        for entity in family {
+            for attribute in entity.attributes where seen.insert(attribute.column).inserted {
+                columns.append(attribute)
+            }
+        }
+        if family.count > 1, seen.insert("type").inserted {
+            columns.append(
+                AttributeMapping(name: "type", type: .string, keyPath: ["type"], column: "type", mark: root.mark))
+        }
+        return columns
+    }
+
+    /// The attributes that are the source side of a to-one foreign key, as `Root.attribute`.
+    private static func foreignKeyAttributes(in model: MappingModel) -> Set<String> {
+        var names: Set<String> = []
+        for entity in model.entities {
+            let root = model.root(of: entity).name
+            for relationship in entity.relationships where relationship.kind == .toOne {
+                if case .foreignKey(let pairs)? = relationship.connection?.rule {
+                    names.formUnion(pairs.map { "\(root).\($0.source)" })
+                }
+            }
+        }
+        return names
+    }
+
+    /// The marker at the source's end: how many sources one destination object has.
+    private static func cardinality(of link: RelationshipLink) -> String {
+        switch link.inverse?.kind {
+        case .toOne?: link.relationship.nested ? "||" : "|o"
+        case .toMany?: "}o"
+        case nil: link.relationship.nested && link.relationship.kind == .toMany ? "||" : "}o"
+        }
+    }
+
+    /// The marker at the destination's end.
+    private static func end(_ relationship: RelationshipMapping) -> String {
+        relationship.kind == .toMany ? "o{" : "o|"
+    }
+
+    /// A type as one word: `int`, `string`, `int[]`.
+    private static func type(_ type: AttributeType) -> String {
+        if case .array(let element) = type { return "\(element)[]" }
+        return type.description
+    }
+
+    /// A name with characters Mermaid does not allow replaced by `_`.
+    private static func name(_ text: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+        let cleaned = String(text.map { allowed.contains($0) ? $0 : "_" })
+        return cleaned.first?.isLetter == true || cleaned.first == "_" ? cleaned : "_\(cleaned)"
+    }
+
+    /// A relationship label: the bare name when it is one word, quoted otherwise.
+    private static func label(_ text: String) -> String {
+        text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? text : "\"\(text)\""
+    }
+}

@@ -1,0 +1,150 @@
+/// The JSON form of `rmap inspect`: one document describing every resolved
+/// name of a model, stable for tools (its schema is in `docs/cli.md`).
+///
+/// ```swift
+/// let text = JSONWriter.serialize(ModelDescription.document(of: model))
+/// // {"schema":1,"files":["crm.yml"],"store":{...},"entities":[{"name":"CRMPerson",...}]}
+/// ```
+///
+/// Keys are always present (absent values are `null`, empty lists `[]`), in a
+/// fixed order; plugin option values read from the environment are redacted.
+public enum ModelDescription {
+    /// The version of the document's shape; a change that breaks readers raises it.
+    public static let schema = 1
+
+    /// The document for `model`.
+    public static func document(of model: MappingModel) -> JSONValue {
+        object([
+            ("schema", .number(String(schema))),
+            ("files", .array(model.files.map(JSONValue.string))),
+            ("store", model.store.map { plugin($0, in: model) } ?? .null),
+            ("entities", .array(model.entities.map { entity($0, in: model) })),
+        ])
+    }
+
+    // MARK: - Entities
+
+    private static func entity(_ entity: EntityMapping, in model: MappingModel) -> JSONValue {
+        object([
+            ("name", .string(entity.name)),
+            ("file", .string(entity.mark.file)),
+            ("line", number(entity.mark.line)),
+            ("column", number(entity.mark.column)),
+            ("element", .string(entity.element)),
+            ("collection", .string(entity.collection)),
+            ("path", .string(entity.path)),
+            ("table", .string(InspectText.table(of: entity, in: model))),
+            ("parent", string(entity.parent)),
+            ("identity", strings(entity.identity)),
+            ("source", entity.source.map { plugin($0, in: model) } ?? .null),
+            ("records", entity.records.map(strings) ?? .null),
+            ("type_key", string(entity.typeKey)),
+            ("types", object(entity.types.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("nested_path", string(entity.nestedPath)),
+            (
+                "sort",
+                .array(
+                    entity.sort.map {
+                        object([
+                            ("attribute", .string($0.attribute)),
+                            ("direction", .string($0.descending ? "desc" : "asc")),
+                        ])
+                    })
+            ),
+            ("push", object([("method", .string(entity.pushMethod.rawValue))])),
+            ("on_conflict", .string(entity.onConflict.rawValue)),
+            ("orphans", .string(entity.orphans.rawValue)),
+            ("root", .string(entity.root.rawValue)),
+            ("attributes", .array(entity.attributes.map(attribute))),
+            ("relationships", .array(entity.relationships.map(relationship))),
+        ])
+    }
+
+    private static func attribute(_ attribute: AttributeMapping) -> JSONValue {
+        object([
+            ("name", .string(attribute.name)),
+            ("type", .string(attribute.type.description)),
+            ("key", strings(attribute.keyPath)),
+            ("column", .string(attribute.column)),
+            ("required", .bool(attribute.required)),
+            ("readonly", .bool(attribute.readonly)),
+            ("default", attribute.defaultValue.map { ValueConverter.json(from: $0) } ?? .null),
+            ("map", object(attribute.valueMap.map { ($0.remote, .string($0.local)) })),
+            ("transform", strings(attribute.transforms)),
+            ("format", attribute.format.map { .string(InspectText.format($0)) } ?? .null),
+        ])
+    }
+
+    // MARK: - Relationships
+
+    private static func relationship(_ relationship: RelationshipMapping) -> JSONValue {
+        object([
+            ("name", .string(relationship.name)),
+            ("kind", .string(relationship.kind.rawValue)),
+            ("destination", .string(relationship.destination)),
+            ("inverse", string(relationship.inverse)),
+            ("nested", .bool(relationship.nested)),
+            ("key", strings(relationship.keyPath)),
+            ("assignment", .string(relationship.assignment.rawValue)),
+            ("connection", relationship.connection.map(connection) ?? .null),
+        ])
+    }
+
+    private static func connection(_ connection: Connection) -> JSONValue {
+        var foreignKey: JSONValue = .null
+        var keyPath: JSONValue = .null
+        switch connection.rule {
+        case .foreignKey(let pairs):
+            foreignKey = .array(
+                pairs.map { object([("source", .string($0.source)), ("destination", .string($0.destination))]) })
+        case .keyPath(let path):
+            keyPath = strings(path)
+        }
+        return object([
+            ("foreign_key", foreignKey),
+            ("key_path", keyPath),
+            ("include_subentities", .bool(connection.includeSubentities)),
+            ("when", predicate(connection.sourcePredicate)),
+            ("where", predicate(connection.destinationPredicate)),
+        ])
+    }
+
+    private static func predicate(_ predicate: Predicate) -> JSONValue {
+        .array(
+            predicate.clauses.map { clause in
+                let (name, operand) = condition(clause.condition)
+                return object([
+                    ("attribute", .string(clause.attribute)), ("condition", .string(name)), ("value", operand),
+                ])
+            })
+    }
+
+    private static func condition(_ condition: Predicate.Condition) -> (String, JSONValue) {
+        switch condition {
+        case .eq(let value): ("eq", ValueConverter.json(from: value))
+        case .ne(let value): ("ne", ValueConverter.json(from: value))
+        case .lt(let value): ("lt", ValueConverter.json(from: value))
+        case .le(let value): ("le", ValueConverter.json(from: value))
+        case .gt(let value): ("gt", ValueConverter.json(from: value))
+        case .ge(let value): ("ge", ValueConverter.json(from: value))
+        case .in(let values): ("in", .array(values.map { ValueConverter.json(from: $0) }))
+        case .null(let isNull): ("null", .bool(isNull))
+        }
+    }
+
+    // MARK: - Pieces
+
+    private static func plugin(_ config: PluginConfig, in model: MappingModel) -> JSONValue {
+        object([("plugin", .string(config.plugin)), ("options", InspectText.json(config.options, in: model))])
+    }
+
+    private static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+        .object(JSONObject(members.map { (key: $0.0, value: $0.1) }))
+    }
+
+    private static func number(_ value: Int) -> JSONValue { .number(String(value)) }
+
+    private static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+
+    private static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+}

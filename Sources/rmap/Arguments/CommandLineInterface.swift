@@ -1,0 +1,65 @@
+import RMap
+
+/// The top level of `rmap`: picks the subcommand, answers `--version`,
+/// `-h/--help` and `help [COMMAND]`, and turns usage errors into exit status 2.
+struct CommandLineInterface {
+    /// The subcommands, in the order help lists them.
+    static let commands = [
+        CommandEntry(RunCommand.self), CommandEntry(ValidateCommand.self), CommandEntry(InspectCommand.self),
+        CommandEntry(DiffCommand.self), CommandEntry(PushCommand.self), CommandEntry(PluginsCommand.self),
+    ]
+
+    static let abstract = "Map REST JSON into an object graph, store it, and push changes back."
+
+    /// Where commands write and which plugins they see.
+    var context: CommandContext
+
+    /// Runs the command line `arguments` (without the program name).
+    func run(_ arguments: [String]) async -> ExitCode {
+        do {
+            return try await dispatch(arguments)
+        } catch {
+            context.errors.write(error.report)
+            return .usage
+        }
+    }
+
+    private func dispatch(_ arguments: [String]) async throws(UsageError) -> ExitCode {
+        guard let first = arguments.first, first != "-h", first != "--help" else {
+            return help(nil)
+        }
+        let rest = Array(arguments.dropFirst())
+        if first == "--version" {
+            if let extra = rest.first { throw UsageError(message: "unexpected argument '\(extra)'") }
+            context.output.line(RMapVersion.current)
+            return .success
+        }
+        if first.hasPrefix("-") {
+            throw UsageError(
+                message: "unknown option '\(first)'\(Spelling.hint(for: first, in: ["--version", "--help"]))")
+        }
+        if first == "help" {
+            if rest.count > 1 { throw UsageError(message: "unexpected argument '\(rest[1])'") }
+            return help(try rest.first.map(command(named:)))
+        }
+        let entry = try command(named: first)
+        if HelpRequest.isPresent(in: rest) { return help(entry) }
+        let command = try entry.make(ArgumentParser(spec: entry.spec).parse(rest))
+        return await command.run(context)
+    }
+
+    private func command(named name: String) throws(UsageError) -> CommandEntry {
+        for entry in Self.commands where entry.spec.name == name { return entry }
+        let names = Self.commands.map { $0.spec.name } + ["help"]
+        throw UsageError(message: "unknown command '\(name)'\(Spelling.hint(for: name, in: names))")
+    }
+
+    private func help(_ command: CommandEntry?) -> ExitCode {
+        if let command {
+            context.output.write(HelpText.command(command.spec))
+        } else {
+            context.output.write(HelpText.root(Self.commands.map { $0.spec }, abstract: Self.abstract))
+        }
+        return .success
+    }
+}

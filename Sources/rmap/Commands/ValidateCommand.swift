@@ -1,0 +1,74 @@
+import RMap
+
+/// `rmap validate MAPPING...`: load the mapping files and report every problem.
+struct ValidateCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "validate",
+        abstract: "Check mapping files and report every problem, with its file, line and column.",
+        positional: "mapping",
+        positionalHelp: "The mapping files (YAML), merged into one model.",
+        options: [.flag("json", "Print the result as one JSON document.")],
+        discussion: """
+            Prints 'ok: N entities in M files' and exits 0 when the files are valid; otherwise
+            prints one 'file:line:col: message' line per problem to stderr and exits 2.
+            """)
+
+    /// The mapping files.
+    var mappings: [String]
+    /// `--json`.
+    var json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        mappings = arguments.positionals
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: CommandContext) async -> ExitCode {
+        let result: Result<MappingModel, MappingError>
+        do {
+            result = .success(try MappingLoader(catalog: context.registry.catalog).load(mappings))
+        } catch {
+            result = .failure(error)
+        }
+        if json {
+            context.output.line(JSONWriter.serialize(document(result)))
+        } else {
+            switch result {
+            case .success(let model):
+                context.output.line(
+                    "ok: \(count(model.entities.count, "entity", "entities")) in \(count(mappings.count, "file", "files"))"
+                )
+            case .failure(let error):
+                for issue in error.issues { context.errors.line(issue.description) }
+            }
+        }
+        if case .failure = result { return .usage }
+        return .success
+    }
+
+    /// `{"valid": ..., "files": [...], "entities": N, "errors": [...]}`.
+    private func document(_ result: Result<MappingModel, MappingError>) -> JSONValue {
+        var entities = 0
+        var issues: [MappingIssue] = []
+        switch result {
+        case .success(let model): entities = model.entities.count
+        case .failure(let error): issues = error.issues
+        }
+        let errors = issues.map { issue in
+            JSONValue.object(
+                JSONObject([
+                    ("file", .string(issue.mark.file)), ("line", .number(String(issue.mark.line))),
+                    ("column", .number(String(issue.mark.column))), ("message", .string(issue.message)),
+                ]))
+        }
+        return .object(
+            JSONObject([
+                ("valid", .bool(issues.isEmpty)), ("files", .array(mappings.map(JSONValue.string))),
+                ("entities", .number(String(entities))), ("errors", .array(errors)),
+            ]))
+    }
+
+    private func count(_ number: Int, _ singular: String, _ plural: String) -> String {
+        "\(number) \(number == 1 ? singular : plural)"
+    }
+}

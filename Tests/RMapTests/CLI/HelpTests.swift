@@ -1,0 +1,107 @@
+import RMap
+import Testing
+
+@Suite("rmap help and version")
+struct HelpTests {
+    static let rootHelp = """
+        OVERVIEW: Map REST JSON into an object graph, store it, and push changes back.
+
+        USAGE: rmap <subcommand>
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          run                     Fetch, map, connect and store the records the mapping files describe.
+          validate                Check mapping files and report every problem, with its file, line and column.
+          inspect                 Show what every name in the mapping files resolved to.
+          diff                    Print the requests that would send local changes back to the server.
+          push                    Send local changes back to the server, only what changed.
+          plugins                 List the sources, stores, transformers and stages mapping files may use.
+          help                    Show help for a subcommand.
+
+          See 'rmap help <subcommand>' for detailed help.
+
+        """
+
+    static let validateHelp = """
+        OVERVIEW: Check mapping files and report every problem, with its file, line and column.
+
+        USAGE: rmap validate <mapping> ... [--json]
+
+        ARGUMENTS:
+          <mapping> ...           The mapping files (YAML), merged into one model.
+
+        OPTIONS:
+          --json                  Print the result as one JSON document.
+          -h, --help              Show help information.
+
+        Prints 'ok: N entities in M files' and exits 0 when the files are valid; otherwise
+        prints one 'file:line:col: message' line per problem to stderr and exits 2.
+
+        """
+
+    @Test("the top-level help goes to stdout with exit 0", arguments: [[], ["-h"], ["--help"], ["help"]])
+    func rootHelp(arguments: [String]) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.stdout == Self.rootHelp)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test(
+        "a command's help, however asked for",
+        arguments: [
+            ["help", "validate"], ["validate", "--help"], ["validate", "-h"], ["validate", "crm.yml", "--json", "-h"],
+            ["validate", "--nonsense", "--help"],
+        ])
+    func commandHelp(arguments: [String]) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.stdout == Self.validateHelp)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test("every command's help shows its usage line and options")
+    func everyCommand() throws {
+        let usages = [
+            "run":
+                "USAGE: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...]",
+            "inspect": "USAGE: rmap inspect <mapping> ... [--format <format>]",
+            "diff": "USAGE: rmap diff <mapping> ... [--store <url>] [--json]",
+            "push": "USAGE: rmap push <mapping> ... [--store <url>] [--dry-run] [--jobs <n>]",
+            "plugins": "USAGE: rmap plugins",
+        ]
+        for (command, usage) in usages {
+            let result = try CLIRunner.run(["help", command])
+            #expect(result.status == 0)
+            #expect(result.stdout.split(separator: "\n").contains { $0 == usage }, "\(command): \(result.stdout)")
+        }
+    }
+
+    @Test("run's help lists the exit statuses")
+    func exitStatuses() throws {
+        let result = try CLIRunner.run(["run", "--help"])
+        #expect(
+            result.stdout.contains(
+                "EXIT STATUS:\n  0  success\n  1  the run failed; nothing was written\n  2  usage or mapping error\n  3  finished with rejected records or dangling references (without --strict)\n"
+            ))
+    }
+
+    @Test("--version prints the version")
+    func version() throws {
+        let result = try CLIRunner.run(["--version"])
+        #expect(result.stdout == RMapVersion.current + "\n")
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test("after --, --help is a positional argument")
+    func helpAfterDoubleDash() throws {
+        let result = try CLIRunner.run(["validate", "--", "--help"])
+        #expect(result.stdout == "")
+        #expect(result.stderr == "--help:1:1: cannot read the mapping file\n")
+        #expect(result.status == 2)
+    }
+}

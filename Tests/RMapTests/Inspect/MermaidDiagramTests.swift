@@ -1,0 +1,73 @@
+import RMap
+import Testing
+
+@Suite("Mermaid erDiagram")
+struct MermaidDiagramTests {
+    @Test("one block per table, typed columns with keys, one line per relationship pair")
+    func team() throws {
+        let model = try InspectModels.load(InspectModels.team)
+        #expect(
+            MermaidDiagram.render(model) == """
+                erDiagram
+                    Team {
+                        int id PK
+                        string name
+                    }
+                    Member {
+                        int id PK
+                        string name
+                        int team_id FK "teamId"
+                        string address_city "city"
+                        bool archived
+                        int age
+                        datetime seen_at "seenAt"
+                        decimal budget
+                        string type
+                    }
+                    Team |o--o{ Member : members
+                    Member }o--o{ Member : buddies
+
+                """)
+    }
+
+    @Test("a nested to-many: exactly one parent; array types are one word")
+    func nested() throws {
+        let model = try InspectModels.load(InspectModels.nested, environment: ["TOKEN": "t0k3n"])
+        #expect(
+            MermaidDiagram.render(model) == """
+                erDiagram
+                    Person {
+                        int id PK
+                        bool lamp_enabled "lampOn"
+                    }
+                    Project {
+                        int id PK
+                        string[] tags
+                    }
+                    Person ||--o{ Project : projects
+
+                """)
+    }
+
+    @Test("names Mermaid cannot take are cleaned; labels that are not one word are quoted")
+    func cleaning() {
+        let mark = Mark(file: "x.yml", line: 1, column: 1)
+        var entity = EntityMapping(
+            name: "Odd", element: "odd", collection: "odds", path: "odds", identity: [], file: "x.yml", mark: mark)
+        entity.attributes = [
+            AttributeMapping(name: "first", type: .string, keyPath: ["1st col"], column: "1st col", mark: mark)
+        ]
+        entity.relationships = [
+            RelationshipMapping(name: "self-link", kind: .toOne, destination: "Odd", keyPath: ["x"], mark: mark)
+        ]
+        #expect(
+            MermaidDiagram.render(MappingModel(entities: [entity])) == """
+                erDiagram
+                    Odd {
+                        string _1st_col "first"
+                    }
+                    Odd }o--o| Odd : "self-link"
+
+                """)
+    }
+}
