@@ -16,7 +16,7 @@ struct InvalidMapping: CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite("Mapping validation errors")
+@Suite("Mapping validation errors", .timeLimit(.minutes(1)))
 struct ValidationErrorTests {
     static let fileLevel: [InvalidMapping] = [
         InvalidMapping(
