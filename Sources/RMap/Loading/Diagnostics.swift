@@ -22,28 +22,35 @@ final class Diagnostics {
         return nil
     }
 
-    /// The pairs of a mapping node with string keys, reporting unknown keys with a suggestion.
-    func keyedPairs(_ node: YAMLNode, _ what: String, allowed: [String]) -> [(String, YAMLNode)]? {
+    /// The pairs of a mapping node, each scalar key once; duplicated and non-scalar keys are reported.
+    func uniquePairs(_ node: YAMLNode, _ what: String) -> [YAMLPair]? {
         guard let pairs = mapping(node, what) else { return nil }
-        var result: [(String, YAMLNode)] = []
         var seen: [String: Mark] = [:]
-        for pair in pairs {
+        return pairs.filter { pair in
             guard let key = pair.key.scalar?.text else {
                 error(pair.key.mark, "keys of \(what) must be scalars, found \(pair.key.kindName)")
-                continue
+                return false
             }
             if let first = seen[key] {
                 error(pair.key.mark, "duplicate key '\(key)' in \(what) (first at \(first))")
-                continue
+                return false
             }
             seen[key] = pair.key.mark
+            return true
+        }
+    }
+
+    /// The pairs of a mapping node with string keys, reporting unknown keys with a suggestion.
+    func keyedPairs(_ node: YAMLNode, _ what: String, allowed: [String]) -> [(String, YAMLNode)]? {
+        guard let pairs = uniquePairs(node, what) else { return nil }
+        return pairs.compactMap { pair in
+            let key = pair.key.scalar?.text ?? ""
             if !allowed.isEmpty, !allowed.contains(key) {
                 error(pair.key.mark, "unknown key '\(key)' in \(what)\(Suggestion.hint(for: key, in: allowed))")
-                continue
+                return nil
             }
-            result.append((key, pair.value))
+            return (key, pair.value)
         }
-        return result
     }
 
     // MARK: - Scalars

@@ -26,7 +26,7 @@ struct EntityDecoder {
             case "extends": entity.extends = diagnostics.string(value, "'extends'").map { ($0, value.mark) }
             case "type_key": entity.typeKey = diagnostics.string(value, "'type_key'")
             case "types":
-                for pair in diagnostics.mapping(value, "'types'") ?? [] {
+                for pair in diagnostics.uniquePairs(value, "'types'") ?? [] {
                     guard let text = pair.key.scalar?.text,
                         let target = diagnostics.string(pair.value, "the entity for type '\(pair.key.scalar?.text ?? "")'")
                     else { continue }
@@ -49,9 +49,9 @@ struct EntityDecoder {
                     }
                 }
             default:
-                for pair in diagnostics.mapping(value, "'relationships' of \(what)") ?? [] {
-                    guard let relationship = pair.key.scalar?.text else { continue }
-                    entity.relationships.append((relationship, pair.value, pair.key.mark))
+                for (relationship, spec) in diagnostics.keyedPairs(value, "'relationships' of \(what)", allowed: []) ?? [] {
+                    let keyMark = value.mapping?.first { $0.key.scalar?.text == relationship }?.key.mark ?? spec.mark
+                    entity.relationships.append((relationship, spec, keyMark))
                 }
             }
         }

@@ -41,13 +41,14 @@ struct EntityResolver {
         visiting: [String]
     ) {
         guard resolved[name] == nil, var entity = byName[name] else { return }
+        let path = visiting + [name]
         if let (parentName, mark) = entity.extends, byName[parentName] != nil {
-            if let start = visiting.firstIndex(of: parentName) {
-                let cycle = (visiting[start...] + [name, parentName]).joined(separator: " -> ")
+            if let start = path.firstIndex(of: parentName) {
+                let cycle = (path[start...] + [parentName]).joined(separator: " -> ")
                 diagnostics.error(mark, "'extends' cycle: \(cycle)")
                 entity.extends = nil
             } else {
-                inherit(parentName, byName, &resolved, visiting: visiting + [name])
+                inherit(parentName, byName, &resolved, visiting: path)
                 if let parent = resolved[parentName] { entity = merged(entity, into: parent) }
             }
         }

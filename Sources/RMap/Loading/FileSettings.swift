@@ -37,7 +37,9 @@ struct FileDecoder {
         for (key, node) in pairs {
             switch key {
             case "rmap":
-                if node.scalar?.int != 1 {
+                if let scalar = node.scalar, scalar.style != .plain, Int(scalar.text) != nil {
+                    diagnostics.error(node.mark, "the schema version is a number, found the quoted string '\(scalar.text)' (write 'rmap: 1')")
+                } else if node.scalar?.int != 1 {
                     diagnostics.error(node.mark, "unsupported schema version \(diagnostics.describe(node)) (this rmap reads 'rmap: 1')")
                 }
             case "source": settings.source = plugin(node, "source", plugins: catalog.sources, directory: settings.directory)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds the entities of a model from decoded files: declarations, inheritance,
 /// names, relationships, then the checks that need the whole model.
 struct ModelBuilder {
@@ -38,8 +40,26 @@ struct ModelBuilder {
     private func checkStores(_ settings: [FileSettings]) {
         let stores = settings.compactMap(\.store)
         guard let first = stores.first else { return }
-        for store in stores.dropFirst() where store.plugin != first.plugin || store.options != first.options {
+        let expected = Self.content(of: first)
+        for store in stores.dropFirst() where Self.content(of: store) != expected {
             diagnostics.error(store.mark, "this store differs from the one at \(first.mark): files must agree on the store")
         }
+    }
+
+    /// What a store block says, without its marks: the plugin and its options, each `path`
+    /// resolved against the declaring file, so files in different folders can name one store.
+    private static func content(of store: PluginConfig) -> JSONValue {
+        func content(_ node: YAMLNode, key: String?) -> JSONValue {
+            switch node {
+            case .scalar(let scalar) where key == "path":
+                return .string(URL(fileURLWithPath: store.resolvePath(scalar.text)).standardized.path)
+            case .scalar(let scalar): return TypedScalar.json(scalar)
+            case .sequence(let items, _): return .array(items.map { content($0, key: nil) })
+            case .mapping(let pairs, _):
+                let members = pairs.map { (key: $0.key.scalar?.text ?? "", value: content($0.value, key: $0.key.scalar?.text)) }
+                return .object(JSONObject(members.sorted { $0.key < $1.key }))
+            }
+        }
+        return .array([.string(store.plugin), content(store.options, key: nil)])
     }
 }

@@ -13,6 +13,7 @@ struct ModelChecks {
             entities[index].types = types(for: entities[index], declaration, entities)
         }
         linkInverses(&entities)
+        checkFilled(entities)
         KeyPathCycles(diagnostics: diagnostics).check(entities)
         checkSharedFiles(entities)
         return entities
@@ -122,12 +123,32 @@ struct ModelChecks {
                 }
             }
         }
+    }
+
+    /// Reports relationships that neither payloads nor connections fill, directly or through their inverse.
+    private func checkFilled(_ entities: [EntityMapping]) {
+        let model = MappingModel(entities: entities)
+        // A relationship with a `connect:` is filled (or its connect's problem was reported there).
+        let connected = Set(
+            declared.flatMap { entity in
+                entity.relationships.filter { $0.node["connect"] != nil }.map { "\(entity.name).\($0.name)" }
+            })
+        func fills(_ entity: String, _ relationship: RelationshipMapping) -> Bool {
+            relationship.nested || connected.contains("\(entity).\(relationship.name)")
+        }
         for entity in entities {
-            for relationship in entity.relationships
-            where !relationship.nested && relationship.connection == nil && relationship.inverse == nil {
-                diagnostics.error(
-                    relationship.mark,
-                    "relationship '\(entity.name).\(relationship.name)' is neither nested, connected nor an inverse: nothing would fill it")
+            for relationship in entity.relationships where !fills(entity.name, relationship) {
+                let name = "\(entity.name).\(relationship.name)"
+                guard let inverse = relationship.inverse else {
+                    diagnostics.error(
+                        relationship.mark, "relationship '\(name)' is neither nested, connected nor an inverse: nothing would fill it")
+                    continue
+                }
+                if let back = model.entity(named: relationship.destination)?.relationship(named: inverse), !fills(relationship.destination, back) {
+                    diagnostics.error(
+                        relationship.mark,
+                        "relationship '\(name)' and its inverse '\(relationship.destination).\(inverse)' are neither nested nor connected: nothing would fill them")
+                }
             }
         }
     }

@@ -15,7 +15,9 @@ struct RelationshipDecoder {
         guard let pairs = diagnostics.keyedPairs(node, what, allowed: Self.keys) else { return nil }
         let kinds = pairs.filter { $0.0 == "to_one" || $0.0 == "to_many" }
         guard kinds.count == 1, let (kindKey, destinationNode) = kinds.first else {
-            diagnostics.error(node.mark, "\(what) needs exactly one of 'to_one' or 'to_many'")
+            if !Self.misspells(node, pairs, ["to_one", "to_many"]) {
+                diagnostics.error(node.mark, "\(what) needs exactly one of 'to_one' or 'to_many'")
+            }
             return nil
         }
         guard let destinationName = diagnostics.string(destinationNode, "'\(kindKey)'") else { return nil }
@@ -57,18 +59,20 @@ struct RelationshipDecoder {
         guard let pairs = diagnostics.keyedPairs(node, "connect", allowed: Self.connectKeys) else { return nil }
         let rules = pairs.filter { $0.0 == "foreign_key" || $0.0 == "key_path" }
         guard rules.count == 1, let (ruleKey, ruleNode) = rules.first else {
-            diagnostics.error(node.mark, "connect of \(what) needs exactly one of 'foreign_key' or 'key_path'")
+            if !Self.misspells(node, pairs, ["foreign_key", "key_path"]) {
+                diagnostics.error(node.mark, "connect of \(what) needs exactly one of 'foreign_key' or 'key_path'")
+            }
             return nil
         }
         let rule: Connection.Rule
         if ruleKey == "foreign_key" {
             var foreignKeys: [ForeignKeyPair] = []
-            for pair in diagnostics.mapping(ruleNode, "'foreign_key'") ?? [] {
+            for pair in diagnostics.uniquePairs(ruleNode, "'foreign_key'") ?? [] {
                 guard let sourceName = pair.key.scalar?.text,
                     let destinationName = diagnostics.string(pair.value, "the destination attribute of '\(sourceName)'")
                 else { continue }
-                check(sourceName, on: source, at: pair.key.mark)
-                check(destinationName, on: destination, at: pair.value.mark)
+                check(sourceName, on: source, in: "'foreign_key'", at: pair.key.mark)
+                check(destinationName, on: destination, in: "'foreign_key'", at: pair.value.mark)
                 foreignKeys.append(ForeignKeyPair(source: sourceName, destination: destinationName, mark: pair.key.mark))
             }
             guard !foreignKeys.isEmpty else {
@@ -95,11 +99,21 @@ struct RelationshipDecoder {
         return connection
     }
 
-    private func check(_ attribute: String, on entity: EntityMapping, at mark: Mark) {
+    /// True when `node` has a rejected key (already reported as unknown) that misspells one of
+    /// `words`: the missing-key message would only repeat that report.
+    private static func misspells(_ node: YAMLNode, _ accepted: [(String, YAMLNode)], _ words: [String]) -> Bool {
+        let keys = Set(accepted.map(\.0))
+        return (node.mapping ?? []).contains { pair in
+            guard let key = pair.key.scalar?.text, !keys.contains(key) else { return false }
+            return Suggestion.closest(to: key, in: words) != nil
+        }
+    }
+
+    private func check(_ attribute: String, on entity: EntityMapping, in what: String, at mark: Mark) {
         guard entity.attribute(named: attribute) == nil else { return }
         diagnostics.error(
             mark,
-            "unknown attribute '\(attribute)' on '\(entity.name)'"
+            "unknown attribute '\(attribute)' on '\(entity.name)' in \(what)"
                 + Suggestion.hint(for: attribute, in: entity.attributes.map(\.name)))
     }
 
@@ -136,10 +150,10 @@ struct RelationshipDecoder {
 
     private func predicate(_ node: YAMLNode, on entity: EntityMapping, what: String) -> Predicate {
         var clauses: [Predicate.Clause] = []
-        for pair in diagnostics.mapping(node, what) ?? [] {
+        for pair in diagnostics.uniquePairs(node, what) ?? [] {
             guard let name = pair.key.scalar?.text else { continue }
             guard let attribute = entity.attribute(named: name) else {
-                check(name, on: entity, at: pair.key.mark)
+                check(name, on: entity, in: what, at: pair.key.mark)
                 continue
             }
             if let condition = condition(pair.value, attribute: attribute) {

@@ -1,6 +1,7 @@
 /// "Did you mean" suggestions by edit distance.
 enum Suggestion {
-    /// The candidate closest to `word`, when it is close enough to be a likely typo.
+    /// The candidate closest to `word`, when it is close enough to be a likely typo: at most
+    /// a third of the shorter word's letters (at least one) differ, and not every letter.
     static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         var best: (String, Int)?
@@ -9,8 +10,8 @@ enum Suggestion {
             if best.map({ distance < $0.1 }) ?? true { best = (candidate, distance) }
         }
         guard let (candidate, distance) = best else { return nil }
-        let limit = max(2, min(word.count, candidate.count) / 3)
-        return distance <= limit ? candidate : nil
+        let shorter = min(word.count, candidate.count)
+        return distance <= max(1, shorter / 3) && distance < shorter ? candidate : nil
     }
 
     /// ` (did you mean 'x'?)`, or an empty string.

@@ -19,7 +19,16 @@ enum TypedScalar {
         var resolved = scalar
         resolved.text = diagnostics.interpolator.interpolate(scalar, diagnostics: diagnostics)
         if let value = ValueConverter.value(from: json(resolved), as: type, format: format) { return value }
-        diagnostics.error(node.mark, "\(what) must be a \(type), found '\(scalar.text)'")
+        diagnostics.error(node.mark, "\(what) must be \(article(type)), found '\(scalar.text)'")
         return nil
+    }
+
+    /// `an int`, `a date`, `a list of int`: the type as a message names it.
+    static func article(_ type: AttributeType) -> String {
+        switch type {
+        case .int: "an int"
+        case .array(let element): "a list of \(element)"
+        default: "a \(type)"
+        }
     }
 }

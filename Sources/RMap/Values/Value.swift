@@ -43,11 +43,21 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
     public let text: String
 
     /// Creates a decimal from its text, or `nil` when the text is not a decimal number.
+    ///
+    /// An exponent beyond ±``maximumExponent`` is refused: its canonical form would
+    /// run to that many digits.
     public init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard DecimalNumber.isDecimal(trimmed) else { return nil }
+        if let e = trimmed.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            guard let exponent = Int(trimmed[trimmed.index(after: e)...]), abs(exponent) <= Self.maximumExponent
+            else { return nil }
+        }
         self.text = trimmed
     }
+
+    /// The largest exponent magnitude accepted (`1e1000`).
+    public static let maximumExponent = 1000
 
     public var description: String { text }
 
@@ -145,6 +155,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         self.init(year: year, month: month, day: day)

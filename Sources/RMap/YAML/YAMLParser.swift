@@ -172,7 +172,7 @@ struct TreeBuilder {
                 let key = try node(startingWith: next, events: events)
                 let value = try node(startingWith: try events.next(), events: events)
                 if let scalar = key.scalar, scalar.style == .plain, scalar.text == "<<" {
-                    merged += try mergePairs(value)
+                    merged += try mergePairs(value, at: scalar.mark)
                 } else {
                     pairs.append(YAMLPair(key: key, value: value))
                 }
@@ -188,20 +188,22 @@ struct TreeBuilder {
         }
     }
 
-    private func mergePairs(_ value: YAMLNode) throws(YAMLError) -> [YAMLPair] {
+    /// The pairs a `<<` value brings, earlier mappings of a list first; errors point at the `<<`
+    /// key, since an alias's node keeps the mark of its anchor.
+    private func mergePairs(_ value: YAMLNode, at mark: Mark) throws(YAMLError) -> [YAMLPair] {
         switch value {
         case .mapping(let pairs, _): return pairs
         case .sequence(let items, _):
             var pairs: [YAMLPair] = []
             for item in items {
                 guard let itemPairs = item.mapping else {
-                    throw YAMLError(mark: item.mark, problem: "a '<<' merge takes mappings, found \(item.kindName)")
+                    throw YAMLError(mark: mark, problem: "a '<<' merge takes mappings, found \(item.kindName) in the list")
                 }
                 pairs += itemPairs
             }
             return pairs
         default:
-            throw YAMLError(mark: value.mark, problem: "a '<<' merge takes a mapping, found \(value.kindName)")
+            throw YAMLError(mark: mark, problem: "a '<<' merge takes a mapping or a list of mappings, found \(value.kindName)")
         }
     }
 
