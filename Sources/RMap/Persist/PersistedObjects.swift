@@ -98,6 +98,12 @@ public struct PersistedObjects {
         }
     }
 
+    /// Changes a row locally (the library API's edit): the base stays, so the change is pending.
+    public func update(_ entity: String, reference: RowReference, values: [Value]) throws {
+        let (_, table) = try lookup(entity)
+        try transaction { try backend.updateRow(table, reference: reference, values: values) }
+    }
+
     /// Records a deletion the server accepted: the base is dropped.
     public func acknowledgeDeletion(_ entity: String, identity: [Value]) throws {
         let (_, table) = try lookup(entity)
