@@ -80,6 +80,7 @@ final class SQLiteBackend: StoreBackend {
 
     private func first(_ statement: SQLiteStatement, _ identity: [Value], _ table: TableLayout) throws -> [Value]? {
         statement.bind(identity)
+        defer { statement.reset() }
         guard try statement.step() else { return nil }
         return read(statement, table, from: 0)
     }

@@ -92,6 +92,11 @@ final class SQLiteStatement {
         }
     }
 
+    /// Ends the current run, releasing the read lock an unfinished query holds.
+    func reset() {
+        sqlite3_reset(handle)
+    }
+
     // MARK: - Reading
 
     var columnCount: Int32 { sqlite3_column_count(handle) }
