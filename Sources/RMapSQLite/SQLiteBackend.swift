@@ -65,15 +65,21 @@ final class SQLiteBackend: StoreBackend {
     // MARK: - Rows
 
     func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState] {
-        let rowQuery = try connection.statement(
-            SQLiteSchema.select(from: table.name, table, rowid: false, byIdentity: true))
+        let rowQuery = try connection.statement(SQLiteSchema.selectWithBase(table))
         let baseQuery = try connection.statement(
             SQLiteSchema.select(from: SQLiteSchema.baseName(table), table, rowid: false, byIdentity: true))
-        var states: [IdentityKey: StoredState] = [:]
+        let width = Int32(table.columns.count)
+        let baseIdentity = width + Int32(table.identity[0])
+        var states = [IdentityKey: StoredState](minimumCapacity: identities.count)
         for identity in identities {
-            let row = try first(rowQuery, identity, table)
-            let base = try first(baseQuery, identity, table)
-            if row != nil || base != nil { states[IdentityKey(identity)] = StoredState(row: row, base: base) }
+            rowQuery.bind(identity)
+            defer { rowQuery.reset() }
+            if try rowQuery.step() {
+                let base = rowQuery.isNull(baseIdentity) ? nil : read(rowQuery, table, from: width)
+                states[IdentityKey(identity)] = StoredState(row: read(rowQuery, table, from: 0), base: base)
+            } else if let base = try first(baseQuery, identity, table) {
+                states[IdentityKey(identity)] = StoredState(row: nil, base: base)
+            }
         }
         return states
     }

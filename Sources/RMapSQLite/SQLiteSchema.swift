@@ -86,6 +86,17 @@ enum SQLiteSchema {
         return "SELECT \(columns) FROM \(quote(name))\(condition)"
     }
 
+    /// A row by identity with its base beside it (base columns null when it has none).
+    static func selectWithBase(_ table: TableLayout) -> String {
+        let names = table.columns.map(\.name)
+        let columns = names.map { "r.\(quote($0))" } + names.map { "b.\(quote($0))" }
+        let identity = identityNames(table)
+        let join = identity.map { "b.\(quote($0)) = r.\(quote($0))" }.joined(separator: " AND ")
+        let condition = identity.map { "r.\(quote($0)) = ?" }.joined(separator: " AND ")
+        return "SELECT \(columns.joined(separator: ", ")) FROM \(quote(table.name)) AS r "
+            + "LEFT JOIN \(quote(baseName(table))) AS b ON \(join) WHERE \(condition)"
+    }
+
     static func delete(from name: String, where columns: [String]) -> String {
         "DELETE FROM \(quote(name)) WHERE \(matching(columns))"
     }

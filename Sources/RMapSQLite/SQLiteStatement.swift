@@ -50,14 +50,52 @@ final class SQLiteStatement {
         case .double(let number): sqlite3_bind_double(handle, index, number)
         case .decimal(let number): bind(text: number.text, at: index)
         case .string(let text): bind(text: text, at: index)
-        case .date(let date): bind(text: date.description, at: index)
-        case .datetime(let stamp): bind(text: stamp.description, at: index)
+        case .date(let date): bind(date: date, milliseconds: nil, at: index)
+        case .datetime(let stamp):
+            let (days, milliseconds) = stamp.milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
+            let (day, inDay) = milliseconds < 0 ? (days - 1, milliseconds + 86_400_000) : (days, milliseconds)
+            bind(date: LocalDate(daysSinceEpoch: Int(day)), milliseconds: Int(inDay), at: index)
         case .array, .json: bind(text: ValueText.display(value), at: index)
         }
     }
 
     func bind(int number: Int64, at index: Int32) {
         sqlite3_bind_int64(handle, index, number)
+    }
+
+    /// Binds `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM:SS.sssZ` with the milliseconds into the day,
+    /// formatted in place (a bulk write binds one per row).
+    private func bind(date: LocalDate, milliseconds: Int?, at index: Int32) {
+        guard (0...9999).contains(date.year) else { return bind(text: fallback(date, milliseconds), at: index) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var position = 0
+            func put(_ number: Int, _ width: Int) {
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                for _ in 0..<width {
+                    buffer[position] = UInt8(48 + number / divisor % 10)
+                    position += 1
+                    divisor /= 10
+                }
+            }
+            func put(_ character: Character) {
+                buffer[position] = character.asciiValue!
+                position += 1
+            }
+            put(date.year, 4); put("-"); put(date.month, 2); put("-"); put(date.day, 2)
+            if let milliseconds {
+                put("T"); put(milliseconds / 3_600_000, 2); put(":"); put(milliseconds / 60_000 % 60, 2); put(":")
+                put(milliseconds / 1000 % 60, 2); put("."); put(milliseconds % 1000, 3); put("Z")
+            }
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: position) {
+                _ = sqlite3_bind_text(handle, index, $0, Int32(position), transient)
+            }
+        }
+    }
+
+    private func fallback(_ date: LocalDate, _ milliseconds: Int?) -> String {
+        guard let milliseconds else { return date.description }
+        return Timestamp(milliseconds: Int64(date.daysSinceEpoch) * 86_400_000 + Int64(milliseconds)).description
     }
 
     private func bind(text: String, at index: Int32) {
@@ -112,7 +150,10 @@ final class SQLiteStatement {
     func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            _ = buffer.initialize(from: UnsafeBufferPointer(start: bytes, count: count))
+            return count
+        }
     }
 
     /// The column as the ``Value`` of `type`; a stored form that does not parse is returned as text.

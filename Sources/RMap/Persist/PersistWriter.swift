@@ -4,7 +4,9 @@
 /// New objects are inserted (row and base are the payload's values; missing
 /// keys stay null); stored objects are merged three-way per column against
 /// their base (``ConflictPolicy``); foreign-key columns and join tables come
-/// from the graph's relationships; `orphans: delete` applies to entities the
+/// from the graph's relationships (an empty to-one keeps the stored foreign
+/// key, and a to-many connected by foreign key whose keys no payload carried
+/// keeps its links, as a missing key keeps a value); `orphans: delete` applies to entities the
 /// request says were fetched completely. A policy of `fail` that meets
 /// conflicts throws ``ConflictError`` after collecting all of them, and
 /// nothing is written. A dry run does everything, then rolls back.

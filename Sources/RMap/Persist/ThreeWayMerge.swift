@@ -36,7 +36,7 @@ struct ThreeWayMerge {
         for column in incoming.indices {
             guard let remote = incoming[column] else { continue }
             let previous = base[column]
-            if remote == previous { continue }
+            if same(remote, previous) { continue }
             base[column] = remote
             result.baseChanged = true
             guard let local = row?[column] else {
@@ -44,8 +44,8 @@ struct ThreeWayMerge {
                 if policy == .fail { conflicts.append(Conflict(column: column, base: previous, local: nil, remote: remote)) }
                 continue
             }
-            if local == previous || local == remote {
-                if local != remote { row?[column] = remote; result.rowChanged = true }
+            if same(local, previous) || same(local, remote) {
+                if !same(local, remote) { row?[column] = remote; result.rowChanged = true }
                 continue
             }
             switch policy {
@@ -63,5 +63,12 @@ struct ThreeWayMerge {
         result.row = row
         result.base = base
         return result
+    }
+
+    /// Values equal by type; decimals with the same digits skip the canonical comparison.
+    @inline(__always)
+    private func same(_ lhs: Value, _ rhs: Value) -> Bool {
+        if case .decimal(let left) = lhs, case .decimal(let right) = rhs, left.text == right.text { return true }
+        return lhs == rhs
     }
 }
