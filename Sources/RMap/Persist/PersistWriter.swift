@@ -1,0 +1,218 @@
+/// The store-independent persist stage: writes a run's graph through a
+/// ``StoreBackend`` in one transaction (MAPPING.md §5 and §6).
+///
+/// New objects are inserted (row and base are the payload's values; missing
+/// keys stay null); stored objects are merged three-way per column against
+/// their base (``ConflictPolicy``); foreign-key columns and join tables come
+/// from the graph's relationships (an empty to-one keeps the stored foreign
+/// key, and a to-many connected by foreign key whose keys no payload carried
+/// keeps its links, as a missing key keeps a value); `orphans: delete` applies to entities the
+/// request says were fetched completely. A policy of `fail` that meets
+/// conflicts throws ``ConflictError`` after collecting all of them, and
+/// nothing is written. A dry run does everything, then rolls back.
+///
+/// ```swift
+/// let report = try PersistWriter(backend: backend).write(graph, request: WriteRequest())
+/// ```
+public struct PersistWriter {
+    /// Objects per fetch and write batch.
+    public static let batchSize = 2048
+
+    private let backend: any StoreBackend
+
+    /// Creates a writer over an engine's primitives.
+    public init(backend: any StoreBackend) {
+        self.backend = backend
+    }
+
+    /// Writes a graph; see ``Store/write(_:request:)``.
+    ///
+    /// - Throws: ``ConflictError``, or the backend's errors (the transaction is rolled back).
+    /// - Complexity: O(objects + links), in batches of ``batchSize``.
+    public func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport {
+        let layout = StoreLayout(schema: graph.schema)
+        var run = PersistRun(backend: backend, layout: layout, graph: graph)
+        try backend.begin()
+        do {
+            try backend.ensureSchema(layout)
+            for root in graph.schema.roots { try run.writeTable(root) }
+            if !run.conflicts.isEmpty { throw ConflictError(conflicts: run.conflicts) }
+            try run.writeLinks()
+            try run.deleteOrphans(complete: request.completeEntities)
+            if request.dryRun { backend.rollback() } else { try backend.commit() }
+        } catch {
+            backend.rollback()
+            throw error
+        }
+        return WriteReport(entities: run.counts)
+    }
+}
+
+/// The state of one write.
+private struct PersistRun {
+    let backend: any StoreBackend
+    let layout: StoreLayout
+    let graph: ObjectGraph
+    var counts: [String: EntityWriteCounts] = [:]
+    var conflicts: [ConflictError.Conflict] = []
+
+    init(backend: any StoreBackend, layout: StoreLayout, graph: ObjectGraph) {
+        self.backend = backend
+        self.layout = layout
+        self.graph = graph
+        for type in graph.schema.types { counts[type.name] = EntityWriteCounts() }
+    }
+
+    // MARK: - Rows
+
+    mutating func writeTable(_ root: EntityType) throws {
+        let table = layout.table(of: root)
+        let objects = graph.objects(root: root.index)
+        let fresh = try backend.isEmpty(table)
+        var rows: [[Value]] = []
+        var bases: [[Value]] = []
+        var start = 0
+        while start < objects.count {
+            let chunk = objects[start..<min(start + PersistWriter.batchSize, objects.count)]
+            start = chunk.endIndex
+            let incoming = chunk.map { incomingRow($0, table) }
+            let identities = incoming.map { identity(of: $0, table) }
+            let stored = fresh ? [:] : try backend.fetch(table, identities: identities.compactMap { $0 })
+            for (offset, object) in chunk.enumerated() {
+                let row = incoming[offset]
+                guard let identity = identities[offset], let state = stored[IdentityKey(identity)] else {
+                    let values = row.map { $0 ?? .null }
+                    rows.append(values)
+                    if identities[offset] != nil { bases.append(values) }
+                    counts[object.type.name, default: EntityWriteCounts()].inserted += 1
+                    continue
+                }
+                merge(row, into: state, object: object, table: table, rows: &rows, bases: &bases)
+            }
+            if conflicts.isEmpty {
+                try backend.upsertRows(table, rows)
+                try backend.upsertBase(table, bases)
+            }
+            rows.removeAll(keepingCapacity: true)
+            bases.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private mutating func merge(
+        _ row: [Value?], into state: StoredState, object: GraphObject, table: TableLayout,
+        rows: inout [[Value]], bases: inout [[Value]]
+    ) {
+        var found: [ThreeWayMerge.Conflict] = []
+        let result = ThreeWayMerge(policy: object.type.mapping.onConflict).merge(row, into: state, conflicts: &found)
+        for conflict in found {
+            conflicts.append(
+                ConflictError.Conflict(
+                    entity: object.type.name, identity: object.identity.description,
+                    attribute: columnName(table, conflict.column), base: ValueText.display(conflict.base),
+                    local: conflict.local.map(ValueText.display) ?? "(deleted)",
+                    remote: ValueText.display(conflict.remote)))
+        }
+        if result.rowChanged, let merged = result.row { rows.append(merged) }
+        if result.baseChanged { bases.append(result.base) }
+        if result.rowChanged {
+            counts[object.type.name, default: EntityWriteCounts()].updated += 1
+        } else {
+            counts[object.type.name, default: EntityWriteCounts()].unchanged += 1
+        }
+    }
+
+    /// The row a graph object brings: `nil` where the payload had no key (or no related object).
+    private func incomingRow(_ object: GraphObject, _ table: TableLayout) -> [Value?] {
+        let binding = layout.bindings[object.type.index]
+        var row = [Value?](repeating: nil, count: table.columns.count)
+        for (attribute, column) in binding.attributeColumns.enumerated() {
+            if let value = object.values[attribute] { row[column] = value }
+        }
+        if let discriminator = table.discriminator { row[discriminator] = .string(binding.typeValue) }
+        for (relationship, columns) in binding.foreignKeys {
+            guard let destination = object.related[relationship].first else { continue }
+            let identity = destination.identity
+            guard !identity.isIncomplete, identity.values.count == columns.count else { continue }
+            for (position, column) in columns.enumerated() { row[column] = identity.values[position] }
+        }
+        return row
+    }
+
+    private func identity(of row: [Value?], _ table: TableLayout) -> [Value]? {
+        var values: [Value] = []
+        values.reserveCapacity(table.identity.count)
+        for column in table.identity {
+            guard let value = row[column], !value.isNull else { return nil }
+            values.append(value)
+        }
+        return values.isEmpty ? nil : values
+    }
+
+    private func columnName(_ table: TableLayout, _ column: Int) -> String {
+        switch table.roles[column] {
+        case .attribute(let name), .foreignKey(let name): name
+        case .discriminator: table.columns[column].name
+        }
+    }
+
+    // MARK: - Links
+
+    func writeLinks() throws {
+        var sources = Array(repeating: [[Value]](), count: layout.joinTables.count)
+        var links = Array(repeating: [[Value]](), count: layout.joinTables.count)
+        for root in graph.schema.roots {
+            for object in graph.objects(root: root.index) {
+                let binding = layout.bindings[object.type.index]
+                guard !binding.joins.isEmpty else { continue }
+                let identity = object.identity
+                guard !identity.isIncomplete else { continue }
+                for (relationship, join, connecting) in binding.joins {
+                    // A payload that carried none of the connecting keys keeps the stored links.
+                    if !connecting.isEmpty, connecting.allSatisfy({ object.values[$0] == nil }) { continue }
+                    sources[join].append(identity.values)
+                    for destination in object.related[relationship] {
+                        let target = destination.identity
+                        guard !target.isIncomplete else { continue }
+                        links[join].append(identity.values + target.values)
+                    }
+                }
+            }
+        }
+        for (index, join) in layout.joinTables.enumerated() {
+            try backend.replaceLinks(join, sources: join.union ? [] : sources[index], links: links[index])
+        }
+    }
+
+    // MARK: - Orphans
+
+    mutating func deleteOrphans(complete: Set<String>) throws {
+        for name in complete.sorted() {
+            guard let type = graph.schema.type(named: name), type.mapping.orphans == .delete else { continue }
+            let table = layout.table(of: type)
+            var entityByType: [String: String] = [:]
+            for member in graph.schema.family(of: type) { entityByType[layout.bindings[member.index].typeValue] = member.name }
+            let fetched = Set(graph.objects(root: type.rootIndex).map(\.identity))
+            var seen = Set<IdentityKey>()
+            var orphans: [[Value]] = []
+            for (identity, typeValue) in try backend.identities(table) {
+                let key = IdentityKey(identity)
+                guard !key.isIncomplete, !fetched.contains(key), !seen.contains(key) else { continue }
+                let entity: String
+                if table.discriminator != nil {
+                    guard let typeValue, let member = entityByType[typeValue] else { continue }
+                    entity = member
+                } else {
+                    entity = type.name
+                }
+                seen.insert(key)
+                orphans.append(identity)
+                counts[entity, default: EntityWriteCounts()].orphansDeleted += 1
+            }
+            guard !orphans.isEmpty else { continue }
+            try backend.delete(table, identities: orphans)
+            for join in layout.joinTables(of: table) {
+                try backend.replaceLinks(join, sources: orphans, links: [])
+            }
+        }
+    }
+}

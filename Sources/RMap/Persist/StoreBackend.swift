@@ -1,0 +1,77 @@
+/// A row's handle in its table, valid while the row exists (SQLite's `rowid`).
+public typealias RowReference = Int64
+
+/// A stored row and its handle.
+public struct StoredRow: Sendable, Equatable {
+    /// The row's handle.
+    public var reference: RowReference
+    /// The values, parallel to ``TableLayout/columns``.
+    public var values: [Value]
+
+    /// Creates a stored row.
+    public init(reference: RowReference, values: [Value]) {
+        self.reference = reference
+        self.values = values
+    }
+}
+
+/// What a store holds for one identity: the current row and the base (the last server state).
+public struct StoredState: Sendable, Equatable {
+    /// The current row; `nil` when it was deleted locally (or never existed).
+    public var row: [Value]?
+    /// The base; `nil` for rows never seen from the server.
+    public var base: [Value]?
+
+    /// Creates a state.
+    public init(row: [Value]?, base: [Value]?) {
+        self.row = row
+        self.base = base
+    }
+}
+
+/// The primitives a store engine implements so that ``PersistWriter`` and
+/// ``PersistedObjects`` (the three-way merge, counts, orphans, links and the
+/// reading API) work on it.
+///
+/// Calls are batch-oriented so that a network engine needs a few round trips
+/// per batch. Every call between ``begin()`` and ``commit()`` belongs to one
+/// transaction; after ``rollback()`` the store must be exactly as before
+/// ``begin()``, schema included. Values are typed by their column's
+/// ``ColumnLayout/type``: an engine reads back the ``Value`` case that the
+/// writer gave (`.decimal` for `decimal`, `.array` for `[T]`, ...).
+public protocol StoreBackend: AnyObject {
+    /// Starts the transaction of a write.
+    func begin() throws
+    /// Makes everything since ``begin()`` durable.
+    func commit() throws
+    /// Undoes everything since ``begin()``.
+    func rollback()
+
+    /// Creates missing tables (entity, base and join tables) and adds missing
+    /// columns; never drops anything.
+    func ensureSchema(_ layout: StoreLayout) throws
+    /// True when a table has neither rows nor base rows.
+    func isEmpty(_ table: TableLayout) throws -> Bool
+    /// The row and base of each identity that the store knows, keyed by identity.
+    func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState]
+    /// Inserts rows, replacing the row with the same identity (rows with a null identity are added).
+    func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws
+    /// Inserts base rows, replacing the base with the same identity.
+    func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws
+    /// The identities of every row and base row, each with its `type` value when the table has one.
+    func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)]
+    /// Deletes the rows and base rows with these identities.
+    func delete(_ table: TableLayout, identities: [[Value]]) throws
+    /// Removes every link of `sources` (source identity values), then adds `links`
+    /// (source identity values followed by destination identity values; a link already there stays once).
+    func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws
+
+    /// Every row with its handle, in insertion order.
+    func scanRows(_ table: TableLayout) throws -> [StoredRow]
+    /// Every base row.
+    func scanBase(_ table: TableLayout) throws -> [[Value]]
+    /// Replaces the values of the row with this handle.
+    func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws
+    /// Deletes base rows by identity.
+    func deleteBase(_ table: TableLayout, identities: [[Value]]) throws
+}

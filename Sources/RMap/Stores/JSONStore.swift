@@ -1,0 +1,46 @@
+import Foundation
+
+/// The `json` store: the graph as one JSON document, for review and tests.
+///
+/// The document is `{"<table>": [row...], "<join table>": [link...], "_base":
+/// {"<table>": [row...]}}` with the tables of ``StoreLayout``, each row an
+/// object of column -> value. A write replaces the file atomically at
+/// commit; a failed write leaves it as it was.
+///
+/// ```swift
+/// let store = try JSONStore(path: "graph.json")
+/// try store.write(graph, request: WriteRequest())
+/// ```
+public final class JSONStore: BackendStore {
+    /// The store's primitives.
+    public let backend: any StoreBackend
+    /// The document's path.
+    public let path: String
+
+    /// Opens the document at `path` (an absent file is an empty store).
+    ///
+    /// - Throws: ``PersistError`` when the file cannot be read or is not a JSON object.
+    public init(path: String) throws {
+        self.path = path
+        var document = JSONObject()
+        if FileManager.default.fileExists(atPath: path) {
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw PersistError(message: "\(path): cannot read the JSON store: \(error.localizedDescription)")
+            }
+            guard let object = try JSONReader.parse(data, origin: path).object else {
+                throw PersistError(message: "\(path): a JSON store must hold one object")
+            }
+            document = object
+        }
+        let pending = PendingTables(document: document, origin: path)
+        backend = MemoryBackend(pending: pending) { database in
+            let text = JSONWriter.serialize(pending.document(of: database))
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw PersistError(message: "\(path): cannot write the JSON store: \(error.localizedDescription)")
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+/// The ``StoreBackend`` of the `memory` and `json` stores: tables held in
+/// memory, a transaction being a copy of them to restore on rollback.
+final class MemoryBackend: StoreBackend {
+    /// The committed contents (and, during a transaction, the current ones).
+    private(set) var database = MemoryDatabase()
+    private var snapshot: MemoryDatabase?
+    /// Runs at commit with the new contents; a throw fails the commit.
+    private let onCommit: ((MemoryDatabase) throws -> Void)?
+    /// Tables read from a document, turned into typed rows when the layout names them.
+    private let pending: PendingTables?
+
+    init(pending: PendingTables? = nil, onCommit: ((MemoryDatabase) throws -> Void)? = nil) {
+        self.pending = pending
+        self.onCommit = onCommit
+    }
+
+    func begin() throws {
+        guard snapshot == nil else { throw PersistError(message: "a memory store transaction is already open") }
+        snapshot = database
+    }
+
+    func commit() throws {
+        try onCommit?(database)
+        snapshot = nil
+    }
+
+    func rollback() {
+        if let snapshot { database = snapshot }
+        snapshot = nil
+    }
+
+    func ensureSchema(_ layout: StoreLayout) throws {
+        for table in layout.tables {
+            if database.tables[table.name] == nil {
+                database.tables[table.name] =
+                    try pending?.table(table) ?? MemoryTable(columns: table.columns, identity: table.identity)
+            }
+            database.tables[table.name]?.adopt(table)
+        }
+        for join in layout.joinTables where database.joins[join.name] == nil {
+            database.joins[join.name] =
+                try pending?.join(join) ?? MemoryJoin(columns: join.columns, sourceColumnCount: join.sourceColumnCount)
+        }
+    }
+
+    func isEmpty(_ table: TableLayout) throws -> Bool {
+        let stored = try self.table(table)
+        return stored.rows.isEmpty && stored.base.isEmpty
+    }
+
+    func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState] {
+        let stored = try self.table(table)
+        var states: [IdentityKey: StoredState] = [:]
+        let width = table.columns.count
+        for identity in identities {
+            let key = IdentityKey(identity)
+            let row = stored.references[key].flatMap { stored.rows[$0] }
+            let base = stored.base[key]
+            guard row != nil || base != nil else { continue }
+            states[key] = StoredState(row: row.map { Array($0.prefix(width)) }, base: base.map { Array($0.prefix(width)) })
+        }
+        return states
+    }
+
+    func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {
+        try modify(table) { stored in
+            for row in rows { stored.upsert(row) }
+        }
+    }
+
+    func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws {
+        try modify(table) { stored in
+            for row in rows {
+                let key = stored.key(row)
+                stored.base[key] = stored.fitted(row, keeping: stored.base[key])
+            }
+        }
+    }
+
+    func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)] {
+        let stored = try self.table(table)
+        func entry(_ row: [Value]) -> (identity: [Value], type: String?) {
+            var type: String?
+            if let discriminator = table.discriminator, case .string(let value) = row[discriminator] { type = value }
+            return (table.identityValues(of: row), type)
+        }
+        return stored.rows.keys.sorted().compactMap { stored.rows[$0].map(entry) } + stored.base.values.map(entry)
+    }
+
+    func delete(_ table: TableLayout, identities: [[Value]]) throws {
+        try modify(table) { stored in
+            for identity in identities {
+                let key = IdentityKey(identity)
+                if let reference = stored.references.removeValue(forKey: key) { stored.rows[reference] = nil }
+                stored.base[key] = nil
+            }
+        }
+    }
+
+    func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
+        guard var stored = database.joins[join.name] else { throw missing(join.name) }
+        for source in sources { stored.links[IdentityKey(source)] = nil }
+        for link in links { stored.add(link) }
+        database.joins[join.name] = stored
+    }
+
+    func scanRows(_ table: TableLayout) throws -> [StoredRow] {
+        let stored = try self.table(table)
+        let width = table.columns.count
+        return stored.rows.keys.sorted().compactMap { reference in
+            stored.rows[reference].map { StoredRow(reference: reference, values: Array($0.prefix(width))) }
+        }
+    }
+
+    func scanBase(_ table: TableLayout) throws -> [[Value]] {
+        let width = table.columns.count
+        return try self.table(table).base.values.map { Array($0.prefix(width)) }
+    }
+
+    func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws {
+        try modify(table) { stored in
+            guard let old = stored.rows[reference] else { return }
+            let oldKey = stored.key(old)
+            if stored.references[oldKey] == reference { stored.references[oldKey] = nil }
+            let row = stored.fitted(values, keeping: old)
+            stored.rows[reference] = row
+            let key = stored.key(row)
+            if !key.isIncomplete { stored.references[key] = reference }
+        }
+    }
+
+    func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
+        try modify(table) { stored in
+            for identity in identities { stored.base[IdentityKey(identity)] = nil }
+        }
+    }
+
+    private func table(_ layout: TableLayout) throws -> MemoryTable {
+        guard let table = database.tables[layout.name] else { throw missing(layout.name) }
+        return table
+    }
+
+    /// Changes a table in place (no copy of its rows).
+    private func modify(_ layout: TableLayout, _ body: (inout MemoryTable) -> Void) throws {
+        guard database.tables[layout.name] != nil else { throw missing(layout.name) }
+        body(&database.tables[layout.name]!)
+    }
+
+    private func missing(_ name: String) -> PersistError {
+        PersistError(message: "table '\(name)' does not exist in the memory store")
+    }
+}

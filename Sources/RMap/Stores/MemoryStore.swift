@@ -1,0 +1,17 @@
+/// The `memory` store: the graph and its base kept in memory, for library use and tests.
+///
+/// It behaves as every store does (one transaction per write, three-way
+/// merge, orphans), and forgets everything when released.
+///
+/// ```swift
+/// let store = MemoryStore()
+/// let report = try store.write(graph, request: WriteRequest())
+/// let people = try store.objects(schema: graph.schema).rows(of: "CRMPerson")
+/// ```
+public final class MemoryStore: BackendStore {
+    /// The store's primitives.
+    public let backend: any StoreBackend = MemoryBackend()
+
+    /// Creates an empty store.
+    public init() {}
+}

@@ -1,0 +1,185 @@
+import RMap
+
+/// The ``StoreBackend`` of the `sqlite` store: the primitives as cached prepared
+/// statements on one connection (see ``SQLiteSchema`` for the tables).
+///
+/// A write is one `BEGIN IMMEDIATE ... COMMIT` transaction: schema changes
+/// included, a rollback (or a killed process) leaves the file as before.
+final class SQLiteBackend: StoreBackend {
+    let connection: SQLiteConnection
+
+    init(connection: SQLiteConnection) throws {
+        self.connection = connection
+        // A rollback journal (no WAL), synced at commit only; a cache large enough that a bulk write rarely spills.
+        try connection.execute(
+            "PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; PRAGMA cache_size = -131072; "
+                + "PRAGMA temp_store = MEMORY")
+    }
+
+    func begin() throws { try connection.execute("BEGIN IMMEDIATE") }
+
+    func commit() throws { try connection.execute("COMMIT") }
+
+    func rollback() {
+        if connection.inTransaction { try? connection.execute("ROLLBACK") }
+    }
+
+    // MARK: - Schema
+
+    func ensureSchema(_ layout: StoreLayout) throws {
+        for table in layout.tables {
+            let existing = try columns(of: table.name)
+            if existing.isEmpty {
+                try connection.execute(SQLiteSchema.createTable(table))
+                try connection.execute(SQLiteSchema.createBase(table))
+            } else {
+                let base = try columns(of: SQLiteSchema.baseName(table))
+                if base.isEmpty { try connection.execute(SQLiteSchema.createBase(table)) }
+                for column in table.columns {
+                    if !existing.contains(column.name) {
+                        try connection.execute(SQLiteSchema.addColumn(table.name, column))
+                    }
+                    if !base.isEmpty, !base.contains(column.name) {
+                        try connection.execute(SQLiteSchema.addColumn(SQLiteSchema.baseName(table), column))
+                    }
+                }
+            }
+            for column in table.foreignKeys { try connection.execute(SQLiteSchema.index(table, column)) }
+        }
+        for join in layout.joinTables {
+            for sql in SQLiteSchema.createJoin(join) { try connection.execute(sql) }
+        }
+    }
+
+    private func columns(of table: String) throws -> Set<String> {
+        let rows = try connection.query("SELECT name FROM pragma_table_info(?)", [.string(table)])
+        return Set(rows.compactMap { if case .text(let name) = $0.first { name } else { nil } })
+    }
+
+    func isEmpty(_ table: TableLayout) throws -> Bool {
+        let sql = "SELECT NOT EXISTS (SELECT 1 FROM \(SQLiteSchema.quote(table.name))) "
+            + "AND NOT EXISTS (SELECT 1 FROM \(SQLiteSchema.quote(SQLiteSchema.baseName(table))))"
+        return try connection.query(sql).first?.first == .integer(1)
+    }
+
+    // MARK: - Rows
+
+    func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState] {
+        let rowQuery = try connection.statement(SQLiteSchema.selectWithBase(table))
+        let baseQuery = try connection.statement(
+            SQLiteSchema.select(from: SQLiteSchema.baseName(table), table, rowid: false, byIdentity: true))
+        let width = Int32(table.columns.count)
+        let baseIdentity = width + Int32(table.identity[0])
+        var states = [IdentityKey: StoredState](minimumCapacity: identities.count)
+        for identity in identities {
+            rowQuery.bind(identity)
+            defer { rowQuery.reset() }
+            if try rowQuery.step() {
+                let base = rowQuery.isNull(baseIdentity) ? nil : read(rowQuery, table, from: width)
+                states[IdentityKey(identity)] = StoredState(row: read(rowQuery, table, from: 0), base: base)
+            } else if let base = try first(baseQuery, identity, table) {
+                states[IdentityKey(identity)] = StoredState(row: nil, base: base)
+            }
+        }
+        return states
+    }
+
+    private func first(_ statement: SQLiteStatement, _ identity: [Value], _ table: TableLayout) throws -> [Value]? {
+        statement.bind(identity)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return read(statement, table, from: 0)
+    }
+
+    private func read(_ statement: SQLiteStatement, _ table: TableLayout, from offset: Int32) -> [Value] {
+        var values: [Value] = []
+        values.reserveCapacity(table.columns.count)
+        for (index, column) in table.columns.enumerated() {
+            values.append(statement.value(offset + Int32(index), as: column.type))
+        }
+        return values
+    }
+
+    func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {
+        try run(SQLiteSchema.upsert(into: table.name, table), rows)
+    }
+
+    func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws {
+        try run(SQLiteSchema.upsert(into: SQLiteSchema.baseName(table), table), rows)
+    }
+
+    private func run(_ sql: String, _ rows: [[Value]]) throws {
+        guard !rows.isEmpty else { return }
+        let statement = try connection.statement(sql)
+        for row in rows {
+            statement.bind(row)
+            try statement.run()
+        }
+    }
+
+    func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)] {
+        let columns = SQLiteSchema.identityNames(table) + (table.discriminator.map { [table.columns[$0].name] } ?? [])
+        let list = SQLiteSchema.list(columns)
+        let statement = try connection.statement(
+            "SELECT \(list) FROM \(SQLiteSchema.quote(table.name)) UNION "
+                + "SELECT \(list) FROM \(SQLiteSchema.quote(SQLiteSchema.baseName(table)))")
+        statement.bind([Value]())
+        var result: [(identity: [Value], type: String?)] = []
+        while try statement.step() {
+            let identity = table.identity.enumerated().map { statement.value(Int32($0), as: table.columns[$1].type) }
+            let type = table.discriminator == nil || statement.isNull(Int32(identity.count))
+                ? nil : statement.text(Int32(identity.count))
+            result.append((identity, type))
+        }
+        return result
+    }
+
+    func delete(_ table: TableLayout, identities: [[Value]]) throws {
+        let names = SQLiteSchema.identityNames(table)
+        try run(SQLiteSchema.delete(from: table.name, where: names), identities)
+        try run(SQLiteSchema.delete(from: SQLiteSchema.baseName(table), where: names), identities)
+    }
+
+    func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
+        let name = SQLiteSchema.quote(join.name)
+        if !sources.isEmpty, try connection.query("SELECT EXISTS (SELECT 1 FROM \(name))").first?.first == .integer(1) {
+            try run(SQLiteSchema.delete(from: join.name, where: join.columns.prefix(join.sourceColumnCount).map(\.name)), sources)
+        }
+        let placeholders = Array(repeating: "?", count: join.columns.count).joined(separator: ", ")
+        try run("INSERT OR IGNORE INTO \(name) VALUES (\(placeholders))", links)
+    }
+
+    // MARK: - Reading
+
+    func scanRows(_ table: TableLayout) throws -> [StoredRow] {
+        let statement = try connection.statement(SQLiteSchema.select(from: table.name, table, rowid: true, byIdentity: false))
+        statement.bind([Value]())
+        var rows: [StoredRow] = []
+        while try statement.step() {
+            rows.append(StoredRow(reference: statement.int(0), values: read(statement, table, from: 1)))
+        }
+        return rows
+    }
+
+    func scanBase(_ table: TableLayout) throws -> [[Value]] {
+        let statement = try connection.statement(
+            SQLiteSchema.select(from: SQLiteSchema.baseName(table), table, rowid: false, byIdentity: false))
+        statement.bind([Value]())
+        var rows: [[Value]] = []
+        while try statement.step() { rows.append(read(statement, table, from: 0)) }
+        return rows
+    }
+
+    func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws {
+        let assignments = table.columns.map { "\(SQLiteSchema.quote($0.name)) = ?" }.joined(separator: ", ")
+        let statement = try connection.statement(
+            "UPDATE \(SQLiteSchema.quote(table.name)) SET \(assignments) WHERE rowid = ?")
+        statement.bind(values)
+        statement.bind(int: reference, at: Int32(values.count + 1))
+        try statement.run()
+    }
+
+    func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
+        try run(SQLiteSchema.delete(from: SQLiteSchema.baseName(table), where: SQLiteSchema.identityNames(table)), identities)
+    }
+}

@@ -1,0 +1,79 @@
+internal import CSQLite
+public import RMap
+
+/// One connection to an SQLite database file (or `:memory:`).
+///
+/// Owns its `sqlite3` handle and closes it in `deinit`; prepared statements
+/// are cached by their SQL. Not `Sendable`: use it from one task at a time.
+///
+/// ```swift
+/// let connection = try SQLiteConnection(path: "rmap.sqlite")
+/// let rows = try connection.query("SELECT typeof(budget), budget FROM projects")
+/// ```
+public final class SQLiteConnection {
+    private let handle: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+    /// The database's path.
+    public let path: String
+
+    /// Opens (creating when absent) the database at `path`.
+    ///
+    /// - Throws: ``SQLiteError`` when the file cannot be opened.
+    public init(path: String) throws {
+        var database: OpaquePointer?
+        let code = sqlite3_open_v2(path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        guard code == SQLITE_OK, let database else {
+            let message = database.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(database)
+            throw SQLiteError(code: code, message: "cannot open '\(path)': \(message)")
+        }
+        handle = database
+        self.path = path
+        sqlite3_busy_timeout(database, 5000)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements without parameters.
+    ///
+    /// - Throws: ``SQLiteError``.
+    public func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw SQLiteError(code: code, message: text, sql: sql)
+        }
+    }
+
+    /// Runs a query and returns its rows in their storage classes.
+    ///
+    /// - Parameters:
+    ///   - sql: one statement, with `?` parameters.
+    ///   - parameters: the parameters' values, in their stored forms.
+    /// - Throws: ``SQLiteError``.
+    public func query(_ sql: String, _ parameters: [Value] = []) throws -> [[SQLiteValue]] {
+        let statement = try self.statement(sql)
+        statement.bind(parameters)
+        var rows: [[SQLiteValue]] = []
+        while try statement.step() {
+            rows.append((0..<statement.columnCount).map { statement.raw($0) })
+        }
+        return rows
+    }
+
+    /// The cached prepared statement for `sql`.
+    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let statement = statements[sql] { return statement }
+        let statement = try SQLiteStatement(database: handle, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// True while a transaction is open.
+    var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+}

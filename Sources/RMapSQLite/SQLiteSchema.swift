@@ -1,0 +1,107 @@
+import RMap
+
+/// The SQL of MAPPING.md §5 for SQLite: column types, tables, indexes, and the statements the backend runs.
+///
+/// The base of an entity table `t` is the table `_rmap_base_t`, with the same
+/// columns, keyed by the identity (`WITHOUT ROWID`): a row without a base was
+/// created locally, a base without a row was deleted locally.
+enum SQLiteSchema {
+    static func baseName(_ table: TableLayout) -> String { "_rmap_base_\(table.name)" }
+
+    static func quote(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The SQLite column type of a logical type.
+    static func sqlType(_ type: AttributeType) -> String {
+        switch type {
+        case .int, .bool: "INTEGER"
+        case .double: "REAL"
+        case .string, .url, .uuid, .decimal, .date, .datetime, .json, .array: "TEXT"
+        }
+    }
+
+    static func columnDefinitions(_ columns: [ColumnLayout]) -> [String] {
+        columns.map { "\(quote($0.name)) \(sqlType($0.type))" }
+    }
+
+    static func list(_ names: [String]) -> String {
+        names.map(quote).joined(separator: ", ")
+    }
+
+    static func identityNames(_ table: TableLayout) -> [String] {
+        table.identity.map { table.columns[$0].name }
+    }
+
+    // MARK: - DDL
+
+    static func createTable(_ table: TableLayout) -> String {
+        var parts = columnDefinitions(table.columns)
+        if !table.identity.isEmpty { parts.append("UNIQUE (\(list(identityNames(table))))") }
+        return "CREATE TABLE \(quote(table.name)) (\(parts.joined(separator: ", ")))"
+    }
+
+    static func createBase(_ table: TableLayout) -> String {
+        let parts = columnDefinitions(table.columns) + ["PRIMARY KEY (\(list(identityNames(table))))"]
+        return "CREATE TABLE \(quote(baseName(table))) (\(parts.joined(separator: ", "))) WITHOUT ROWID"
+    }
+
+    static func createJoin(_ join: JoinTableLayout) -> [String] {
+        let parts = join.columns.map { "\(quote($0.name)) \(sqlType($0.type)) NOT NULL" }
+            + ["PRIMARY KEY (\(list(join.columns.map(\.name))))"]
+        let destination = join.columns[join.sourceColumnCount...].map(\.name)
+        return [
+            "CREATE TABLE IF NOT EXISTS \(quote(join.name)) (\(parts.joined(separator: ", "))) WITHOUT ROWID",
+            "CREATE INDEX IF NOT EXISTS \(quote("index_\(join.name)_on_\(destination.joined(separator: "_and_"))")) "
+                + "ON \(quote(join.name)) (\(list(destination)))",
+        ]
+    }
+
+    static func addColumn(_ table: String, _ column: ColumnLayout) -> String {
+        "ALTER TABLE \(quote(table)) ADD COLUMN \(quote(column.name)) \(sqlType(column.type))"
+    }
+
+    static func index(_ table: TableLayout, _ column: Int) -> String {
+        let name = table.columns[column].name
+        return "CREATE INDEX IF NOT EXISTS \(quote("index_\(table.name)_on_\(name)")) "
+            + "ON \(quote(table.name)) (\(quote(name)))"
+    }
+
+    // MARK: - DML
+
+    /// `INSERT ... ON CONFLICT (identity) DO UPDATE` of every column.
+    static func upsert(into name: String, _ table: TableLayout) -> String {
+        let names = table.columns.map(\.name)
+        let identity = identityNames(table)
+        let updates = names.filter { !identity.contains($0) }.map { "\(quote($0)) = excluded.\(quote($0))" }
+        let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        let action = updates.isEmpty ? "NOTHING" : "UPDATE SET \(updates.joined(separator: ", "))"
+        return "INSERT INTO \(quote(name)) (\(list(names))) VALUES (\(placeholders)) "
+            + "ON CONFLICT (\(list(identity))) DO \(action)"
+    }
+
+    static func select(from name: String, _ table: TableLayout, rowid: Bool, byIdentity: Bool) -> String {
+        let columns = (rowid ? "rowid, " : "") + list(table.columns.map(\.name))
+        let condition = byIdentity ? " WHERE " + matching(identityNames(table)) : rowid ? " ORDER BY rowid" : ""
+        return "SELECT \(columns) FROM \(quote(name))\(condition)"
+    }
+
+    /// A row by identity with its base beside it (base columns null when it has none).
+    static func selectWithBase(_ table: TableLayout) -> String {
+        let names = table.columns.map(\.name)
+        let columns = names.map { "r.\(quote($0))" } + names.map { "b.\(quote($0))" }
+        let identity = identityNames(table)
+        let join = identity.map { "b.\(quote($0)) = r.\(quote($0))" }.joined(separator: " AND ")
+        let condition = identity.map { "r.\(quote($0)) = ?" }.joined(separator: " AND ")
+        return "SELECT \(columns.joined(separator: ", ")) FROM \(quote(table.name)) AS r "
+            + "LEFT JOIN \(quote(baseName(table))) AS b ON \(join) WHERE \(condition)"
+    }
+
+    static func delete(from name: String, where columns: [String]) -> String {
+        "DELETE FROM \(quote(name)) WHERE \(matching(columns))"
+    }
+
+    static func matching(_ columns: [String]) -> String {
+        columns.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
+    }
+}

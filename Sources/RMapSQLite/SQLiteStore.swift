@@ -1,0 +1,29 @@
+public import RMap
+
+/// The `sqlite` store (the default): the graph in an SQLite file, one table
+/// per root entity, with the base in `_rmap_base_<table>` tables.
+///
+/// Each write is one transaction: a failed or interrupted write leaves the
+/// file as before. Stored forms follow MAPPING.md §5: decimals as the text
+/// received (`"12.50"`), booleans 0/1, dates `YYYY-MM-DD`, date-times UTC
+/// `YYYY-MM-DDTHH:MM:SS.sssZ`, arrays and JSON as JSON text.
+///
+/// ```swift
+/// let store = try SQLiteStore(path: "rmap.sqlite")
+/// let report = try store.write(graph, request: WriteRequest())
+/// let pending = try store.objects(schema: graph.schema).localInserts(of: "CRMPerson")
+/// ```
+public final class SQLiteStore: BackendStore {
+    /// The store's primitives.
+    public let backend: any StoreBackend
+    /// The connection the store writes with.
+    public let connection: SQLiteConnection
+
+    /// Opens (creating when absent) the database at `path`; `:memory:` for a private in-memory database.
+    ///
+    /// - Throws: ``SQLiteError`` when the file cannot be opened.
+    public init(path: String = "rmap.sqlite") throws {
+        connection = try SQLiteConnection(path: path)
+        backend = try SQLiteBackend(connection: connection)
+    }
+}

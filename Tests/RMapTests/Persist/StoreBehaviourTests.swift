@@ -1,0 +1,207 @@
+import Foundation
+import RMap
+import Testing
+
+/// The behaviours every store shows (MAPPING.md §5, §6), run against each built-in store,
+/// re-opened from its file between runs.
+@Suite("Store behaviours")
+struct StoreBehaviourTests {
+    typealias F = StoreFixtures
+
+    private func counts(_ inserted: Int = 0, _ updated: Int = 0, _ unchanged: Int = 0, orphans: Int = 0) -> EntityWriteCounts {
+        var counts = EntityWriteCounts()
+        counts.inserted = inserted
+        counts.updated = updated
+        counts.unchanged = unchanged
+        counts.orphansDeleted = orphans
+        return counts
+    }
+
+    @Test("a new graph is inserted; re-writing it changes nothing", arguments: StoreKind.all)
+    func insertAndIdempotentRerun(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        let first = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        #expect(first.entities["CRMAdmin"] == counts(1))
+        #expect(first.entities["CRMPerson"] == counts(1))
+        #expect(first.entities["CRMProject"] == counts(1))
+        let before = try kind.open(directory).contents(schema, "CRMPerson")
+        #expect(before["1"]?["first_name"] == .string("Ann"))
+        #expect(before["1"]?["level"] == .int(3))
+
+        let second = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        #expect(second.entities["CRMAdmin"] == counts(0, 0, 1))
+        #expect(second.entities["CRMPerson"] == counts(0, 0, 1))
+        #expect(second.entities["CRMProject"] == counts(0, 0, 1))
+        #expect(try kind.open(directory).contents(schema, "CRMPerson") == before)
+    }
+
+    @Test("foreign-key columns hold the destination's identity", arguments: StoreKind.all)
+    func foreignKeys(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        let project = try kind.open(directory).contents(schema, "CRMProject")["10"]
+        #expect(project?["owner_id"] == .int(1))
+        #expect(project?["person_id"] == .int(2))
+        #expect(project?["team_member_ids"] == .array([.int(1), .int(2)]))
+    }
+
+    @Test("null clears a stored value; a missing key keeps it", arguments: StoreKind.all)
+    func nullClearsMissingKeeps(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        let graph = ObjectGraph(schema: schema)
+        F.add(graph, "CRMPerson", ["id": .int(5), "firstName": .string("Eve"), "city": .string("Oslo")])
+        _ = try kind.open(directory).write(graph, request: WriteRequest())
+
+        let partial = ObjectGraph(schema: schema)
+        F.add(partial, "CRMPerson", ["id": .int(5), "firstName": .null])
+        let report = try kind.open(directory).write(partial, request: WriteRequest())
+        #expect(report.entities["CRMPerson"] == counts(0, 1))
+        let eve = try kind.open(directory).contents(schema, "CRMPerson")["5"]
+        #expect(eve?["first_name"] == .null)
+        #expect(eve?["address_city"] == .string("Oslo"))
+    }
+
+    @Test("decimals compare by value, so 12.5 after 12.50 is unchanged", arguments: StoreKind.all)
+    func decimalsCompareByValue(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        for text in ["12.50", "12.5"] {
+            let graph = ObjectGraph(schema: schema)
+            F.add(graph, "CRMPerson", ["id": .int(5), "budget": .decimal(DecimalNumber(text)!)])
+            let report = try kind.open(directory).write(graph, request: WriteRequest())
+            #expect(report.entities["CRMPerson"] == (text == "12.50" ? counts(1) : counts(0, 0, 1)))
+        }
+        let stored = try kind.open(directory).contents(schema, "CRMPerson")["5"]?["budget"]
+        guard case .decimal(let number) = stored else { Issue.record("budget is \(String(describing: stored))"); return }
+        #expect(number.text == "12.50")
+    }
+
+    @Test("a new attribute adds a column and keeps the data", arguments: StoreKind.all)
+    func schemaGrowth(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        let grown = try F.schema(F.crm.replacingOccurrences(of: "      name: string\n", with: "      name: string\n      dueOn: date\n"))
+        let graph = ObjectGraph(schema: grown)
+        F.add(graph, "CRMProject", ["id": .int(10), "dueOn": .date(LocalDate(year: 2025, month: 1, day: 31)!)])
+        let report = try kind.open(directory).write(graph, request: WriteRequest())
+        #expect(report.entities["CRMProject"] == counts(0, 1))
+        let project = try kind.open(directory).contents(grown, "CRMProject")["10"]
+        #expect(project?["due_on"] == .date(LocalDate(year: 2025, month: 1, day: 31)!))
+        #expect(project?["name"] == .string("Apollo"))
+        #expect(project?["owner_id"] == .int(1))
+    }
+
+    @Test("three-way merge: a remote-only change applies, a local-only change stays pending", arguments: StoreKind.all)
+    func threeWayMerge(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        try kind.open(directory).edit(schema, "CRMProject", id: 10, "name", .string("Local name"))
+
+        let graph = F.crmGraph(schema)
+        graph.object(of: "CRMProject", identity: [.int(10)])?.set("personId", to: .int(1))
+        let report = try kind.open(directory).write(graph, request: WriteRequest())
+        #expect(report.entities["CRMProject"] == counts(0, 1))
+        let objects = try kind.open(directory).objects(schema: schema)
+        let table = objects.layout.table(named: "projects")!
+        let project = try #require(try objects.rows(of: "CRMProject").first)
+        #expect(project.values?[table.columnIndex("name")!] == .string("Local name"))
+        #expect(project.base?[table.columnIndex("name")!] == .string("Apollo"))
+        #expect(project.values?[table.columnIndex("person_id")!] == .int(1))
+        #expect(project.base?[table.columnIndex("person_id")!] == .int(1))
+    }
+
+    @Test("both sides changed: on_conflict decides", arguments: StoreKind.all, ["fail", "local", "remote"])
+    func conflicts(kind: StoreKind, policy: String) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema(policy: policy)
+        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        try kind.open(directory).edit(schema, "CRMProject", id: 10, "name", .string("Local"))
+        let before = try kind.open(directory).contents(schema, "CRMPerson")
+
+        let graph = F.crmGraph(schema, annName: .string("Annie"))
+        graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
+        F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
+        let store = try kind.open(directory)
+        if policy == "fail" {
+            let error = try #require(throws: ConflictError.self) { try store.write(graph, request: WriteRequest()) }
+            #expect(
+                error.conflicts == [
+                    ConflictError.Conflict(
+                        entity: "CRMProject", identity: "10", attribute: "name", base: "Apollo", local: "Local",
+                        remote: "Remote")
+                ])
+            #expect(try kind.open(directory).contents(schema, "CRMPerson") == before)
+            #expect(try kind.open(directory).contents(schema, "CRMProject")["10"]?["name"] == .string("Local"))
+            return
+        }
+        _ = try store.write(graph, request: WriteRequest())
+        let objects = try kind.open(directory).objects(schema: schema)
+        let name = objects.layout.table(named: "projects")!.columnIndex("name")!
+        let project = try #require(try objects.rows(of: "CRMProject").first)
+        #expect(project.values?[name] == .string(policy == "local" ? "Local" : "Remote"))
+        #expect(project.base?[name] == .string("Remote"))
+        #expect(try kind.open(directory).contents(schema, "CRMPerson")["1"]?["first_name"] == .string("Annie"))
+    }
+
+    @Test("orphans are deleted only after a complete fetch of an orphans: delete entity", arguments: StoreKind.all)
+    func orphans(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        let graph = F.crmGraph(schema)
+        F.add(graph, "CRMProject", ["id": .int(11), "name": .string("Gemini")])
+        _ = try kind.open(directory).write(graph, request: WriteRequest())
+
+        let partial = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        #expect(partial.entities["CRMProject"]?.orphansDeleted == 0)
+        #expect(try kind.open(directory).contents(schema, "CRMProject").keys.sorted() == ["10", "11"])
+
+        let keep = try kind.open(directory).write(
+            F.crmGraph(schema), request: WriteRequest(completeEntities: ["CRMPerson"]))
+        #expect(keep.entities["CRMPerson"]?.orphansDeleted == 0)
+
+        let complete = try kind.open(directory).write(
+            F.crmGraph(schema), request: WriteRequest(completeEntities: ["CRMProject"]))
+        #expect(complete.entities["CRMProject"] == counts(0, 0, 1, orphans: 1))
+        #expect(try kind.open(directory).contents(schema, "CRMProject").keys.sorted() == ["10"])
+    }
+
+    @Test("a dry run reports the counts and writes nothing", arguments: StoreKind.all)
+    func dryRun(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        let report = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(dryRun: true))
+        #expect(report.entities["CRMAdmin"] == counts(1))
+        #expect(report.entities["CRMProject"] == counts(1))
+        #expect(try kind.open(directory).contents(schema, "CRMPerson").isEmpty)
+        #expect(try kind.open(directory).contents(schema, "CRMProject").isEmpty)
+    }
+
+    @Test("objects created locally have no base until a push acknowledges them", arguments: StoreKind.all)
+    func localInsertsAndAcknowledge(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        let graph = ObjectGraph(schema: schema)
+        graph.insert("CRMPerson")?.set("firstName", to: .string("New"))
+        _ = try kind.open(directory).write(graph, request: WriteRequest())
+
+        let objects = try kind.open(directory).objects(schema: schema)
+        let inserted = try objects.localInserts(of: "CRMPerson")
+        #expect(inserted.count == 1)
+        let row = try #require(inserted.first)
+        #expect(row.values?[0] == .null)
+        var values = try #require(row.values)
+        values[0] = .int(99)
+        try objects.acknowledge("CRMPerson", reference: try #require(row.reference), values: values)
+
+        let after = try kind.open(directory).objects(schema: schema)
+        #expect(try after.localInserts(of: "CRMPerson").isEmpty)
+        let stored = try #require(try after.rows(of: "CRMPerson").first)
+        #expect(stored.values == values)
+        #expect(stored.base == values)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import RMap
+import RMapSQLite
+import Testing
+
+@Suite("SQLite store")
+struct SQLiteStoreTests {
+    typealias F = StoreFixtures
+
+    private func open() throws -> (path: String, store: SQLiteStore) {
+        let path = try F.temporaryDirectory().appendingPathComponent("rmap.sqlite").path
+        return (path, try SQLiteStore(path: path))
+    }
+
+    /// `name TYPE` for each column of `table`.
+    private func columns(_ connection: SQLiteConnection, _ table: String) throws -> [String] {
+        try connection.query("SELECT name, type FROM pragma_table_info(?)", [.string(table)]).map { row in
+            guard case .text(let name) = row[0], case .text(let type) = row[1] else { return "?" }
+            return "\(name) \(type)"
+        }
+    }
+
+    /// Every row of every table, as text: what a failed write must leave as it was.
+    private func dump(_ path: String) throws -> [String] {
+        let connection = try SQLiteConnection(path: path)
+        var lines: [String] = []
+        for row in try connection.query("SELECT name, sql FROM sqlite_master ORDER BY name") {
+            lines.append("\(row)")
+            guard case .text(let name) = row[0], case .text(let sql) = row[1], sql.hasPrefix("CREATE TABLE") else { continue }
+            lines += try connection.query("SELECT * FROM \"\(name)\" ORDER BY 1, 2").map { "\(name): \($0)" }
+        }
+        return lines
+    }
+
+    @Test("tables, columns and column types are those of MAPPING.md §5")
+    func tableInfo() throws {
+        let (path, store) = try open()
+        _ = try store.write(F.crmGraph(try F.schema()), request: WriteRequest())
+        let connection = try SQLiteConnection(path: path)
+        let people = [
+            "id INTEGER", "first_name TEXT", "address_city TEXT", "budget TEXT", "admin INTEGER", "born_on TEXT",
+            "seen_at TEXT", "score REAL", "tags TEXT", "raw TEXT", "homepage TEXT", "level INTEGER", "type TEXT",
+        ]
+        #expect(try columns(connection, "people") == people)
+        #expect(try columns(connection, "_rmap_base_people") == people)
+        #expect(
+            try columns(connection, "projects") == [
+                "id INTEGER", "name TEXT", "person_id INTEGER", "team_member_ids TEXT", "owner_id INTEGER",
+            ])
+        #expect(try columns(connection, "projects_team_members") == ["project_id INTEGER", "team_member_id INTEGER"])
+        let indexes = try connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'projects'")
+        #expect(indexes.contains([.text("index_projects_on_owner_id")]))
+        let unique = try connection.query(
+            "SELECT il.\"unique\", ii.name FROM pragma_index_list('people') il, pragma_index_info(il.name) ii")
+        #expect(unique == [[.integer(1), .text("id")]])
+    }
+
+    @Test("each type is stored in its form: decimal digits as received, bool 0/1, dates and date-times as UTC text, JSON text")
+    func storedForms() throws {
+        let (path, store) = try open()
+        let graph = ObjectGraph(schema: try F.schema())
+        let seen = try #require(ValueConverter.value(from: .string("2024-01-02T04:04:05.12+01:00"), as: .datetime))
+        let raw = try JSONReader.parse(#"{"k":[1,2.50],"s":"x"}"#, origin: "test")
+        F.add(
+            graph, "CRMPerson",
+            [
+                "id": .int(1), "firstName": .string(""), "budget": .decimal(DecimalNumber("12.50")!), "admin": .bool(true),
+                "bornOn": .date(LocalDate(year: 1990, month: 4, day: 1)!), "seenAt": seen, "score": .double(2.5),
+                "tags": .array([.string("a"), .string("b\"")]), "raw": .json(raw), "homepage": .string("https://x.test"),
+            ])
+        _ = try store.write(graph, request: WriteRequest())
+        let row = try SQLiteConnection(path: path).query(
+            "SELECT first_name, budget, admin, born_on, seen_at, score, tags, raw, homepage, level, type FROM people")
+        #expect(
+            row == [[
+                .text(""), .text("12.50"), .integer(1), .text("1990-04-01"), .text("2024-01-02T03:04:05.120Z"), .real(2.5),
+                .text(#"["a","b\""]"#), .text(#"{"k":[1,2.50],"s":"x"}"#), .text("https://x.test"), .null, .text("Person"),
+            ]])
+        let again = try store.write(graph, request: WriteRequest())
+        #expect(again.entities["CRMPerson"]?.unchanged == 1)
+    }
+
+    @Test("join tables hold the links and are replaced for the objects of a run")
+    func joinTables() throws {
+        let (path, store) = try open()
+        let schema = try F.schema()
+        _ = try store.write(F.crmGraph(schema), request: WriteRequest())
+        let connection = try SQLiteConnection(path: path)
+        let links = "SELECT project_id, team_member_id FROM projects_team_members ORDER BY 1, 2"
+        #expect(try connection.query(links) == [[.integer(10), .integer(1)], [.integer(10), .integer(2)]])
+        #expect(try connection.query("SELECT owner_id, person_id FROM projects") == [[.integer(1), .integer(2)]])
+
+        let graph = F.crmGraph(schema)
+        let project = try #require(graph.object(of: "CRMProject", identity: [.int(10)]))
+        project.set("teamMemberIds", to: .array([.int(2)]))
+        F.link(project, "teamMembers", [try #require(graph.object(of: "CRMPerson", identity: [.int(2)]))])
+        _ = try store.write(graph, request: WriteRequest())
+        #expect(try connection.query(links) == [[.integer(10), .integer(2)]])
+    }
+
+    @Test("a failed write leaves every table, row and column as before")
+    func failedWriteRollsBack() throws {
+        let (path, store) = try open()
+        let schema = try F.schema()
+        _ = try store.write(F.crmGraph(schema), request: WriteRequest())
+        try store.edit(schema, "CRMProject", id: 10, "name", .string("Local"))
+        let before = try dump(path)
+
+        // A grown model (new column), new and changed people written first, then a conflict in projects.
+        let grown = try F.schema(F.crm.replacingOccurrences(of: "      name: string\n", with: "      name: string\n      dueOn: date\n"))
+        let graph = F.crmGraph(grown, annName: .string("Changed"))
+        F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
+        graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
+        #expect(throws: ConflictError.self) { try store.write(graph, request: WriteRequest(completeEntities: ["CRMProject"])) }
+        #expect(try dump(path) == before)
+        #expect(!before.isEmpty)
+    }
+
+    @Test("a dry run leaves the file as before, even its schema")
+    func dryRunWritesNothing() throws {
+        let (path, store) = try open()
+        let report = try store.write(F.crmGraph(try F.schema()), request: WriteRequest(dryRun: true))
+        #expect(report.entities["CRMProject"]?.inserted == 1)
+        #expect(try SQLiteConnection(path: path).query("SELECT name FROM sqlite_master").isEmpty)
+    }
+
+    @Test("':memory:' opens a private in-memory database")
+    func inMemory() throws {
+        let store = try SQLiteStore(path: ":memory:")
+        let schema = try F.schema()
+        _ = try store.write(F.crmGraph(schema), request: WriteRequest())
+        #expect(try store.connection.query("SELECT count(*) FROM people") == [[.integer(2)]])
+    }
+
+    @Test("the sqlite plugin is registered with its path option")
+    func plugin() throws {
+        let path = try F.temporaryDirectory().appendingPathComponent("plugin.sqlite").path
+        let registry = PluginRegistry()
+        registry.registerSQLite()
+        #expect(registry.catalog.stores["sqlite"] == ["path"])
+        let model = try F.model(F.crm + "\nstore: { plugin: sqlite, path: \(path) }\n")
+        let store = try registry.makeStore(try #require(model.store))
+        _ = try store.write(F.crmGraph(GraphSchema(model: model)), request: WriteRequest())
+        #expect(try SQLiteConnection(path: path).query("SELECT id FROM projects") == [[.integer(10)]])
+    }
+}
