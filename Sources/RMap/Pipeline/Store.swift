@@ -4,7 +4,7 @@
 /// Implementers must write a whole run in one transaction (a failed or
 /// interrupted run leaves the store exactly as before), treat a `nil` value
 /// (missing key) as "keep what is stored" and `.null` as "clear", and keep
-/// re-runs of the same input free of changes. `StoreConformanceTests` holds
+/// re-runs of the same input free of changes. `StoreBehaviourTests` holds
 /// the behaviour every store must show.
 public protocol Store: AnyObject {
     /// Writes a run's graph: schema sync, upsert merged three-way against the

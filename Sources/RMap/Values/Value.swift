@@ -47,7 +47,8 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
     /// An exponent beyond ±``maximumExponent`` is refused: its canonical form would
     /// run to that many digits.
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let padded = text.first?.isWhitespace == true || text.last?.isWhitespace == true
+        let trimmed = padded ? text.trimmingCharacters(in: .whitespaces) : text
         guard DecimalNumber.isDecimal(trimmed) else { return nil }
         if let e = trimmed.firstIndex(where: { $0 == "e" || $0 == "E" }) {
             guard let exponent = Int(trimmed[trimmed.index(after: e)...]), abs(exponent) <= Self.maximumExponent
@@ -94,7 +95,7 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
     public var double: Double { Double(text) ?? .nan }
 
     public static func == (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool {
-        lhs.canonical == rhs.canonical
+        lhs.text == rhs.text || lhs.canonical == rhs.canonical
     }
 
     public func hash(into hasher: inout Hasher) {
