@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+"""Scripted fault-injection HTTP server for rmap's HTTP tests (Python 3 stdlib only).
+
+Behaviour is chosen by path (see README.md beside this file) and is deterministic:
+per-path counters start at zero and `POST /_reset` zeroes them. Every request
+except `/_...` is recorded and listed by `GET /_requests`.
+"""
+
+import argparse
+import base64
+import json
+import sys
+import threading
+import time
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+SECRET = "s3cret"
+BASIC_USER = "alice"
+ITEMS = [{"id": 1, "name": "Item 1"}, {"id": 2, "name": "Item 2"}]
+CURSOR_ITEMS = [{"id": i, "name": f"Item {i}"} for i in range(1, 11)]
+ISSUE_COUNT = 13
+
+
+def issue(number):
+    """One GitHub-shaped issue, as in shared/fixtures/octokit/paginate-issues.json."""
+    return {
+        "id": 1000 + ISSUE_COUNT - number,
+        "number": number,
+        "title": f"Test issue {number}",
+        "state": "open",
+        "user": {"login": "octokit-fixture-user-a", "id": 1000, "type": "User"},
+        "labels": [],
+        "comments": 0,
+        "created_at": "2017-10-10T16:00:00Z",
+    }
+
+
+def cursor_token(offset):
+    return base64.urlsafe_b64encode(f"offset:{offset}".encode()).decode().rstrip("=")
+
+
+def cursor_offset(token):
+    try:
+        text = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)).decode()
+        prefix, _, number = text.partition(":")
+        offset = int(number)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return offset if prefix == "offset" and 0 <= offset <= len(CURSOR_ITEMS) else None
+
+
+class State:
+    """Counters and the request log, shared by the handler threads."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.counters = {}
+        self.requests = []
+
+    def bump(self, key):
+        with self.lock:
+            self.counters[key] = self.counters.get(key, 0) + 1
+            return self.counters[key]
+
+    def record(self, entry):
+        with self.lock:
+            self.requests.append(entry)
+
+    def snapshot(self):
+        with self.lock:
+            return list(self.requests)
+
+    def clear_requests(self):
+        with self.lock:
+            self.requests.clear()
+
+    def reset(self):
+        with self.lock:
+            self.counters.clear()
+            self.requests.clear()
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Dispatches on the first path segment; see README.md for each behaviour."""
+
+    protocol_version = "HTTP/1.1"
+    server_version = "rmap-fault-server/1"
+
+    def do_GET(self):
+        self.handle_any()
+
+    do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_GET
+
+    # MARK: - Plumbing
+
+    def handle_any(self):
+        split = urlsplit(self.path)
+        self.route = split.path.removesuffix(".json")
+        self.query = {key: values[-1] for key, values in parse_qs(split.query, keep_blank_values=True).items()}
+        length = int(self.headers.get("Content-Length") or 0)
+        self.body = self.rfile.read(length) if length > 0 else b""
+        if not self.route.startswith("/_"):
+            self.server.state.record({
+                "method": self.command,
+                "path": self.path,
+                "headers": {name.lower(): value for name, value in self.headers.items()},
+                "body": self.body.decode("utf-8", "replace"),
+            })
+        segment = self.route.strip("/").split("/")[0]
+        if segment.startswith("_"):
+            handler = getattr(self, "control_" + segment[1:], None)
+        else:
+            handler = getattr(self, "route_" + segment, None) if segment else None
+        try:
+            (handler or self.route_notfound)()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+    def base_url(self):
+        host, port = self.server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def send(self, status, body=b"", headers=None, content_type="application/json; charset=utf-8"):
+        if not isinstance(body, bytes):
+            body = json.dumps(body).encode()
+        self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        if body:
+            self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def int_param(self, name, default):
+        try:
+            return int(self.query.get(name, default))
+        except ValueError:
+            return default
+
+    def log_message(self, format, *args):
+        sys.stderr.write("%s %s\n" % (self.log_date_time_string(), format % args))
+
+    # MARK: - Control
+
+    def control_requests(self):
+        if self.command == "DELETE":
+            self.server.state.clear_requests()
+            self.send(HTTPStatus.NO_CONTENT)
+        else:
+            self.send(HTTPStatus.OK, self.server.state.snapshot())
+
+    def control_reset(self):
+        self.server.state.reset()
+        self.send(HTTPStatus.NO_CONTENT)
+
+    # MARK: - Faults
+
+    def fail_first(self, status, default_failures):
+        attempt = self.server.state.bump(self.route)
+        failures = self.int_param("fail", default_failures)
+        headers = {"X-Attempt": str(attempt)}
+        if attempt > failures:
+            self.send(HTTPStatus.OK, ITEMS, headers)
+            return
+        retry_after = self.query.get("retry_after", "1")
+        if retry_after != "none":
+            headers["Retry-After"] = retry_after
+        self.send(status, {"error": HTTPStatus(status).phrase, "attempt": attempt}, headers)
+
+    def route_flaky(self):
+        self.fail_first(HTTPStatus.SERVICE_UNAVAILABLE, 2)
+
+    def route_ratelimit(self):
+        self.fail_first(HTTPStatus.TOO_MANY_REQUESTS, 1)
+
+    def route_slow(self):
+        time.sleep(float(self.query.get("seconds", "5")))
+        self.send(HTTPStatus.OK, ITEMS)
+
+    def route_drop(self):
+        self.close_connection = True
+
+    def route_bad(self):
+        self.send(HTTPStatus.OK, b'[{"id": 1, "name": "Item 1"}, {"id": 2, "na')
+
+    def route_notfound(self):
+        self.send(HTTPStatus.NOT_FOUND, {"error": "not found", "path": self.path})
+
+    def route_status(self):
+        parts = self.route.strip("/").split("/")
+        try:
+            status = HTTPStatus(int(parts[1]))
+        except (IndexError, ValueError):
+            self.route_notfound()
+            return
+        if status == HTTPStatus.UNPROCESSABLE_ENTITY:
+            body = {"name": ["can't be blank"]}
+        else:
+            body = {"status": status.value, "error": status.phrase}
+        self.send(status, b"" if status == HTTPStatus.NO_CONTENT else body)
+
+    def route_empty(self):
+        if self.command == "POST":
+            number = 1000 + self.server.state.bump("empty-created")
+            location = f"{self.base_url()}{self.route}/{number}"
+            self.send(HTTPStatus.CREATED, b"", {"Location": location})
+        elif self.command == "GET":
+            self.send(HTTPStatus.OK, [])
+        else:
+            self.send(HTTPStatus.NO_CONTENT)
+
+    def route_auth(self):
+        scheme = self.route.strip("/").split("/")[-1]
+        authorization = self.headers.get("Authorization", "")
+        basic = base64.b64encode(f"{BASIC_USER}:{SECRET}".encode()).decode()
+        allowed = {
+            "bearer": authorization == f"Bearer {SECRET}",
+            "basic": authorization == f"Basic {basic}",
+            "apikey": SECRET in (self.headers.get("X-API-Key"), self.query.get("api_key")),
+        }.get(scheme)
+        if allowed is None:
+            self.route_notfound()
+        elif allowed:
+            self.send(HTTPStatus.OK, ITEMS)
+        else:
+            challenge = {"WWW-Authenticate": 'Basic realm="fault-server"'} if scheme == "basic" else {}
+            self.send(HTTPStatus.UNAUTHORIZED, {"error": "unauthorized"}, challenge)
+
+    # MARK: - Pagination styles
+
+    def route_cursor(self):
+        token = self.query.get("cursor")
+        offset = 0 if token is None else cursor_offset(token)
+        limit = max(1, self.int_param("limit", 3))
+        if offset is None:
+            self.send(HTTPStatus.BAD_REQUEST, {"error": "invalid cursor"})
+            return
+        end = offset + limit
+        following = cursor_token(end) if end < len(CURSOR_ITEMS) else None
+        self.send(HTTPStatus.OK, {"data": CURSOR_ITEMS[offset:end], "meta": {"next": following}})
+
+    def route_link(self):
+        per_page = max(1, self.int_param("per_page", 3))
+        page = max(1, self.int_param("page", 1))
+        numbers = list(range(ISSUE_COUNT, 0, -1))
+        last = max(1, -(-len(numbers) // per_page))
+        items = [issue(n) for n in numbers[(page - 1) * per_page:page * per_page]]
+
+        def url(number):
+            return f"{self.base_url()}/link/repositories/1000/items?{urlencode({'per_page': per_page, 'page': number})}"
+
+        rels = []
+        if page > 1:
+            rels.append(("prev", page - 1))
+        if page < last:
+            rels.append(("next", page + 1))
+        if page != last:
+            rels.append(("last", last))
+        if page > 1:
+            rels.append(("first", 1))
+        link = ", ".join(f'<{url(number)}>; rel="{rel}"' for rel, number in rels)
+        self.send(HTTPStatus.OK, items, {"Link": link} if link else {})
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, address):
+        super().__init__(address, Handler)
+        self.state = State()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=0)
+    args = parser.parse_args()
+    server = Server(("127.0.0.1", args.port))
+    print(f"Listening on http://127.0.0.1:{server.server_address[1]}", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

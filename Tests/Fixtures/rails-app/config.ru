@@ -1,0 +1,18 @@
+# frozen_string_literal: true
+
+# Boots the fixture app on a fresh SQLite database in $RAILS_STATE_DIR and seeds it.
+require_relative "application"
+Rails.application.initialize!
+
+require_relative "schema"
+require_relative "models"
+require_relative "seeds"
+require_relative "listing"
+require_relative "controllers"
+require_relative "routes"
+require_relative "fixture_control"
+
+Seeds.reset!
+
+use FixtureControl, File.join(STATE_DIR, "requests.jsonl")
+run Rails.application
