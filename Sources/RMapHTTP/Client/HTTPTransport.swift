@@ -42,17 +42,30 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest, timeout: Duration) async throws(HTTPError.Reason) -> HTTPResponse {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method.rawValue
-        urlRequest.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
-        urlRequest.httpBody = request.body
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let session = session
+        let outcome = await withTaskGroup(of: Result<(Data, URLResponse), any Error>?.self) { group in
+            group.addTask {
+                do {
+                    return .success(try await session.data(for: Self.urlRequest(request, seconds: seconds)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        guard let outcome else { throw Task.isCancelled ? .cancelled : .timeout }
         let data: Data
         let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: urlRequest)
-        } catch {
-            throw Self.reason(for: error)
+        switch outcome {
+        case .success(let answer): (data, response) = answer
+        case .failure(let error): throw Self.reason(for: error)
         }
         guard let http = response as? HTTPURLResponse else {
             throw .connectionLost("not an HTTP response")
@@ -64,6 +77,17 @@ public final class URLSessionTransport: HTTPTransport {
         return HTTPResponse(
             status: http.statusCode, headers: HTTPHeaders(headers.sorted { $0.name < $1.name }), body: data,
             url: http.url ?? request.url)
+    }
+
+    private static func urlRequest(_ request: HTTPRequest, seconds: Double) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        // FoundationNetworking truncates the interval to whole seconds (0.3 s would time out at once),
+        // so the session gets a looser limit and the exact one is enforced by the caller.
+        urlRequest.timeoutInterval = seconds.rounded(.up) + 1
+        for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
+        urlRequest.httpBody = request.body
+        return urlRequest
     }
 
     /// Sorts a `URLSession` failure into the client's reasons.
