@@ -1,5 +1,6 @@
 import Foundation
 import RMap
+import Synchronization
 import Testing
 
 @testable import RMapHTTP
@@ -61,6 +62,44 @@ struct HTTPSourceFaultTests {
         #expect(harness.fetchedOrigins.count == pages)
         #expect(harness.fetchedOrigins.first == "\(site.absoluteString)/cursor/items.json?limit=\(pageSize)")
         #expect(harness.fetchedOrigins.dropFirst().allSatisfy { $0.contains("&cursor=") })
+    }
+
+    @Test("parents' children are fetched concurrently, at most `concurrency` at a time")
+    func concurrency() async throws {
+        let site = try TestServers.fault()
+        let tag = marker()
+        let yaml = """
+            rmap: 1
+            source:
+              plugin: http
+              site: \(site.absoluteString)
+              concurrency: 4
+              params: { seconds: 0.3 }
+            entities:
+              Group:
+                path: slow/\(tag)/groups
+                attributes: { id: int }
+              Member:
+                nested_path: slow/\(tag)/groups/{groupId}/members
+                attributes: { id: int, groupId: int }
+                relationships:
+                  group: { to_one: Group, connect: { foreign_key: { groupId: id } } }
+            """
+        let harness = try FetchHarness(yaml)
+        let source = try harness.source(for: "Member")
+        let members = try #require(harness.model.entity(named: "Member"))
+        let delivered = Mutex<[Payload]>([])
+        let context = FetchContext(
+            model: harness.model, deliver: { payload in delivered.withLock { $0.append(payload) } },
+            identities: { _ in (1...8).map { IdentityKey([.int($0)]) } }, progress: { _ in })
+        let started = ContinuousClock.now
+        try await source.fetch([members], context: context)
+        let elapsed = ContinuousClock.now - started
+        // One at a time would take 2.4 s, all at once 0.3 s; four at a time take two rounds.
+        #expect(elapsed >= .milliseconds(600) && elapsed < .milliseconds(1800), "\(elapsed)")
+        let fills = delivered.withLock { $0.map(\.fill) }
+        #expect(Set(fills) == Set((1...8).map { ["groupId": Value.int(Int64($0))] }))
+        #expect(try await Plain.requests(site, containing: tag).count == 8)
     }
 
     // MARK: - Authentication
