@@ -1,4 +1,6 @@
 import RMap
+import RMapHTTP
+import RMapSQLite
 
 /// `rmap diff MAPPING...`: the requests a push would send.
 struct DiffCommand: CLICommand {
@@ -29,10 +31,29 @@ struct DiffCommand: CLICommand {
     func run(_ context: CommandContext) async -> ExitCode {
         guard let model = context.loadModel(mappings) else { return .usage }
         do {
-            _ = try context.registry.makeStore(context.store(store, model: model))
+            let sync = try SyncCommandStore.open(context, store, model: model)
+            let plan = try Pusher(model: model).plan(sync)
+            context.output.write(json ? JSONWriter.serialize(plan.json) + "\n" : plan.text)
+            return .success
         } catch {
             return context.fail("\(error)")
         }
-        return context.fail("not available yet")
+    }
+}
+
+/// Opens the store that `diff` and `push` read, as the sync API.
+enum SyncCommandStore {
+    /// The `--store` option, else the files' `store:`, else SQLite's default file.
+    ///
+    /// - Throws: ``SyncError`` when the store keeps no base (it cannot tell what changed).
+    static func open(_ context: CommandContext, _ option: PluginConfig?, model: MappingModel) throws -> SyncStore {
+        let registry = context.registry
+        registry.registerBuiltinStores()
+        registry.registerSQLite()
+        let config = context.store(option, model: model)
+        guard let store = try registry.makeStore(config) as? any BackendStore else {
+            throw SyncError("the '\(config.plugin)' store keeps no base, so it cannot tell what changed")
+        }
+        return SyncStore(store: store, model: model)
     }
 }

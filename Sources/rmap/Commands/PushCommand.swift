@@ -1,4 +1,5 @@
 import RMap
+import RMapHTTP
 
 /// `rmap push MAPPING...`: send local changes back to the server.
 struct PushCommand: CLICommand {
@@ -33,10 +34,19 @@ struct PushCommand: CLICommand {
     func run(_ context: CommandContext) async -> ExitCode {
         guard let model = context.loadModel(mappings) else { return .usage }
         do {
-            _ = try context.registry.makeStore(context.store(store, model: model))
+            let sync = try SyncCommandStore.open(context, store, model: model)
+            let pusher = Pusher(model: model, jobs: jobs ?? 4)
+            if dryRun {
+                context.output.write(try pusher.plan(sync).text)
+                return .success
+            }
+            let report = try await pusher.push(sync)
+            context.errors.line(
+                "push: \(report.sent) sent, \(report.acknowledged) acknowledged, \(report.pending.count) pending")
+            for failure in report.pending { context.errors.line(failure.description) }
+            return report.isComplete ? .success : .failure
         } catch {
             return context.fail("\(error)")
         }
-        return context.fail("not available yet")
     }
 }

@@ -1,0 +1,115 @@
+/// What sync needs to know about a model's tables: which columns of an
+/// entity travel in request bodies (and under which payload key), and which
+/// columns hold another table's identity.
+struct SyncSchema {
+    /// One column as a request body carries it.
+    struct PayloadColumn {
+        /// The column's position in its table.
+        var column: Int
+        /// The payload key path, e.g. `["address", "city"]`, or `["owner_id"]` for a foreign-key column.
+        var keyPath: [String]
+        /// The attribute, for an attribute column.
+        var attribute: AttributeMapping?
+
+        /// Never sent: a `readonly` attribute.
+        var isReadonly: Bool { attribute?.readonly ?? false }
+    }
+
+    /// How one entity's objects travel.
+    struct EntitySync {
+        var type: EntityType
+        var table: TableLayout
+        var tableIndex: Int
+        /// The entity's attribute columns, then its foreign-key columns.
+        var columns: [PayloadColumn]
+        /// The `type` value of a single-table-inheritance row.
+        var typeValue: String
+    }
+
+    /// Columns of `table` that together hold an identity of `destination` (both table positions).
+    struct ReferenceGroup {
+        var table: Int
+        var columns: [Int]
+        var destination: Int
+    }
+
+    let schema: GraphSchema
+    let layout: StoreLayout
+    let entities: [EntitySync]
+    let references: [ReferenceGroup]
+
+    init(schema: GraphSchema) {
+        self.schema = schema
+        let layout = StoreLayout(schema: schema)
+        self.layout = layout
+        var entities: [EntitySync] = []
+        var references: [ReferenceGroup] = []
+        for type in schema.types {
+            let binding = layout.bindings[type.index]
+            let table = layout.tables[binding.table]
+            var columns = zip(type.mapping.attributes, binding.attributeColumns).map { attribute, column in
+                PayloadColumn(column: column, keyPath: attribute.keyPath, attribute: attribute)
+            }
+            for (relationship, foreignKeys) in binding.foreignKeys {
+                columns += foreignKeys.map { PayloadColumn(column: $0, keyPath: [table.columns[$0].name]) }
+                if let destination = schema.type(named: type.mapping.relationships[relationship].destination) {
+                    references.append(
+                        ReferenceGroup(
+                            table: binding.table, columns: foreignKeys,
+                            destination: layout.bindings[destination.rootIndex].table))
+                }
+            }
+            references += Self.connectingReferences(type, binding: binding, schema: schema, layout: layout)
+            entities.append(
+                EntitySync(
+                    type: type, table: table, tableIndex: binding.table, columns: columns,
+                    typeValue: binding.typeValue))
+        }
+        self.entities = entities
+        var seen = Set<String>()
+        self.references = references.filter { seen.insert("\($0.table):\($0.columns):\($0.destination)").inserted }
+    }
+
+    /// The attribute columns that a `connect: {foreign_key: ...}` rule points at a destination's identity.
+    private static func connectingReferences(
+        _ type: EntityType, binding: EntityBinding, schema: GraphSchema, layout: StoreLayout
+    ) -> [ReferenceGroup] {
+        var groups: [ReferenceGroup] = []
+        for relationship in type.mapping.relationships where relationship.kind == .toOne {
+            guard case .foreignKey(let pairs) = relationship.connection?.rule,
+                let destination = schema.type(named: relationship.destination)
+            else { continue }
+            let root = schema.root(of: destination)
+            let columns = root.identityIndices.compactMap { identity -> Int? in
+                let name = root.mapping.attributes[identity].name
+                guard let pair = pairs.first(where: { $0.destination == name }),
+                    let source = type.attributeIndex(pair.source)
+                else { return nil }
+                return binding.attributeColumns[source]
+            }
+            guard !columns.isEmpty, columns.count == root.identityIndices.count else { continue }
+            groups.append(
+                ReferenceGroup(table: binding.table, columns: columns, destination: layout.bindings[root.index].table))
+        }
+        return groups
+    }
+
+    /// The entity named `name`.
+    func entity(named name: String) throws -> EntitySync {
+        guard let type = schema.type(named: name) else { throw SyncError("unknown entity '\(name)'") }
+        return entities[type.index]
+    }
+
+    /// The entity a row of `table` belongs to, by its `type` column.
+    func entity(ofRow row: [Value], table: Int) -> EntitySync? {
+        let layoutTable = layout.tables[table]
+        let family = entities.filter { $0.tableIndex == table }
+        guard let discriminator = layoutTable.discriminator else {
+            return family.first { $0.type.index == $0.type.rootIndex }
+        }
+        guard case .string(let value) = row[discriminator] else {
+            return family.first { $0.type.index == $0.type.rootIndex }
+        }
+        return family.first { $0.typeValue == value }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import RMap
+
+/// Where each entity's changes go: the site, suffix, headers and credentials
+/// of its `http` source (the same options the fetch reads).
+struct PushTargets {
+    struct Target {
+        var site: URL
+        var suffix: String
+        var client: HTTPClient
+    }
+
+    private var targets: [String: Target] = [:]
+    private var problems: [String: String] = [:]
+
+    init(model: MappingModel, transport: (any HTTPTransport)?, tuning: (inout RetryPolicy) -> Void) {
+        var clients: [PluginConfig: Target] = [:]
+        for entity in model.entities {
+            guard let config = entity.source, config.plugin == "http" else {
+                problems[entity.name] =
+                    "\(entity.name) has no http source to push to (give it 'source: {plugin: http, site: ...}')"
+                continue
+            }
+            if let target = clients[config] {
+                targets[entity.name] = target
+                continue
+            }
+            do {
+                let settings = try HTTPSourceSettings(config)
+                var retry = RetryPolicy(retries: settings.retries)
+                tuning(&retry)
+                let client = HTTPClient(
+                    headers: settings.headers, auth: settings.auth, timeout: settings.timeout, retry: retry,
+                    redactor: Redactor(secrets: model.secrets.union(settings.secrets)),
+                    transport: transport ?? URLSessionTransport(maximumConnections: settings.concurrency))
+                let target = Target(site: settings.site, suffix: settings.suffix, client: client)
+                clients[config] = target
+                targets[entity.name] = target
+            } catch {
+                problems[entity.name] = "\(error)"
+            }
+        }
+    }
+
+    /// The suffix of an entity's paths (`.json` for entities without an http source, as `rmap diff` prints them).
+    func suffix(_ entity: String) -> String { targets[entity]?.suffix ?? ".json" }
+
+    /// The target of an entity.
+    ///
+    /// - Throws: ``SyncError`` when the entity has no usable http source.
+    func target(_ entity: String) throws -> Target {
+        guard let target = targets[entity] else { throw SyncError(problems[entity] ?? "unknown entity '\(entity)'") }
+        return target
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+public import RMap
+
+/// Sends a store's local changes to the entities' Rails-style APIs
+/// (MAPPING.md §6): `POST`, `PUT`/`PATCH` and `DELETE` in dependency order, at
+/// most `jobs` at once, each answer acknowledged in the store as it arrives.
+///
+/// The site, suffix, headers and credentials are each entity's `http` source
+/// options. A `DELETE` answered `404` counts as done (the object is already
+/// gone, e.g. after an interrupted push).
+///
+/// ```swift
+/// let sync = SyncStore(store: try SQLiteStore(path: "crm.sqlite"), model: model)
+/// let report = try await Pusher(model: model).push(sync)
+/// for failure in report.pending { print(failure) }   // CRMProject 61: name can't be blank
+/// ```
+public struct Pusher {
+    /// The model whose entities are pushed.
+    public let model: MappingModel
+    /// The most requests in flight at once.
+    public let jobs: Int
+    private let targets: PushTargets
+
+    /// Creates a pusher.
+    ///
+    /// - Parameters:
+    ///   - model: the mapping model; each entity's `http` source says where its changes go.
+    ///   - jobs: the most requests in flight at once (default 4).
+    ///   - transport: the network (default: `URLSession`); tests inject faults here.
+    ///   - tuning: adjusts each client's retry policy (tests shorten the waits).
+    public init(
+        model: MappingModel, jobs: Int = 4, transport: (any HTTPTransport)? = nil,
+        tuning: (inout RetryPolicy) -> Void = { _ in }
+    ) {
+        self.model = model
+        self.jobs = max(1, jobs)
+        targets = PushTargets(model: model, transport: transport, tuning: tuning)
+    }
+
+    /// The plan a push would carry out, with each entity's suffix; nothing is sent.
+    public func plan(_ store: SyncStore) throws -> PushPlan {
+        try store.plan(suffix: targets.suffix)
+    }
+
+    /// Sends every pending change and acknowledges each success in the store.
+    ///
+    /// Cancelling the task stops new requests; those in flight are recorded as
+    /// they finish. Nothing is sent when an entity with changes has no http source.
+    ///
+    /// - Returns: what was acknowledged and what is still pending.
+    /// - Throws: ``SyncError`` for an entity without an http source, or the store's errors.
+    public func push(_ store: SyncStore) async throws -> PushReport {
+        let targets = targets
+        let schedule = try store.schedule(suffix: targets.suffix)
+        for request in schedule.plan.requests { _ = try targets.target(request.change.entity) }
+        var sent = 0
+        await withTaskGroup(of: (Int, PlannedRequest, Result<HTTPResponse, HTTPError>).self) { group in
+            var running = 0
+            while true {
+                while running < jobs, !Task.isCancelled, let (index, request) = schedule.next() {
+                    guard let target = try? targets.target(request.change.entity),
+                        let url = URL(string: target.site.absoluteString + request.path)
+                    else {
+                        schedule.failed(index, status: nil, answer: nil, message: "no URL for \(request.path)")
+                        continue
+                    }
+                    let method = HTTPMethod(rawValue: request.method) ?? .put
+                    let http =
+                        request.body.map { HTTPRequest(method, url: url, json: $0) } ?? HTTPRequest(method, url: url)
+                    running += 1
+                    sent += 1
+                    group.addTask {
+                        do throws(HTTPError) {
+                            return (index, request, .success(try await target.client.send(http)))
+                        } catch {
+                            return (index, request, .failure(error))
+                        }
+                    }
+                }
+                guard running > 0, let (index, request, result) = await group.next() else { break }
+                running -= 1
+                record(result, index: index, request: request, schedule: schedule)
+            }
+        }
+        return PushReport(sent: sent, acknowledged: schedule.acknowledged, pending: schedule.pending)
+    }
+
+    private func record(
+        _ result: Result<HTTPResponse, HTTPError>, index: Int, request: PlannedRequest, schedule: PushSchedule
+    ) {
+        switch result {
+        case .success(let response):
+            let answer = response.body.isEmpty ? nil : try? JSONReader.parse(response.body, origin: request.path)
+            schedule.succeeded(index, request: request, answer: answer, location: response.headers["Location"])
+        case .failure(let error) where request.method == "DELETE" && error.status == 404:
+            schedule.succeeded(index, request: request, answer: nil, location: nil)
+        case .failure(let error):
+            let answer = error.response.flatMap { try? JSONReader.parse($0.body, origin: request.path) }
+            schedule.failed(index, status: error.status, answer: answer, message: error.message)
+        }
+    }
+}
+
+/// What a push did.
+public struct PushReport: Sendable, Equatable {
+    /// Requests sent.
+    public var sent: Int
+    /// Requests the server accepted and the store recorded.
+    public var acknowledged: Int
+    /// Changes still pending, one per object, with the server's reasons.
+    public var pending: [PushFailure]
+
+    /// Creates a report.
+    public init(sent: Int, acknowledged: Int, pending: [PushFailure]) {
+        self.sent = sent
+        self.acknowledged = acknowledged
+        self.pending = pending
+    }
+
+    /// True when nothing is left to push.
+    public var isComplete: Bool { pending.isEmpty }
+}
