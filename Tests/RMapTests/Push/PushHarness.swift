@@ -1,0 +1,212 @@
+import Foundation
+import RMap
+import RMapHTTP
+import RMapSQLite
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A Rails fixture app of the push tests' own (state under `.build/test-servers-push`), so
+/// that resetting it never disturbs the fetch tests' server.
+enum PushServer {
+    /// The server's URL, started once per process and stopped at exit.
+    static func url() throws -> URL { try started.get() }
+
+    private static let stateDirectory = TestServers.repositoryRoot.appendingPathComponent(".build/test-servers-push")
+
+    private static let started: Result<URL, TestServers.StartFailure> = {
+        do throws(TestServers.StartFailure) {
+            let output = try script("start")
+            guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("RAILS_URL=") }),
+                let url = URL(string: String(line.dropFirst("RAILS_URL=".count)))
+            else { return .failure(TestServers.StartFailure(description: "rails-server printed no URL: \(output)")) }
+            atexit { _ = try? PushServer.script("stop") }
+            return .success(url)
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    private static func script(_ command: String) throws(TestServers.StartFailure) -> String {
+        let process = Process()
+        process.executableURL = TestServers.repositoryRoot.appendingPathComponent("scripts/rails-server")
+        process.arguments = [command]
+        var environment = ProcessInfo.processInfo.environment
+        environment["RMAP_STATE_DIR"] = stateDirectory.path
+        environment["RAILS_PORT"] = nil
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { throw TestServers.StartFailure(description: "cannot run rails-server: \(error)") }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw TestServers.StartFailure(description: "rails-server \(command) exited \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `POST /_reset`: the seed again, an empty request log.
+    static func reset(_ site: URL) async throws {
+        var request = URLRequest(url: site.appendingPathComponent("_reset"))
+        request.httpMethod = "POST"
+        _ = try await URLSession.shared.data(for: request)
+    }
+
+    /// One logged request.
+    struct Logged: Equatable, CustomStringConvertible {
+        var method: String
+        var path: String
+        var body: String
+        var status: Int
+        var description: String { "\(method) \(path) \(body) -> \(status)" }
+        /// `METHOD path body`, as `rmap diff` prints a request.
+        var line: String { body.isEmpty ? "\(method) \(path)" : "\(method) \(path) \(body)" }
+    }
+
+    /// The request log, oldest first.
+    static func log(_ site: URL) async throws -> [Logged] {
+        let (data, _) = try await URLSession.shared.data(from: site.appendingPathComponent("_requests"))
+        let log = try JSONReader.parse(data, origin: "_requests")
+        return (log.array ?? []).compactMap(\.object).map { entry in
+            var status = 0
+            if case .number(let text)? = entry["status"] { status = Int(text) ?? 0 }
+            return Logged(
+                method: entry["method"]?.string ?? "", path: entry["path"]?.string ?? "",
+                body: entry["body"]?.string ?? "", status: status)
+        }
+    }
+
+    /// Sends a request outside rmap (a change made on the server by someone else), then empties the log.
+    static func serverSide(_ site: URL, _ method: String, _ path: String, _ body: String) async throws {
+        var request = URLRequest(url: site.appendingPathComponent(path))
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(body.utf8)
+        _ = try await URLSession.shared.data(for: request)
+        try await clearLog(site)
+    }
+
+    /// `DELETE /_requests`: empties the request log.
+    static func clearLog(_ site: URL) async throws {
+        var clear = URLRequest(url: site.appendingPathComponent("_requests"))
+        clear.httpMethod = "DELETE"
+        _ = try await URLSession.shared.data(for: clear)
+    }
+}
+
+/// A temporary SQLite store filled from the Rails app, with the sync API and a pusher over it.
+final class PushHarness {
+    let site: URL
+    let model: MappingModel
+    let path: String
+    private(set) var store: SQLiteStore
+    private(set) var sync: SyncStore
+
+    /// The app's three models; `project` adds lines to the Project entity (e.g. `push: { method: patch }`).
+    static func mapping(site: URL, project: String = "", person: String = "") -> String {
+        """
+        rmap: 1
+        source: { plugin: http, site: \(site.absoluteString), retries: 0 }
+        entities:
+          Person:
+            \(person)
+            attributes:
+              id: int
+              firstName: string
+              lastName: string
+              email: string
+              bornOn: date
+              admin: bool
+              updatedAt: { type: datetime, readonly: true }
+          Project:
+            \(project)
+            attributes:
+              id: int
+              name: string
+              budget: decimal
+              personId: int
+              startsOn: date
+              archived: bool
+              updatedAt: { type: datetime, readonly: true }
+            relationships:
+              owner: { to_one: Person, connect: { foreign_key: { personId: id } } }
+          Task:
+            attributes:
+              id: int
+              title: string
+              projectId: int
+              done: bool
+              dueAt: datetime
+              estimate: decimal
+              updatedAt: { type: datetime, readonly: true }
+            relationships:
+              project: { to_one: Project, connect: { foreign_key: { projectId: id } } }
+        """
+    }
+
+    /// Resets the app and fills a new store from it.
+    init(project: String = "", person: String = "") async throws {
+        site = try PushServer.url()
+        try await PushServer.reset(site)
+        let registry = PluginRegistry()
+        registry.registerHTTP()
+        model = try MappingLoader(catalog: registry.catalog)
+            .load(documents: [("push.yml", Self.mapping(site: site, project: project, person: person))])
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-push-\(UUID().uuidString).sqlite").path
+        store = try SQLiteStore(path: path)
+        sync = SyncStore(store: store, model: model)
+        try await fetch()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Fetches every record from the app and writes them (a re-fetch merges three-way); the log
+    /// keeps none of its requests.
+    func fetch() async throws {
+        let graph = ObjectGraph(schema: GraphSchema(model: model))
+        for entity in model.entities {
+            let (data, _) = try await URLSession.shared.data(from: site.appendingPathComponent("\(entity.collection).json"))
+            let records = try JSONReader.parse(data, origin: entity.collection).array ?? []
+            let type = try #require(graph.schema.type(named: entity.name))
+            for record in records {
+                let object = try #require(record.object)
+                let identity = ValueConverter.value(from: object["id"] ?? .null, as: .int) ?? .null
+                let (node, _) = graph.upsert(type, identity: IdentityKey([identity]), origin: entity.collection)
+                for attribute in entity.attributes {
+                    guard let json = object[attribute.keyPath[0]] else { continue }
+                    node.set(attribute.name, to: try #require(ValueConverter.value(from: json, as: attribute.type)))
+                }
+            }
+        }
+        try await PushServer.clearLog(site)
+        _ = try store.write(graph, request: WriteRequest())
+    }
+
+    /// Runs SQL on the store, as a user editing it would.
+    func sql(_ statement: String) throws {
+        try SQLiteConnection(path: path).execute(statement)
+    }
+
+    /// The first value of the first row of a query on the store.
+    func value(_ query: String) throws -> SQLiteValue? {
+        try SQLiteConnection(path: path).query(query).first?.first
+    }
+
+    /// Pushes with a fresh pusher (`transport` for fault injection).
+    func push(jobs: Int = 4, transport: (any HTTPTransport)? = nil) async throws -> PushReport {
+        try await Pusher(model: model, jobs: jobs, transport: transport).push(sync)
+    }
+
+    /// The request log since the last reset, as `METHOD path body` lines.
+    func log() async throws -> [PushServer.Logged] {
+        try await PushServer.log(site)
+    }
+}
