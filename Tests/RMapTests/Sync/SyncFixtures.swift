@@ -1,0 +1,82 @@
+import Foundation
+@testable import RMap
+import RMapSQLite
+import Testing
+
+/// A file-sourced model and a temporary SQLite store filled with a few
+/// objects (their base included), for plan and CLI tests that need no server.
+final class SyncFixture {
+    static let mapping = """
+        rmap: 1
+        source: { plugin: file, path: "{collection}.json" }
+        naming: { root: ROOT }
+        entities:
+          Person:
+            attributes:
+              id: int
+              firstName: string
+              city: { key: address.city }
+              status: { type: string, map: { A: active, I: inactive } }
+              seenAt: datetime
+              notes: { type: string, readonly: true }
+          Project:
+            attributes:
+              id: int
+              name: string
+              budget: decimal
+              personId: int
+            relationships:
+              owner: { to_one: Person, connect: { foreign_key: { personId: id } } }
+          Label:
+            identity: name
+            attributes:
+              name: string
+              color: string
+        """
+
+    let directory: URL
+    let model: MappingModel
+    let storePath: String
+    let sync: SyncStore
+    private let store: SQLiteStore
+
+    /// People 1 and 2, projects 10 (person 1) and 11 (person 2), label `bug`; `root` is the naming root style.
+    init(root: String = "wrapped") throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-sync-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let text = Self.mapping.replacingOccurrences(of: "ROOT", with: root)
+        try Data(text.utf8).write(to: directory.appendingPathComponent("crm.yml"))
+        model = try MappingLoader(catalog: MappingHarness.catalog).load([directory.appendingPathComponent("crm.yml").path])
+        storePath = directory.appendingPathComponent("crm.sqlite").path
+        store = try SQLiteStore(path: storePath)
+        sync = SyncStore(store: store, model: model)
+        let graph = ObjectGraph(schema: GraphSchema(model: model))
+        func add(_ entity: String, _ values: [String: Value]) throws {
+            let type = try #require(graph.schema.type(named: entity))
+            let identity = type.identityIndices.map { values[type.mapping.attributes[$0].name] ?? .null }
+            let (object, _) = graph.upsert(type, identity: IdentityKey(identity), origin: "test")
+            for (name, value) in values { object.set(name, to: value) }
+        }
+        let seen = try #require(ISO8601Text.timestamp("2024-03-01T10:00:00.037Z"))
+        try add("Person", ["id": .int(1), "firstName": .string("Ada"), "city": .string("London"), "status": .string("active"), "seenAt": .datetime(seen), "notes": .string("n")])
+        try add("Person", ["id": .int(2), "firstName": .string("Alan"), "status": .string("inactive")])
+        try add("Project", ["id": .int(10), "name": .string("Engine"), "budget": .decimal(try #require(DecimalNumber("12.50"))), "personId": .int(1)])
+        try add("Project", ["id": .int(11), "name": .string("Bombe"), "personId": .int(2)])
+        try add("Label", ["name": .string("bug"), "color": .string("red")])
+        _ = try store.write(graph, request: WriteRequest())
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs SQL on the store.
+    func sql(_ statement: String) throws {
+        try SQLiteConnection(path: storePath).execute(statement)
+    }
+
+    /// The plan's lines (requests, then the summary).
+    func lines() throws -> [String] {
+        try sync.plan().text.split(separator: "\n").map(String.init)
+    }
+}
