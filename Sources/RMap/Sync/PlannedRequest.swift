@@ -46,7 +46,9 @@ struct RequestBuilder {
         switch change.kind {
         case .create:
             var body = codec.body(change.values, columns: change.columns)
-            if let member = codec.typeMember() { body = Self.adding(member, to: body, bare: entity.type.mapping.root == .bare) }
+            if let member = codec.typeMember() {
+                body = Self.adding(member, to: body, bare: entity.type.mapping.root == .bare)
+            }
             return PlannedRequest(method: "POST", path: "/\(collection)\(suffix)", body: body, change: change)
         case .update:
             let method = entity.type.mapping.pushMethod == .patch ? "PATCH" : "PUT"

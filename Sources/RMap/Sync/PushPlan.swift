@@ -45,7 +45,8 @@ public struct PushPlan: Sendable, Equatable {
         let items = requests.map { request in
             JSONValue.object(
                 JSONObject([
-                    ("method", .string(request.method)), ("path", .string(request.path)), ("body", request.body ?? .null),
+                    ("method", .string(request.method)), ("path", .string(request.path)),
+                    ("body", request.body ?? .null),
                 ]))
         }
         let counts = counts
@@ -66,7 +67,8 @@ struct PlanBuilder {
     func plan(_ changes: [SyncChange]) throws -> PushPlan {
         let rank: [SyncChange.Kind: Int] = [.create: 0, .update: 1, .delete: 2]
         let ordered = changes.enumerated().sorted { lhs, rhs in
-            let left = rank[lhs.element.kind]!, right = rank[rhs.element.kind]!
+            let left = rank[lhs.element.kind]!
+            let right = rank[rhs.element.kind]!
             if left != right { return left < right }
             return lhs.offset < rhs.offset
         }.map(\.element)
@@ -84,7 +86,8 @@ struct PlanBuilder {
         return PushPlan(
             requests: try order.map { index in
                 var request = try builder.request(for: ordered[index])
-                request.dependencies = before[index].compactMap { position[$0] }.filter { $0 < position[index]! }.sorted()
+                request.dependencies = before[index].compactMap { position[$0] }.filter { $0 < position[index]! }
+                    .sorted()
                 return request
             })
     }

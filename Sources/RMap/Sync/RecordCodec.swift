@@ -44,7 +44,11 @@ struct RecordCodec {
         }
         var child = position.flatMap { object.members[$0].value.object } ?? JSONObject()
         set(value, at: rest, in: &child)
-        if let position { object.members[position].value = .object(child) } else { object.members.append((key, .object(child))) }
+        if let position {
+            object.members[position].value = .object(child)
+        } else {
+            object.members.append((key, .object(child)))
+        }
     }
 
     // MARK: - Reading

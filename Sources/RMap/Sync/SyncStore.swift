@@ -89,7 +89,8 @@ public final class SyncStore {
     /// The destination may be new: its temporary identity is written, and the
     /// push sends it first and rewrites the key with the identity the server assigns.
     @discardableResult
-    public func link(_ object: LocalObject, _ relationship: String, to destination: LocalObject?) throws -> LocalObject {
+    public func link(_ object: LocalObject, _ relationship: String, to destination: LocalObject?) throws -> LocalObject
+    {
         let entity = try sync.entity(named: object.entity)
         guard let position = entity.type.relationshipIndex(relationship),
             let group = referenceColumns(entity, relationship: position)
@@ -127,7 +128,10 @@ public final class SyncStore {
             }
             try backend.upsertRows(table, [row])
             let key = IdentityKey(table.identityValues(of: row))
-            guard let stored = try backend.scanRows(table).last(where: { IdentityKey(table.identityValues(of: $0.values)) == key })
+            guard
+                let stored = try backend.scanRows(table).last(where: {
+                    IdentityKey(table.identityValues(of: $0.values)) == key
+                })
             else { throw SyncError("the new \(entity) was not stored") }
             return object(stored, mapping, isNew: true)
         }
@@ -171,11 +175,15 @@ public final class SyncStore {
         }
         guard let reference = change.reference else { return nil }
         var values = answer.map { RecordCodec(entity: entity).merging($0, into: change.values) } ?? change.values
-        if change.kind == .create, answer?.object == nil || IdentityKey(table.identityValues(of: values)) == IdentityKey(change.identity) {
+        if change.kind == .create,
+            answer?.object == nil || IdentityKey(table.identityValues(of: values)) == IdentityKey(change.identity)
+        {
             if let identity = identity(fromLocation: location, suffix: suffix, table: table) {
                 for (offset, column) in table.identity.enumerated() { values[column] = identity[offset] }
             } else if table.identity.contains(where: { table.columns[$0].type == .int }) {
-                throw SyncError("\(change.label): the server's answer has no identity (no '\(table.identity.map { table.columns[$0].name }.joined(separator: ", "))' and no Location header)")
+                throw SyncError(
+                    "\(change.label): the server's answer has no identity (no '\(table.identity.map { table.columns[$0].name }.joined(separator: ", "))' and no Location header)"
+                )
             }
         }
         let old = change.identity
@@ -183,13 +191,17 @@ public final class SyncStore {
         try transaction {
             try backend.updateRow(table, reference: reference, values: values)
             try backend.upsertBase(table, [values])
-            if old != new, !IdentityKey(old).isIncomplete { try rewriteReferences(to: entity.tableIndex, from: old, to: new) }
+            if old != new, !IdentityKey(old).isIncomplete {
+                try rewriteReferences(to: entity.tableIndex, from: old, to: new)
+            }
         }
         return old != new ? (old, new) : nil
     }
 
     /// The references of `request`'s change rewritten: each foreign key holding `from` in `table` now holds `to`.
-    func rewriting(_ change: SyncChange, table destination: Int, from old: [Value], to new: [Value]) throws -> SyncChange {
+    func rewriting(_ change: SyncChange, table destination: Int, from old: [Value], to new: [Value]) throws
+        -> SyncChange
+    {
         var change = change
         let table = try sync.entity(named: change.entity).tableIndex
         for group in sync.references where group.table == table && group.destination == destination {
@@ -223,8 +235,12 @@ public final class SyncStore {
 
     private func temporaryIdentity(_ table: TableLayout, column: Int) throws -> Int64 {
         var lowest: Int64 = 0
-        for row in try backend.scanRows(table) { if case .int(let value) = row.values[column] { lowest = min(lowest, value) } }
-        for base in try backend.scanBase(table) { if case .int(let value) = base[column] { lowest = min(lowest, value) } }
+        for row in try backend.scanRows(table) {
+            if case .int(let value) = row.values[column] { lowest = min(lowest, value) }
+        }
+        for base in try backend.scanBase(table) {
+            if case .int(let value) = base[column] { lowest = min(lowest, value) }
+        }
         return lowest - 1
     }
 
@@ -244,7 +260,9 @@ public final class SyncStore {
     }
 
     private func column(_ name: String, of entity: SyncSchema.EntitySync) throws -> Int {
-        if let index = entity.type.attributeIndex(name) { return sync.layout.bindings[entity.type.index].attributeColumns[index] }
+        if let index = entity.type.attributeIndex(name) {
+            return sync.layout.bindings[entity.type.index].attributeColumns[index]
+        }
         if let index = entity.table.columnIndex(name), case .foreignKey = entity.table.roles[index] { return index }
         throw SyncError("\(entity.type.name) has no attribute '\(name)'")
     }
@@ -259,7 +277,9 @@ public final class SyncStore {
     private func object(_ row: StoredRow, _ entity: SyncSchema.EntitySync, isNew: Bool) -> LocalObject {
         let columns = sync.layout.bindings[entity.type.index].attributeColumns
         var values: [String: Value] = [:]
-        for (attribute, column) in zip(entity.type.mapping.attributes, columns) { values[attribute.name] = row.values[column] }
+        for (attribute, column) in zip(entity.type.mapping.attributes, columns) {
+            values[attribute.name] = row.values[column]
+        }
         return LocalObject(
             entity: entity.type.name, reference: row.reference, values: values,
             identity: entity.table.identityValues(of: row.values), isNew: isNew)

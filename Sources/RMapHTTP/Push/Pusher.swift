@@ -1,5 +1,4 @@
 import Foundation
-
 public import RMap
 
 /// Sends a store's local changes to the entities' Rails-style APIs

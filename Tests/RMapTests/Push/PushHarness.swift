@@ -42,7 +42,9 @@ enum PushServer {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { throw TestServers.StartFailure(description: "cannot run rails-server: \(error)") }
+        do { try process.run() } catch {
+            throw TestServers.StartFailure(description: "cannot run rails-server: \(error)")
+        }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
@@ -158,7 +160,8 @@ final class PushHarness {
         registry.registerHTTP()
         model = try MappingLoader(catalog: registry.catalog)
             .load(documents: [("push.yml", Self.mapping(site: site, project: project, person: person))])
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-push-\(UUID().uuidString).sqlite").path
+        path =
+            FileManager.default.temporaryDirectory.appendingPathComponent("rmap-push-\(UUID().uuidString).sqlite").path
         store = try SQLiteStore(path: path)
         sync = SyncStore(store: store, model: model)
         try await fetch()
@@ -173,7 +176,8 @@ final class PushHarness {
     func fetch() async throws {
         let graph = ObjectGraph(schema: GraphSchema(model: model))
         for entity in model.entities {
-            let (data, _) = try await URLSession.shared.data(from: site.appendingPathComponent("\(entity.collection).json"))
+            let (data, _) = try await URLSession.shared.data(
+                from: site.appendingPathComponent("\(entity.collection).json"))
             let records = try JSONReader.parse(data, origin: entity.collection).array ?? []
             let type = try #require(graph.schema.type(named: entity.name))
             for record in records {

@@ -78,7 +78,8 @@ struct PushRailsTests {
         #expect(try await harness.push().isComplete)
         #expect(
             try await harness.log().map(\.line) == [
-                #"PUT /projects/2.json {"project":{"name":""}}"#, #"PUT /projects/2.json {"project":{"name":"Renamed"}}"#,
+                #"PUT /projects/2.json {"project":{"name":""}}"#,
+                #"PUT /projects/2.json {"project":{"name":"Renamed"}}"#,
             ])
         #expect(try await harness.log().map(\.status) == [422, 200])
     }
@@ -102,7 +103,10 @@ struct PushRailsTests {
         let harness = try await PushHarness(project: "push: { method: patch }")
         try harness.sql("UPDATE projects SET budget = '99.5', archived = 1 WHERE id = 3")
         #expect(try await harness.push().isComplete)
-        #expect(try await harness.log().map(\.line) == [#"PATCH /projects/3.json {"project":{"budget":"99.5","archived":true}}"#])
+        #expect(
+            try await harness.log().map(\.line) == [
+                #"PATCH /projects/3.json {"project":{"budget":"99.5","archived":true}}"#
+            ])
     }
 
     @Test("a decimal the server sends back as 12.5 for 12.50 is no change")
@@ -137,7 +141,9 @@ struct PushRailsTests {
         let pending = try harness.sync.changes().map(\.label)
         #expect(pending == (policy == "local" ? ["Person 2", "Person 4"] : ["Person 2"]))
         _ = try await harness.push()
-        #expect(try await harness.log().map(\.path).sorted() == pending.map { "/people/\($0.split(separator: " ")[1]).json" })
+        #expect(
+            try await harness.log().map(\.path).sorted()
+                == pending.map { "/people/\($0.split(separator: " ")[1]).json" })
     }
 
     @Test("library API: insert, link, update and delete, then push")

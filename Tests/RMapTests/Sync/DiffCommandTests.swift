@@ -12,19 +12,22 @@ struct DiffCommandTests {
         let arguments = ["diff", "crm.yml", "--store", "sqlite:crm.sqlite"]
         let text = try CLIRunner.run(arguments, in: fixture.directory)
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout == """
-            PUT /people/1.json {"person":{"first_name":"Augusta"}}
-            DELETE /projects/11.json
-            2 requests: 0 POST, 1 PUT, 1 DELETE
+        #expect(
+            text.stdout == """
+                PUT /people/1.json {"person":{"first_name":"Augusta"}}
+                DELETE /projects/11.json
+                2 requests: 0 POST, 1 PUT, 1 DELETE
 
-            """)
+                """)
         let json = try CLIRunner.run(arguments + ["--json"], in: fixture.directory)
         #expect(json.status == 0)
-        #expect(json.stdout == #"""
-            {"requests":[{"method":"PUT","path":"/people/1.json","body":{"person":{"first_name":"Augusta"}}},{"method":"DELETE","path":"/projects/11.json","body":null}],"counts":{"POST":0,"PUT":1,"PATCH":0,"DELETE":1,"total":2}}
+        #expect(
+            json.stdout == #"""
+                {"requests":[{"method":"PUT","path":"/people/1.json","body":{"person":{"first_name":"Augusta"}}},{"method":"DELETE","path":"/projects/11.json","body":null}],"counts":{"POST":0,"PUT":1,"PATCH":0,"DELETE":1,"total":2}}
 
-            """#)
-        let dryRun = try CLIRunner.run(["push", "crm.yml", "--store", "sqlite:crm.sqlite", "--dry-run"], in: fixture.directory)
+                """#)
+        let dryRun = try CLIRunner.run(
+            ["push", "crm.yml", "--store", "sqlite:crm.sqlite", "--dry-run"], in: fixture.directory)
         #expect(dryRun.status == 0 && dryRun.stdout == text.stdout)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-@testable import RMap
 import RMapSQLite
 import Testing
+
+@testable import RMap
 
 /// A file-sourced model and a temporary SQLite store filled with a few
 /// objects (their base included), for plan and CLI tests that need no server.
@@ -46,7 +47,9 @@ final class SyncFixture {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let text = Self.mapping.replacingOccurrences(of: "ROOT", with: root)
         try Data(text.utf8).write(to: directory.appendingPathComponent("crm.yml"))
-        model = try MappingLoader(catalog: MappingHarness.catalog).load([directory.appendingPathComponent("crm.yml").path])
+        model = try MappingLoader(catalog: MappingHarness.catalog).load([
+            directory.appendingPathComponent("crm.yml").path
+        ])
         storePath = directory.appendingPathComponent("crm.sqlite").path
         store = try SQLiteStore(path: storePath)
         sync = SyncStore(store: store, model: model)
@@ -58,9 +61,19 @@ final class SyncFixture {
             for (name, value) in values { object.set(name, to: value) }
         }
         let seen = try #require(ISO8601Text.timestamp("2024-03-01T10:00:00.037Z"))
-        try add("Person", ["id": .int(1), "firstName": .string("Ada"), "city": .string("London"), "status": .string("active"), "seenAt": .datetime(seen), "notes": .string("n")])
+        try add(
+            "Person",
+            [
+                "id": .int(1), "firstName": .string("Ada"), "city": .string("London"), "status": .string("active"),
+                "seenAt": .datetime(seen), "notes": .string("n"),
+            ])
         try add("Person", ["id": .int(2), "firstName": .string("Alan"), "status": .string("inactive")])
-        try add("Project", ["id": .int(10), "name": .string("Engine"), "budget": .decimal(try #require(DecimalNumber("12.50"))), "personId": .int(1)])
+        try add(
+            "Project",
+            [
+                "id": .int(10), "name": .string("Engine"), "budget": .decimal(try #require(DecimalNumber("12.50"))),
+                "personId": .int(1),
+            ])
         try add("Project", ["id": .int(11), "name": .string("Bombe"), "personId": .int(2)])
         try add("Label", ["name": .string("bug"), "color": .string("red")])
         _ = try store.write(graph, request: WriteRequest())
