@@ -65,6 +65,10 @@ enum TestServers {
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
+        // Not waitUntilExit: off the main thread it can miss the exit and hang for good
+        // (swift-corelibs-foundation); a handler set before run() cannot miss it.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do {
             let errors = try FileHandle(forWritingTo: errorsFile)
             defer { try? errors.close() }
@@ -74,7 +78,7 @@ enum TestServers {
             throw StartFailure(description: "cannot run scripts/\(script): \(error)")
         }
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exited.wait()
         let stderr = FileManager.default.contents(atPath: errorsFile.path) ?? Data()
         guard process.terminationStatus == 0 else {
             throw StartFailure(
