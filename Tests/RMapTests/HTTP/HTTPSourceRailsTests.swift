@@ -60,7 +60,8 @@ struct HTTPSourceRailsTests {
             #expect(harness.records(entity) == expected.array, "\(entity)")
             #expect(harness.records(entity).count == count)
         }
-        #expect(harness.fetchedOrigins == ["people", "projects", "tasks"].map { "\(site.absoluteString)/\($0).json" })
+        #expect(Set(harness.fetchedOrigins) == Set(["people", "projects", "tasks"].map { "\(site.absoluteString)/\($0).json" }))
+        #expect(harness.fetchedOrigins.count == 3)
         #expect(harness.payloads.allSatisfy { $0.fill.isEmpty })
     }
 

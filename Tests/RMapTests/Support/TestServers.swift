@@ -1,14 +1,14 @@
 import Foundation
-import Synchronization
 
 /// The URLs of the real test servers: the Rails fixture app and the
 /// fault-injection server.
 ///
 /// The test command passes them in `RMAP_RAILS_URL` / `RMAP_FAULT_URL`;
-/// otherwise the first test that needs a server starts it with the project's
-/// script (`scripts/rails-server start`, `scripts/fault-server start`), once
-/// per process, and a server started this way is stopped when the process
-/// exits. A server that cannot start makes every test that needs it fail.
+/// otherwise the first test that needs a server runs the project's script
+/// (`scripts/rails-server start`, `scripts/fault-server start`, which reuse a
+/// running server) once per process and leaves the server running for the
+/// next run (`scripts/... stop` ends it). A server that cannot start makes
+/// every test that needs it fail.
 enum TestServers {
     /// A server that could not be started, with the script's output.
     struct StartFailure: Error, CustomStringConvertible {
@@ -36,29 +36,20 @@ enum TestServers {
             }
             return .success(url)
         }
-        let alreadyRunning = (try? run(script, "status")) != nil
-        do {
-            let output = try run(script, "start")
-            guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("\(key)=") }),
-                let url = URL(string: String(line.dropFirst(key.count + 1)))
-            else {
-                return .failure(StartFailure(description: "scripts/\(script) start printed no \(key)=: \(output)"))
-            }
-            if !alreadyRunning { stopAtExit(script) }
-            return .success(url)
-        } catch {
-            return .failure(error)
-        }
+        return Result { () throws(StartFailure) in try start(script, key: key) }
     }
 
-    /// Runs `scripts/<script> <command>`; returns its stdout, or throws with its stderr when it fails.
-    @discardableResult
-    private static func run(_ script: String, _ command: String) throws(StartFailure) -> String {
+    /// Runs `scripts/<script> start` and reads the `KEY=URL` line it prints.
+    ///
+    /// The script's end is seen as the end of its output, not by waiting for
+    /// the process: Foundation's `Process` on Linux can miss a child's exit
+    /// when waited for off the main thread, and block for good.
+    private static func start(_ script: String, key: String) throws(StartFailure) -> URL {
         let process = Process()
         process.executableURL = repositoryRoot.appendingPathComponent("scripts/\(script)")
-        process.arguments = [command]
+        process.arguments = ["start"]
         process.currentDirectoryURL = repositoryRoot
-        // stderr goes to a file: a pipe nobody reads yet could fill up (apt-get output) and block the script.
+        // stderr goes to a file: a pipe read only later could fill up (apt-get output) and block the script.
         let errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-\(script)-\(UUID()).log")
         _ = FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorsFile) }
@@ -73,27 +64,13 @@ enum TestServers {
         } catch {
             throw StartFailure(description: "cannot run scripts/\(script): \(error)")
         }
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let stderr = FileManager.default.contents(atPath: errorsFile.path) ?? Data()
-        guard process.terminationStatus == 0 else {
-            throw StartFailure(
-                description: "scripts/\(script) \(command) exited with \(process.terminationStatus): \(String(decoding: stderr, as: UTF8.self))")
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard let line = stdout.split(separator: "\n").last(where: { $0.hasPrefix("\(key)=") }),
+            let url = URL(string: String(line.dropFirst(key.count + 1)))
+        else {
+            let stderr = String(decoding: FileManager.default.contents(atPath: errorsFile.path) ?? Data(), as: UTF8.self)
+            throw StartFailure(description: "scripts/\(script) start printed no \(key)=...: \(stdout)\(stderr)")
         }
-        return String(decoding: stdout, as: UTF8.self)
-    }
-
-    /// The scripts whose servers this process started.
-    private static let started = Mutex<[String]>([])
-
-    private static func stopAtExit(_ script: String) {
-        let first = started.withLock { scripts in
-            scripts.append(script)
-            return scripts.count == 1
-        }
-        guard first else { return }
-        atexit {
-            for script in TestServers.started.withLock({ $0 }) { _ = try? TestServers.run(script, "stop") }
-        }
+        return url
     }
 }
