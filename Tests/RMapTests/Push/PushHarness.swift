@@ -10,30 +10,30 @@ import Testing
 #endif
 
 /// A Rails fixture app of the push tests' own (state under `.build/test-servers-push`), so
-/// that resetting it never disturbs the fetch tests' server.
+/// that resetting it never disturbs the fetch tests' server. Like ``TestServers``, it is
+/// started once per process and left running for the next run
+/// (`RMAP_STATE_DIR=.build/test-servers-push scripts/rails-server stop` ends it).
 enum PushServer {
-    /// The server's URL, started once per process and stopped at exit.
+    /// The server's URL.
     static func url() throws -> URL { try started.get() }
 
     private static let stateDirectory = TestServers.repositoryRoot.appendingPathComponent(".build/test-servers-push")
 
     private static let started: Result<URL, TestServers.StartFailure> = {
         do throws(TestServers.StartFailure) {
-            let output = try script("start")
-            guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("RAILS_URL=") }),
-                let url = URL(string: String(line.dropFirst("RAILS_URL=".count)))
-            else { return .failure(TestServers.StartFailure(description: "rails-server printed no URL: \(output)")) }
-            atexit { _ = try? PushServer.script("stop") }
-            return .success(url)
+            return .success(try start())
         } catch {
             return .failure(error)
         }
     }()
 
-    private static func script(_ command: String) throws(TestServers.StartFailure) -> String {
+    /// Runs `scripts/rails-server start` with this server's state directory; its end is the end
+    /// of its output (waiting for the process can block for good off the main thread on Linux).
+    private static func start() throws(TestServers.StartFailure) -> URL {
         let process = Process()
         process.executableURL = TestServers.repositoryRoot.appendingPathComponent("scripts/rails-server")
-        process.arguments = [command]
+        process.arguments = ["start"]
+        process.currentDirectoryURL = TestServers.repositoryRoot
         var environment = ProcessInfo.processInfo.environment
         environment["RMAP_STATE_DIR"] = stateDirectory.path
         environment["RAILS_PORT"] = nil
@@ -45,12 +45,13 @@ enum PushServer {
         do { try process.run() } catch {
             throw TestServers.StartFailure(description: "cannot run rails-server: \(error)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestServers.StartFailure(description: "rails-server \(command) exited \(process.terminationStatus)")
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard let line = stdout.split(separator: "\n").last(where: { $0.hasPrefix("RAILS_URL=") }),
+            let url = URL(string: String(line.dropFirst("RAILS_URL=".count)))
+        else {
+            throw TestServers.StartFailure(description: "scripts/rails-server start printed no RAILS_URL=: \(stdout)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return url
     }
 
     /// `POST /_reset`: the seed again, an empty request log.
