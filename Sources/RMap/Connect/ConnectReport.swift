@@ -5,7 +5,8 @@ public struct ConnectReport: Sendable {
     public var dangling: [DanglingReference] = []
     /// To-one connections that matched several objects; each source was left unconnected.
     public var errors: [ConnectError] = []
-    /// Links made per source entity: one per (source, destination) pair a connection resolved.
+    /// Links made per source entity: one per (source, destination) pair a
+    /// connection resolved; entities that made none are absent.
     public var counts: [String: Int] = [:]
 
     /// Creates an empty report.

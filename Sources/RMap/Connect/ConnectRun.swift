@@ -171,7 +171,7 @@ final class ConnectRun {
             break
         }
         writer.link(source, at: step.position, to: destinations)
-        report.counts[source.type.name, default: 0] += destinations.count
+        if !destinations.isEmpty { report.counts[source.type.name, default: 0] += destinations.count }
     }
 
     /// A tuple as one value: the value alone, or an array of several.
