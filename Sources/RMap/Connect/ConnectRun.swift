@@ -5,7 +5,17 @@ final class ConnectRun {
     private let indexes: DestinationIndexes
     /// Objects per entity position (exact entity, not family).
     private let objectsByType: [[GraphObject]]
-    private(set) var report = ConnectReport()
+    private var report = ConnectReport()
+    /// Index lookups and reached objects checked.
+    private var lookups = 0
+
+    /// The report of the steps resolved so far.
+    var result: ConnectReport {
+        var result = report
+        result.work = indexes.work
+        result.work.lookups = lookups
+        return result
+    }
 
     init(graph: ObjectGraph) {
         self.graph = graph
@@ -38,6 +48,7 @@ final class ConnectRun {
             destination: step.destination.index, attributes: step.keyAttributes, includeSubentities: step.connection.includeSubentities,
             predicate: step.connection.destinationPredicate)
         let sourcePositions = step.foreignKeySources.map { step.source.attributeIndex($0) }
+        let admitted = scope.admittedTypes(in: graph.schema)
         for source in objectsByType[step.source.index] where step.connection.sourcePredicate.matches(source) {
             let reference = step.end == nil ? foreignKeyReference(source, positions: sourcePositions) : keyPathReference(source, step)
             switch reference {
@@ -55,7 +66,7 @@ final class ConnectRun {
                 }
                 link(source, to: found, step: step, attributes: scope.attributes, searched: tuples.map(Self.value), writer: writer)
             case .objects(let reached):
-                let found = filtered(reached, scope: scope)
+                let found = filtered(reached, scope: scope, admitted: admitted)
                 link(source, to: found, step: step, attributes: [], searched: found.map { Self.value($0.identity.values) }, writer: writer)
             }
         }
@@ -124,6 +135,7 @@ final class ConnectRun {
         let index = indexes.index(scope)
         var found: [GraphObject] = []
         var seen = Set<ObjectIdentifier>()
+        lookups += tuples.count
         for tuple in tuples {
             guard let key = IndexKey(tuple) else { continue }
             let matches = index[key]
@@ -139,13 +151,11 @@ final class ConnectRun {
     }
 
     /// The reached objects the scope admits (entity and `where`), once each.
-    private func filtered(_ objects: [GraphObject], scope: IndexScope) -> [GraphObject] {
-        let destination = graph.schema.types[scope.destination]
-        let admitted = scope.includeSubentities ? Set(graph.schema.family(of: destination).map(\.index)) : [destination.index]
+    private func filtered(_ objects: [GraphObject], scope: IndexScope, admitted: [Bool]) -> [GraphObject] {
         var seen = Set<ObjectIdentifier>()
+        lookups += objects.count
         return objects.filter { object in
-            admitted.contains(object.type.index) && scope.predicate.matches(object)
-                && seen.insert(ObjectIdentifier(object)).inserted
+            admitted[object.type.index] && scope.predicate.matches(object) && seen.insert(ObjectIdentifier(object)).inserted
         }
     }
 

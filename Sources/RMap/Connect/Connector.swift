@@ -50,6 +50,6 @@ public struct Connector: Sendable {
         let run = ConnectRun(graph: graph)
         run.linkNestedInverses()
         for step in steps { run.resolve(step) }
-        return run.report
+        return run.result
     }
 }

@@ -31,6 +31,16 @@ struct IndexScope: Hashable {
     /// Only objects meeting it are indexed (`where`).
     var predicate: Predicate
 
+    /// Per entity position: whether the scope admits its objects.
+    func admittedTypes(in schema: GraphSchema) -> [Bool] {
+        let destination = schema.types[self.destination]
+        var admitted = Array(repeating: false, count: schema.types.count)
+        for type in includeSubentities ? schema.family(of: destination) : [destination] {
+            admitted[type.index] = true
+        }
+        return admitted
+    }
+
     /// True when the scope keeps every object of the destination's table.
     func isUnfiltered(in schema: GraphSchema) -> Bool {
         includeSubentities && predicate.isEmpty && schema.types[destination].rootIndex == destination
@@ -45,6 +55,8 @@ struct IndexScope: Hashable {
 /// no source member equals: destination keys are scalars.
 struct DestinationIndex {
     private var objects: [IndexKey: [GraphObject]] = [:]
+    /// How many objects of the table were read.
+    private(set) var scanned = 0
 
     /// Indexes the objects of `scope` in `graph`.
     ///
@@ -52,13 +64,11 @@ struct DestinationIndex {
     init(scope: IndexScope, graph: ObjectGraph) {
         let schema = graph.schema
         let destination = schema.types[scope.destination]
-        var members = Array(repeating: false, count: schema.types.count)
-        for type in scope.includeSubentities ? schema.family(of: destination) : [destination] {
-            members[type.index] = true
-        }
+        let members = scope.admittedTypes(in: schema)
         var positions: [[Int]?] = Array(repeating: nil, count: schema.types.count)
         var values: [Value] = []
         for object in graph.objects(root: destination.rootIndex) where members[object.type.index] {
+            scanned += 1
             let type = object.type
             if positions[type.index] == nil {
                 positions[type.index] = scope.attributes.compactMap { type.attributeIndex($0) }
@@ -82,6 +92,8 @@ struct DestinationIndex {
 final class DestinationIndexes {
     private let graph: ObjectGraph
     private var built: [IndexScope: DestinationIndex] = [:]
+    /// The indexes built and the objects they read.
+    private(set) var work = ConnectWork()
 
     init(graph: ObjectGraph) {
         self.graph = graph
@@ -92,6 +104,8 @@ final class DestinationIndexes {
         if let index = built[scope] { return index }
         let index = DestinationIndex(scope: scope, graph: graph)
         built[scope] = index
+        work.indexesBuilt += 1
+        work.objectsIndexed += index.scanned
         return index
     }
 
