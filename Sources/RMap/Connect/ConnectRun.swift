@@ -43,20 +43,32 @@ final class ConnectRun {
 
     /// Connects every source of one step.
     func resolve(_ step: ConnectionStep) {
+        let sources = objectsByType[step.source.index]
+        guard !sources.isEmpty else { return }
         let writer = LinkWriter(step.relationship)
         let scope = IndexScope(
             destination: step.destination.index, attributes: step.keyAttributes, includeSubentities: step.connection.includeSubentities,
             predicate: step.connection.destinationPredicate)
+        let index: DestinationIndex? = if case .relationship? = step.end { nil } else { indexes.index(scope) }
         let sourcePositions = step.foreignKeySources.map { step.source.attributeIndex($0) }
         let admitted = scope.admittedTypes(in: graph.schema)
-        for source in objectsByType[step.source.index] where step.connection.sourcePredicate.matches(source) {
-            let reference = step.end == nil ? foreignKeyReference(source, positions: sourcePositions) : keyPathReference(source, step)
+        var links = 0
+        for source in sources where step.connection.sourcePredicate.matches(source) {
+            let reference: Reference
+            switch step.end {
+            case nil: reference = foreignKeyReference(source, positions: sourcePositions)
+            case .attribute(let name)?:
+                reference = identityReference(reached(from: source, through: step.through), attribute: name, arity: scope.attributes.count)
+            case .relationship(let name)?:
+                reference = .objects(reached(from: source, through: step.through + [name]))
+            }
             switch reference {
             case .unknown:
                 continue
             case .values(let tuples):
+                guard let index else { continue }
                 var missing: [Value] = []
-                let found = destinations(of: tuples, scope: scope, missing: &missing)
+                let found = destinations(of: tuples, in: index, scope: scope, missing: &missing)
                 if !missing.isEmpty {
                     report.dangling.append(
                         DanglingReference(
@@ -64,13 +76,17 @@ final class ConnectRun {
                             destination: step.destination.name, attributes: scope.attributes, values: missing,
                             origin: source.origin))
                 }
-                link(source, to: found, step: step, attributes: scope.attributes, searched: tuples.map(Self.value), writer: writer)
+                links += link(
+                    source, to: found, step: step, attributes: scope.attributes, searched: tuples.map(Self.value), writer: writer)
             case .objects(let reached):
                 let found = filtered(reached, scope: scope, admitted: admitted)
-                link(source, to: found, step: step, attributes: [], searched: found.map { Self.value($0.identity.values) }, writer: writer)
+                links += link(
+                    source, to: found, step: step, attributes: [], searched: found.map { Self.value($0.identity.values) },
+                    writer: writer)
             }
         }
         writer.flush()
+        if links > 0 { report.counts[step.source.name, default: 0] += links }
     }
 
     // MARK: - References
@@ -102,21 +118,19 @@ final class ConnectRun {
         return .values(tuples)
     }
 
-    /// Walks a key path from the source: the objects it ends on, or the identities it reads.
-    private func keyPathReference(_ source: GraphObject, _ step: ConnectionStep) -> Reference {
+    /// The objects a path of relationships reaches from the source.
+    private func reached(from source: GraphObject, through names: [String]) -> [GraphObject] {
         var objects = [source]
-        for name in step.through { objects = objects.flatMap { $0.related(name) } }
-        switch step.end {
-        case .relationship(let name)?:
-            return .objects(objects.flatMap { $0.related(name) })
-        case .attribute(let name)?:
-            let values = objects.compactMap { $0[attribute: name] }
-            if values.isEmpty, !objects.isEmpty { return .unknown }
-            let arity = step.keyAttributes.count
-            return .values(values.flatMap { Self.identityTuples($0, arity: arity) })
-        case nil:
-            return .values([])
-        }
+        for name in names { objects = objects.flatMap { $0.related(name) } }
+        return objects
+    }
+
+    /// The identities a key path reads on the objects it reached: unknown when
+    /// none of them carried the attribute, none when it reached no object.
+    private func identityReference(_ objects: [GraphObject], attribute: String, arity: Int) -> Reference {
+        let values = objects.compactMap { $0[attribute: attribute] }
+        if values.isEmpty, !objects.isEmpty { return .unknown }
+        return .values(values.flatMap { Self.identityTuples($0, arity: arity) })
     }
 
     /// The identity tuples a value denotes: members of an array for a single
@@ -131,8 +145,9 @@ final class ConnectRun {
     // MARK: - Matching
 
     /// The destinations of every tuple, in order and once each; tuples matching nothing go to `missing`.
-    private func destinations(of tuples: [[Value]], scope: IndexScope, missing: inout [Value]) -> [GraphObject] {
-        let index = indexes.index(scope)
+    private func destinations(
+        of tuples: [[Value]], in index: DestinationIndex, scope: IndexScope, missing: inout [Value]
+    ) -> [GraphObject] {
         var found: [GraphObject] = []
         var seen = Set<ObjectIdentifier>()
         lookups += tuples.count
@@ -160,10 +175,12 @@ final class ConnectRun {
     }
 
     /// Sets the relationship (a to-one matching several objects is an error and stays empty).
+    ///
+    /// - Returns: the number of links the relationship holds.
     private func link(
         _ source: GraphObject, to found: [GraphObject], step: ConnectionStep, attributes: [String], searched: @autoclosure () -> [Value],
         writer: LinkWriter
-    ) {
+    ) -> Int {
         var destinations = found
         switch step.relationship.kind {
         case .toOne where found.count > 1:
@@ -181,7 +198,7 @@ final class ConnectRun {
             break
         }
         writer.link(source, at: step.position, to: destinations)
-        if !destinations.isEmpty { report.counts[source.type.name, default: 0] += destinations.count }
+        return destinations.count
     }
 
     /// A tuple as one value: the value alone, or an array of several.

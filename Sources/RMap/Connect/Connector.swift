@@ -11,7 +11,8 @@
 ///   composite identity), or the destinations themselves when the path ends on
 ///   a relationship. Paths are resolved after the relationships they go through.
 /// - **Equality** compares numbers by value: `int 1`, `decimal 1.0`,
-///   `double 1.0` and the string `"1"` match one another (see ``MatchKey``).
+///   `double 1.0` and the string `"1"` match one another; other text
+///   matches only equal text (`"01"` is not `1`).
 /// - **Null and missing**: a null value (or an empty array) connects to
 ///   nothing and clears the relationship; a value the payload did not carry
 ///   leaves the relationship as it was, as a missing key leaves an attribute.
@@ -20,8 +21,11 @@
 ///   value whose only matches they exclude is not dangling.
 /// - A to-one matching several objects is a ``ConnectError`` and stays empty;
 ///   a value matching nothing is a ``DanglingReference``.
-/// - Relationships with an inverse keep it consistent (see ``LinkWriter``),
-///   nested ones included; nested relationships themselves are left as mapped.
+/// - Relationships with an inverse keep it consistent: a link made adds the
+///   source to the destination's inverse, a link replaced removes it, and a
+///   to-one inverse claimed by a new source lets go of the previous one (the
+///   last source wins, as Core Data's inverses behave). Nested relationships
+///   are left as mapped; only their inverses are filled.
 ///
 /// ```swift
 /// let report = Connector(schema: graph.schema).connect(graph)
