@@ -47,6 +47,17 @@ struct ConnectKeyPathTests {
         #expect(project.ids("leadManager") == [3])
     }
 
+    @Test("a path through an inverse waits for the connection that fills it")
+    func throughInverse() throws {
+        let ann = try graph.add("CRMPerson", ["id": .int(1)])
+        try graph.add("CRMPerson", ["id": .int(2)])
+        try graph.add("CRMPerson", ["id": .int(3)])
+        try graph.add("CRMProject", ["id": .int(10), "personId": .int(1), "leadId": .int(3)])
+        try graph.add("CRMProject", ["id": .int(11), "personId": .int(1), "leadId": .int(2)])
+        _ = connect()
+        #expect(ann.ids("projectLeads") == [3, 2])
+    }
+
     @Test("a path through a to-many reaches a collection and connects a to-many, once each")
     func throughToMany() throws {
         try graph.add("CRMPerson", ["id": .int(1), "managerId": .int(3)])

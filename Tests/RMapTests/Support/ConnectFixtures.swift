@@ -17,8 +17,9 @@ enum ConnectFixtures {
     /// A CRM: people (admins extend them), accounts keyed by id and region,
     /// desks held by one person, projects with owners, leads and team members.
     ///
-    /// `ownerAccount` is declared before `owner`, and `leadManager` before
-    /// `lead`, the relationships they read through.
+    /// `ownerAccount` is declared before `owner`, `leadManager` before `lead`,
+    /// and `CRMPerson.projectLeads` before the projects whose `owner` fills
+    /// the inverse it reads through.
     static let crm = """
         rmap: 1
         naming:
@@ -45,6 +46,9 @@ enum ConnectFixtures {
                 inverse: occupant
                 connect: { foreign_key: { deskId: id } }
               ownedProjects: { to_many: CRMProject, inverse: owner }
+              projectLeads:
+                to_many: CRMPerson
+                connect: { key_path: ownedProjects.lead }
               memberOf: { to_many: CRMProject, inverse: teamMembers }
               notes: { to_many: CRMNote, nested: true, inverse: author }
           CRMAdmin:
