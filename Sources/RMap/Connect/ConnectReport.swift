@@ -109,8 +109,12 @@ public struct ConnectError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// `origin: entity identity: to-one 'relationship' matches n destination objects with attributes values`.
     public var description: String {
-        let found = attributes.isEmpty ? "reached through its key path (\(ConnectText.list(values)))" : "with " + ConnectText.match(attributes, values)
-        return "\(origin): \(entity) \(identity): to-one '\(relationship)' matches \(matches) \(destination) objects \(found); it is left empty"
+        let found =
+            attributes.isEmpty
+            ? "reached through its key path (\(ConnectText.list(values)))"
+            : "with " + ConnectText.match(attributes, values)
+        return
+            "\(origin): \(entity) \(identity): to-one '\(relationship)' matches \(matches) \(destination) objects \(found); it is left empty"
     }
 }
 
@@ -125,7 +129,9 @@ enum ConnectText {
     /// Values separated by commas; a tuple in parentheses.
     static func list(_ values: [Value]) -> String {
         values.map { value in
-            if case .array(let items) = value { return "(" + items.map(ValueText.display).joined(separator: ", ") + ")" }
+            if case .array(let items) = value {
+                return "(" + items.map(ValueText.display).joined(separator: ", ") + ")"
+            }
             return ValueText.display(value)
         }.joined(separator: ", ")
     }

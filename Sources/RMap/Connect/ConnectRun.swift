@@ -47,7 +47,8 @@ final class ConnectRun {
         guard !sources.isEmpty else { return }
         let writer = LinkWriter(step.relationship)
         let scope = IndexScope(
-            destination: step.destination.index, attributes: step.keyAttributes, includeSubentities: step.connection.includeSubentities,
+            destination: step.destination.index, attributes: step.keyAttributes,
+            includeSubentities: step.connection.includeSubentities,
             predicate: step.connection.destinationPredicate)
         let index: DestinationIndex? = if case .relationship? = step.end { nil } else { indexes.index(scope) }
         let sourcePositions = step.foreignKeySources.map { step.source.attributeIndex($0) }
@@ -58,7 +59,8 @@ final class ConnectRun {
             switch step.end {
             case nil: reference = foreignKeyReference(source, positions: sourcePositions)
             case .attribute(let name)?:
-                reference = identityReference(reached(from: source, through: step.through), attribute: name, arity: scope.attributes.count)
+                reference = identityReference(
+                    reached(from: source, through: step.through), attribute: name, arity: scope.attributes.count)
             case .relationship(let name)?:
                 reference = .objects(reached(from: source, through: step.through + [name]))
             }
@@ -77,11 +79,13 @@ final class ConnectRun {
                             origin: source.origin))
                 }
                 links += link(
-                    source, to: found, step: step, attributes: scope.attributes, searched: tuples.map(Self.value), writer: writer)
+                    source, to: found, step: step, attributes: scope.attributes, searched: tuples.map(Self.value),
+                    writer: writer)
             case .objects(let reached):
                 let found = filtered(reached, scope: scope, admitted: admitted)
                 links += link(
-                    source, to: found, step: step, attributes: [], searched: found.map { Self.value($0.identity.values) },
+                    source, to: found, step: step, attributes: [],
+                    searched: found.map { Self.value($0.identity.values) },
                     writer: writer)
             }
         }
@@ -138,7 +142,9 @@ final class ConnectRun {
     private static func identityTuples(_ value: Value, arity: Int) -> [[Value]] {
         guard case .array(let items) = value else { return value.isNull ? [] : [[value]] }
         if arity == 1 { return items.filter { !$0.isNull }.map { [$0] } }
-        if items.count == arity, !items.contains(where: { if case .array = $0 { true } else { false } }) { return [items] }
+        if items.count == arity, !items.contains(where: { if case .array = $0 { true } else { false } }) {
+            return [items]
+        }
         return items.flatMap { identityTuples($0, arity: arity) }
     }
 
@@ -170,7 +176,8 @@ final class ConnectRun {
         var seen = Set<ObjectIdentifier>()
         lookups += objects.count
         return objects.filter { object in
-            admitted[object.type.index] && scope.predicate.matches(object) && seen.insert(ObjectIdentifier(object)).inserted
+            admitted[object.type.index] && scope.predicate.matches(object)
+                && seen.insert(ObjectIdentifier(object)).inserted
         }
     }
 
@@ -178,7 +185,8 @@ final class ConnectRun {
     ///
     /// - Returns: the number of links the relationship holds.
     private func link(
-        _ source: GraphObject, to found: [GraphObject], step: ConnectionStep, attributes: [String], searched: @autoclosure () -> [Value],
+        _ source: GraphObject, to found: [GraphObject], step: ConnectionStep, attributes: [String],
+        searched: @autoclosure () -> [Value],
         writer: LinkWriter
     ) -> Int {
         var destinations = found
@@ -187,7 +195,8 @@ final class ConnectRun {
             report.errors.append(
                 ConnectError(
                     entity: source.type.name, identity: source.identity, relationship: step.relationship.name,
-                    destination: step.destination.name, attributes: attributes, values: searched(), matches: found.count,
+                    destination: step.destination.name, attributes: attributes, values: searched(),
+                    matches: found.count,
                     origin: source.origin))
             destinations = []
         case .toMany where step.relationship.assignment == .union:

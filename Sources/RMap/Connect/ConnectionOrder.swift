@@ -43,7 +43,9 @@ enum ConnectionOrder {
     }
 
     /// True when `step` fills relationship `name` for objects of `entity`'s family.
-    private static func fills(_ step: ConnectionStep, relationship name: String, of entity: EntityType, schema: GraphSchema)
+    private static func fills(
+        _ step: ConnectionStep, relationship name: String, of entity: EntityType, schema: GraphSchema
+    )
         -> Bool
     {
         if step.relationship.name == name, schema.family(of: entity).contains(where: { $0 === step.source }) {

@@ -19,6 +19,10 @@
 /// - **`when`** selects sources: the others keep their relationship unchanged.
 ///   **`where`** and `include_subentities: false` select destinations; a
 ///   value whose only matches they exclude is not dangling.
+/// - **Conditions** (`eq`, `in`, `ne`, `lt`, `le`, `gt`, `ge`, `null`) compare
+///   scalars: numbers numerically, text, dates and datetimes in their order;
+///   a null or missing value meets only `null: true`, and an array value
+///   meets only `null: false` and `ne` (no "contains").
 /// - A to-one matching several objects is a ``ConnectError`` and stays empty;
 ///   a value matching nothing is a ``DanglingReference``.
 /// - Relationships with an inverse keep it consistent: a link made adds the

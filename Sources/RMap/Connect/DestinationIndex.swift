@@ -115,7 +115,8 @@ final class DestinationIndexes {
     func isFiltered(_ key: IndexKey, scope: IndexScope) -> Bool {
         if scope.isUnfiltered(in: graph.schema) { return false }
         let root = graph.schema.types[scope.destination].rootIndex
-        let table = IndexScope(destination: root, attributes: scope.attributes, includeSubentities: true, predicate: Predicate())
+        let table = IndexScope(
+            destination: root, attributes: scope.attributes, includeSubentities: true, predicate: Predicate())
         return !index(table)[key].isEmpty
     }
 }

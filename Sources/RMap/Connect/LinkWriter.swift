@@ -47,7 +47,9 @@ final class LinkWriter {
             destination.related[position].removeAll { sources.contains(ObjectIdentifier($0)) }
         }
         for (destination, sources) in additions.values {
-            guard let position = destination.type.relationshipIndex(inverse), let winner = sources.last else { continue }
+            guard let position = destination.type.relationshipIndex(inverse), let winner = sources.last else {
+                continue
+            }
             switch destination.type.mapping.relationships[position].kind {
             case .toMany:
                 var present = Set(destination.related[position].map(ObjectIdentifier.init))
@@ -56,7 +58,8 @@ final class LinkWriter {
                 }
             case .toOne:
                 for loser in destination.related[position] + sources where loser !== winner {
-                    dropped[ObjectIdentifier(loser), default: (loser, [])].destinations.insert(ObjectIdentifier(destination))
+                    dropped[ObjectIdentifier(loser), default: (loser, [])].destinations.insert(
+                        ObjectIdentifier(destination))
                 }
                 destination.related[position] = [winner]
             }

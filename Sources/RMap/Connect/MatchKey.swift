@@ -54,7 +54,8 @@ enum MatchKey: Hashable {
 
     /// A number for text written exactly as the number prints.
     private init?(numericText text: String) {
-        guard let first = text.utf8.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        guard let first = text.utf8.first,
+            first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
         else { return nil }
         if let number = Int64(text) {
             guard String(number) == text else { return nil }

@@ -20,7 +20,8 @@ extension Predicate.Condition {
         case .lt(let operand): return ValueOrdering.compare(value, operand) == .orderedAscending
         case .le(let operand): return [.orderedAscending, .orderedSame].contains(ValueOrdering.compare(value, operand))
         case .gt(let operand): return ValueOrdering.compare(value, operand) == .orderedDescending
-        case .ge(let operand): return [.orderedDescending, .orderedSame].contains(ValueOrdering.compare(value, operand))
+        case .ge(let operand):
+            return [.orderedDescending, .orderedSame].contains(ValueOrdering.compare(value, operand))
         case .null: return false
         }
     }

@@ -45,7 +45,8 @@ struct ConnectForeignKeyTests {
     @Test("an array value connects every member's match, in the array's order, once each")
     func collectionIsOr() throws {
         for id in 1...3 { try graph.add("CRMPerson", ["id": .int(Int64(id))]) }
-        let project = try graph.add("CRMProject", ["id": .int(10), "teamMemberIds": .array([.int(3), .int(1), .int(3), .int(2)])])
+        let project = try graph.add(
+            "CRMProject", ["id": .int(10), "teamMemberIds": .array([.int(3), .int(1), .int(3), .int(2)])])
         let empty = try graph.add("CRMProject", ["id": .int(11), "teamMemberIds": .array([])])
         let report = connect()
         #expect(project.ids("teamMembers") == [3, 1, 2])

@@ -45,7 +45,8 @@ struct ConnectInverseTests {
     func idempotent() throws {
         let ann = try graph.add("CRMPerson", ["id": .int(1), "deskId": .int(7)])
         let desk = try graph.add("CRMDesk", ["id": .int(7)])
-        let project = try graph.add("CRMProject", ["id": .int(10), "personId": .int(1), "teamMemberIds": .array([.int(1)])])
+        let project = try graph.add(
+            "CRMProject", ["id": .int(10), "personId": .int(1), "teamMemberIds": .array([.int(1)])])
         let first = connect()
         let second = connect()
         #expect(ann.ids("ownedProjects") == [10] && ann.ids("memberOf") == [10])
@@ -57,7 +58,8 @@ struct ConnectInverseTests {
     func replacedLinks() throws {
         let ann = try graph.add("CRMPerson", ["id": .int(1)])
         let bob = try graph.add("CRMPerson", ["id": .int(2)])
-        let project = try graph.add("CRMProject", ["id": .int(10), "personId": .int(1), "teamMemberIds": .array([.int(1), .int(2)])])
+        let project = try graph.add(
+            "CRMProject", ["id": .int(10), "personId": .int(1), "teamMemberIds": .array([.int(1), .int(2)])])
         _ = connect()
         #expect(ann.ids("ownedProjects") == [10] && ann.ids("memberOf") == [10])
         project.set("personId", to: .int(2))

@@ -65,7 +65,8 @@ struct ConnectKeyPathTests {
         try graph.add("CRMPerson", ["id": .int(3)])
         try graph.add("CRMPerson", ["id": .int(4), "managerId": .int(5)])
         try graph.add("CRMPerson", ["id": .int(5)])
-        let project = try graph.add("CRMProject", ["id": .int(10), "teamMemberIds": .array([.int(1), .int(2), .int(4)])])
+        let project = try graph.add(
+            "CRMProject", ["id": .int(10), "teamMemberIds": .array([.int(1), .int(2), .int(4)])])
         _ = connect()
         #expect(project.ids("teamManagers") == [3, 5])
     }
@@ -82,7 +83,8 @@ struct ConnectKeyPathTests {
     func compositeIdentity() throws {
         let account = try graph.add("CRMAccount", ["id": .int(5), "region": .string("eu")])
         try graph.add("CRMAccount", ["id": .int(5), "region": .string("us")])
-        let project = try graph.add("CRMProject", ["id": .int(10), "accountRef": .array([.string("5"), .string("eu")])])
+        let project = try graph.add(
+            "CRMProject", ["id": .int(10), "accountRef": .array([.string("5"), .string("eu")])])
         let stray = try graph.add("CRMProject", ["id": .int(11), "accountRef": .array([.string("7"), .string("eu")])])
         let report = connect()
         #expect(project.relatedObject("account") === account)

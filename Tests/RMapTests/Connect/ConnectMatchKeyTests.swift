@@ -66,7 +66,9 @@ struct ConnectMatchKeyTests {
         (.bool(false), .bool(true), nil),
     ]
 
-    @Test("comparisons order numbers numerically, text, dates and datetimes; other pairs are unordered", arguments: ordered)
+    @Test(
+        "comparisons order numbers numerically, text, dates and datetimes; other pairs are unordered",
+        arguments: ordered)
     func order(_ lhs: Value, _ rhs: Value, _ expected: ComparisonResult?) {
         #expect(ValueOrdering.compare(lhs, rhs) == expected)
     }

@@ -83,7 +83,8 @@ struct ConnectPredicateTests {
             [
                 "id": .int(1), "score": .decimal(DecimalNumber("1.50")!), "rank": .double(1), "level": .int(1),
                 "name": .string("ann"), "bornOn": .date(LocalDate(iso: "2020-01-01")!),
-                "seenAt": .datetime(Timestamp(milliseconds: 1000)), "active": .bool(true), "tags": .array([.string("x")]),
+                "seenAt": .datetime(Timestamp(milliseconds: 1000)), "active": .bool(true),
+                "tags": .array([.string("x")]),
             ],
             [
                 "id": .int(2), "score": .decimal(DecimalNumber("5.0")!), "rank": .double(5.5), "level": .int(3),

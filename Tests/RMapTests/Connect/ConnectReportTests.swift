@@ -23,10 +23,13 @@ struct ConnectReportTests {
         #expect(
             report.dangling == [
                 DanglingReference(
-                    entity: "CRMProject", identity: IdentityKey([.int(10)]), relationship: "owner", destination: "CRMPerson",
+                    entity: "CRMProject", identity: IdentityKey([.int(10)]), relationship: "owner",
+                    destination: "CRMPerson",
                     attributes: ["id"], values: [.int(99)], origin: "projects.json#1")
             ])
-        #expect(report.dangling.first?.description == "projects.json#1: CRMProject 10: 'owner' found no CRMPerson with id 99")
+        #expect(
+            report.dangling.first?.description
+                == "projects.json#1: CRMProject 10: 'owner' found no CRMPerson with id 99")
         #expect(report.counts["CRMProject"] == nil)
     }
 
@@ -40,7 +43,8 @@ struct ConnectReportTests {
         #expect(project.ids("teamMembers") == [1, 2])
         let members = report.dangling.filter { $0.relationship == "teamMembers" }
         #expect(members.map(\.values) == [[.int(98), .int(97)]])
-        #expect(members.first?.description == "test.json: CRMProject 10: 'teamMembers' found no CRMPerson with id 98, 97")
+        #expect(
+            members.first?.description == "test.json: CRMProject 10: 'teamMembers' found no CRMPerson with id 98, 97")
         #expect(report.counts["CRMProject"] == 2 * 3, "teamMembers, plainMembers and watchers each link 1 and 2")
     }
 
@@ -57,12 +61,14 @@ struct ConnectReportTests {
         #expect(
             report.errors == [
                 ConnectError(
-                    entity: "CRMProject", identity: IdentityKey([.int(10)]), relationship: "namedLead", destination: "CRMPerson",
+                    entity: "CRMProject", identity: IdentityKey([.int(10)]), relationship: "namedLead",
+                    destination: "CRMPerson",
                     attributes: ["name"], values: [.string("ann")], matches: 2, origin: "p.json#0")
             ])
         #expect(
             report.errors.first?.description
-                == "p.json#0: CRMProject 10: to-one 'namedLead' matches 2 CRMPerson objects with name ann; it is left empty")
+                == "p.json#0: CRMProject 10: to-one 'namedLead' matches 2 CRMPerson objects with name ann; it is left empty"
+        )
         #expect(report.dangling.isEmpty)
     }
 

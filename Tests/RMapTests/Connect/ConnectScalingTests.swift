@@ -34,7 +34,8 @@ struct ConnectScalingTests {
         let person = try #require(graph.schema.type(named: "CRMPerson"))
         let project = try #require(graph.schema.type(named: "CRMProject"))
         for id in 1...people {
-            graph.upsert(person, identity: IdentityKey([.int(Int64(id))]), origin: "people.json").0.set("id", to: .int(Int64(id)))
+            graph.upsert(person, identity: IdentityKey([.int(Int64(id))]), origin: "people.json").0.set(
+                "id", to: .int(Int64(id)))
         }
         for id in 1...projects {
             let object = graph.upsert(project, identity: IdentityKey([.int(Int64(id))]), origin: "projects.json").0
@@ -46,7 +47,8 @@ struct ConnectScalingTests {
         return graph
     }
 
-    @Test("work is one index over the destinations and one lookup per reference", arguments: [(30, 100), (3000, 10000)])
+    @Test(
+        "work is one index over the destinations and one lookup per reference", arguments: [(30, 100), (3000, 10000)])
     func countedWork(people: Int, projects: Int) throws {
         let graph = try Self.graph(people: people, projects: projects)
         let report = Connector(schema: graph.schema).connect(graph)

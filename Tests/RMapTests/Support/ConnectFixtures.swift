@@ -134,7 +134,9 @@ extension ObjectGraph {
     /// Adds (or updates) an object of `entity` with these attribute values; its identity is read from them.
     @discardableResult
     func add(_ entity: String, _ values: [String: Value], origin: String = "test.json") throws -> GraphObject {
-        guard let type = schema.type(named: entity) else { throw ConnectFixtures.Failure(description: "no entity \(entity)") }
+        guard let type = schema.type(named: entity) else {
+            throw ConnectFixtures.Failure(description: "no entity \(entity)")
+        }
         let identity = IdentityKey(type.mapping.identity.map { values[$0] ?? .null })
         let (object, _) = upsert(type, identity: identity, origin: origin)
         for (name, value) in values where !object.set(name, to: value) {
