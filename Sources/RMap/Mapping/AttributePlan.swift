@@ -1,6 +1,6 @@
 /// One attribute as the mapper reads it, worked out once per entity: where its
 /// value sits, the value map, the conversion and the transformers.
-struct AttributePlan {
+final class AttributePlan {
     /// The attribute's position in its entity.
     let position: Int
     let name: String

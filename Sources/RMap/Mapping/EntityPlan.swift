@@ -22,6 +22,8 @@ final class EntityPlan {
     let wrapper: String?
     let hasRequired: Bool
     let hasDefaults: Bool
+    /// A values array lent to one record at a time, so that mapping a record allocates none.
+    private var spareValues: [Value?] = []
 
     init(type: EntityType, schema: GraphSchema, transformers: [String: any Transformer]) {
         self.type = type
@@ -59,6 +61,20 @@ final class EntityPlan {
         hasDefaults = attributes.contains { $0.defaultValue != nil }
     }
 
+    /// An array of one `nil` per attribute: the spare one when it is free, a new one otherwise.
+    func takeValues() -> [Value?] {
+        var values: [Value?] = []
+        swap(&values, &spareValues)
+        guard values.count == attributes.count else { return Array(repeating: nil, count: attributes.count) }
+        for index in values.indices { values[index] = nil }
+        return values
+    }
+
+    /// Takes back a values array once its record is applied.
+    func returnValues(_ values: [Value?]) {
+        spareValues = values
+    }
+
     /// Fills `positions` with the member index of each slot's key in `object`
     /// (-1 when absent) and returns how many members were matched.
     func locate(_ object: JSONObject, into positions: UnsafeMutableBufferPointer<Int>) -> Int {
@@ -82,7 +98,7 @@ final class EntityPlan {
 }
 
 /// A nested relationship as the mapper reads it.
-struct NestedPlan {
+final class NestedPlan {
     /// The relationship's position in the source entity.
     let position: Int
     let name: String

@@ -14,22 +14,29 @@ final class GraphWriter {
     @discardableResult
     func apply(_ record: PendingRecord, origin: String) -> GraphObject {
         let plan = record.plan
-        let (object, created) = graph.upsert(plan.type, identity: record.identity, origin: origin)
+        let object: GraphObject
+        let created: Bool
+        if let existing = record.existing, existing.type === plan.type {
+            // What `upsert` does for a known object of the same entity, without looking it up again.
+            existing.origin = origin
+            (object, created) = (existing, false)
+        } else {
+            (object, created) = graph.upsert(plan.type, identity: record.identity, origin: origin)
+        }
+        for (position, value) in record.values.enumerated() where value != nil {
+            object.values[position] = value
+        }
         if created {
-            var values = record.values
             if plan.hasDefaults {
-                for attribute in plan.attributes where values[attribute.position] == nil {
-                    values[attribute.position] = attribute.defaultValue
+                for attribute in plan.attributes where record.values[attribute.position] == nil {
+                    object.values[attribute.position] = attribute.defaultValue
                 }
             }
-            object.values = values
             tally.counts[plan.type.index].created += 1
         } else {
-            for (position, value) in record.values.enumerated() where value != nil {
-                object.values[position] = value
-            }
             tally.counts[plan.type.index].updated += 1
         }
+        plan.returnValues(record.values)
         for (index, records) in record.nested {
             let nested = plan.nested[index]
             if let records {

@@ -7,6 +7,8 @@ struct PendingRecord {
     /// object keeps what it has), `.null` where it said `null`.
     let values: [Value?]
     let identity: IdentityKey
+    /// The object with this identity when conversion began, if the graph had one.
+    let existing: GraphObject?
     /// Nested relationships the record carries, by position in ``EntityPlan/nested``:
     /// the related records, or `nil` when the payload said `null` (clear).
     var nested: [(index: Int, records: [PendingRecord]?)] = []

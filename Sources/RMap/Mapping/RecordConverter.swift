@@ -85,15 +85,17 @@ final class RecordConverter {
         }
         count(plan)
         tally.counts[plan.type.index].unmappedKeys += fields.unmapped
-        let shown = identity.map { describe($0, plan) }
         var failed = false
-        for failure in fields.failures {
+        if !fields.failures.isEmpty {
             failed = true
-            tally.errors.append(
-                RecordError(
-                    entity: plan.type.name, identity: shown, attribute: failure.attribute,
-                    keyPath: join(path, failure.key), value: ValueText.display(failure.value), origin: origin,
-                    index: index, message: failure.message))
+            let shown = identity.map { describe($0, plan) }
+            for failure in fields.failures {
+                tally.errors.append(
+                    RecordError(
+                        entity: plan.type.name, identity: shown, attribute: failure.attribute,
+                        keyPath: join(path, failure.key), value: ValueText.display(failure.value), origin: origin,
+                        index: index, message: failure.message))
+            }
         }
         guard let identity else {
             let missing = plan.identity.first { fields.values[$0]?.isNull ?? true } ?? 0
@@ -112,18 +114,18 @@ final class RecordConverter {
                 guard let value = fields.values[attribute.position] ?? attribute.defaultValue, !value.isNull else {
                     let said = fields.values[attribute.position] == nil ? "missing" : "null"
                     fail(
-                        plan, identity: shown, attribute: attribute.name, keyPath: join(path, attribute.key),
-                        "required attribute is \(said) on a new object")
+                        plan, identity: describe(identity, plan), attribute: attribute.name,
+                        keyPath: join(path, attribute.key), "required attribute is \(said) on a new object")
                     failed = true
                     continue
                 }
             }
         }
-        var record = PendingRecord(plan: plan, values: fields.values, identity: identity)
+        var record = PendingRecord(plan: plan, values: fields.values, identity: identity, existing: existing)
         if !plan.nested.isEmpty {
             seen.append((plan.type.rootIndex, identity))
             for (position, nested) in plan.nested.enumerated() {
-                switch nestedRecords(object, nested, plan: plan, identity: shown, path: path) {
+                switch nestedRecords(object, nested, plan: plan, identity: identity, path: path) {
                 case .absent: break
                 case .rejected: failed = true
                 case .records(let records): record.nested.append((position, records))
@@ -140,7 +142,7 @@ final class RecordConverter {
 
     /// The records a nested relationship's key holds: `.records(nil)` for `null`.
     private func nestedRecords(
-        _ object: JSONObject, _ nested: NestedPlan, plan: EntityPlan, identity: String?, path: String?
+        _ object: JSONObject, _ nested: NestedPlan, plan: EntityPlan, identity: IdentityKey, path: String?
     ) -> Nested {
         let keyPath = join(path, nested.key)
         let value: JSONValue
@@ -149,7 +151,8 @@ final class RecordConverter {
         case .found(.null): return .records(nil)
         case .found(let found): value = found
         case .notAnObject(let found, let key):
-            fail(plan, identity: identity, keyPath: keyPath, value: found, "expected an object at '\(key)', found \(found.kindName)")
+            fail(
+                plan, identity: describe(identity, plan), keyPath: keyPath, value: found, "expected an object at '\(key)', found \(found.kindName)")
             return .rejected
         }
         let destination = plans[nested.destination.index]
@@ -172,7 +175,7 @@ final class RecordConverter {
         default:
             let expected = nested.toMany ? "an array of objects" : "an object"
             fail(
-                plan, identity: identity, keyPath: keyPath, value: value,
+                plan, identity: describe(identity, plan), keyPath: keyPath, value: value,
                 "relationship '\(nested.name)' expects \(expected), found \(value.kindName)")
             return .rejected
         }
@@ -188,7 +191,7 @@ final class RecordConverter {
 
     /// Every attribute's value, the payload's fill for keys the record lacks, and the count of unmapped keys.
     private func convertFields(_ object: JSONObject, _ plan: EntityPlan, fill: PayloadFill?) -> Fields {
-        var fields = Fields(values: Array(repeating: nil, count: plan.attributes.count))
+        var fields = Fields(values: plan.takeValues())
         withUnsafeTemporaryAllocation(of: Int.self, capacity: plan.slots.count) { positions in
             fields.unmapped = object.members.count - plan.locate(object, into: positions)
             for attribute in plan.attributes {
