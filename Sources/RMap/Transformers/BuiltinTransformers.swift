@@ -26,10 +26,22 @@ public enum BuiltinTransformers {
     ]
 
     private static func trimmed(_ text: String) -> String {
+        // Fast path: ASCII spaces stripped, ASCII left at both ends: no grapheme breaking needed.
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, isASCIISpace(utf8[start]) { start = utf8.index(after: start) }
+        while start < end, isASCIISpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        let edgesAreASCII = start == end || (utf8[start] < 0x80 && utf8[utf8.index(before: end)] < 0x80)
+        if edgesAreASCII { return start == utf8.startIndex && end == utf8.endIndex ? text : String(text[start..<end]) }
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
             let last = text.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(text[first...last])
+    }
+
+    private static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     private static func squished(_ text: String) -> String {

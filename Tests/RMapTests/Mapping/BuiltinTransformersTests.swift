@@ -39,3 +39,12 @@ struct BuiltinTransformersTests {
         #expect(transformer.transform(.string(" aB ")) == single)
     }
 }
+
+extension BuiltinTransformersTests {
+    @Test(
+        "trim removes Unicode whitespace as well as ASCII",
+        arguments: [("\u{00A0}a\u{2003}", "a"), (" \u{00A0} é ", "é"), ("é", "é"), (" \t\r\n", ""), ("a\u{0301} ", "a\u{0301}")])
+    func trimUnicode(input: String, output: String) throws {
+        #expect(try #require(BuiltinTransformers.all["trim"]).transform(.string(input)) == .string(output))
+    }
+}
