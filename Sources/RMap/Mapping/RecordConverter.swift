@@ -16,7 +16,12 @@ final class RecordConverter {
     /// Entities of the records visited in the current top-level record, for counting a rejection.
     private var visited: [Int] = []
     /// Identities met in the current top-level record: seen again, they are not new objects.
-    private var seen: [(root: Int, identity: IdentityKey)] = []
+    private var seen = Set<SeenIdentity>()
+
+    private struct SeenIdentity: Hashable {
+        let root: Int
+        let identity: IdentityKey
+    }
 
     init(graph: ObjectGraph, plans: [EntityPlan], tally: MappingTally) {
         self.graph = graph
@@ -108,7 +113,8 @@ final class RecordConverter {
                 "identity attribute '\(attribute.name)' is \(said): the record cannot be merged")
             return nil
         }
-        let isNew = existing == nil && !seen.contains { $0.root == plan.type.rootIndex && $0.identity == identity }
+        let isNew = existing == nil
+            && (seen.isEmpty || !seen.contains(SeenIdentity(root: plan.type.rootIndex, identity: identity)))
         if isNew, plan.hasRequired {
             for attribute in plan.attributes where attribute.required {
                 guard let value = fields.values[attribute.position] ?? attribute.defaultValue, !value.isNull else {
@@ -123,7 +129,7 @@ final class RecordConverter {
         }
         var record = PendingRecord(plan: plan, values: fields.values, identity: identity, existing: existing)
         if !plan.nested.isEmpty {
-            seen.append((plan.type.rootIndex, identity))
+            seen.insert(SeenIdentity(root: plan.type.rootIndex, identity: identity))
             for (position, nested) in plan.nested.enumerated() {
                 switch nestedRecords(object, nested, plan: plan, identity: identity, path: path) {
                 case .absent: break

@@ -3,14 +3,31 @@
 /// Each record becomes one object, found or created by its identity in the
 /// identity map of its root entity, so the same identity met twice (in two
 /// payloads, or nested and top-level) is one object that later records
-/// update. A record updates only the attributes whose keys it has: `null`
-/// clears a value, a missing key leaves it. Defaults fill a new object's
-/// missing keys. Nested relationships are mapped with their destination's
-/// mapping and linked both ways.
+/// update. Sub-entities share their root's identity map: a record's type key
+/// picks its entity (a record without one keeps the sub-entity its object
+/// already has).
 ///
-/// A record that cannot be mapped is rejected whole (nothing of it, nor of the
-/// records nested in it, reaches the graph); its ``RecordError``s are
-/// collected in ``report`` and mapping goes on.
+/// Values: a record updates only the attributes whose keys it has; `null`
+/// clears a value, a missing key (or a missing object on a key path) leaves
+/// it. A value map turns payload text into stored text before conversion; a
+/// value the map does not list is stored as sent. Transformers run after
+/// conversion, never on `null`. Defaults fill a new object's missing keys, and
+/// a payload's `fill` fills the keys its records lack. Keys that map to nothing
+/// are counted (``EntityMappingCounts/unmappedKeys``), not stored.
+///
+/// Nested relationships are mapped with their destination's mapping, to any
+/// depth, and linked both ways (the inverse too). `replace` makes the payload's
+/// records the whole set, `union` adds them; `null` empties the relationship
+/// and a missing key keeps it.
+///
+/// Rejection: a record that cannot be mapped is rejected whole, with a
+/// ``RecordError`` for each problem, and mapping goes on. Everything is
+/// converted and checked before anything is applied, so a rejected record
+/// changes nothing in the graph. A record without a complete identity is
+/// rejected (it could not be merged), nested or not. A rejected nested record
+/// rejects the record it is nested in, up to the top-level record: a parent
+/// stands or falls with its nested records, so a `replace` set never silently
+/// loses a member.
 ///
 /// ```swift
 /// let graph = ObjectGraph(schema: GraphSchema(model: model))
