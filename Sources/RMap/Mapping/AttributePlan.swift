@@ -45,7 +45,8 @@ final class AttributePlan {
     func value(from json: JSONValue) -> Result<Value, Failure> {
         let mapped = valueMap.isEmpty ? json : mapValue(json)
         guard var value = ValueConverter.value(from: mapped, as: type, format: format) else {
-            return .failure(Failure(message: "cannot read \(ValueText.display(json)) as \(Self.described(type))", value: json))
+            let message = "cannot read \(ValueText.display(json)) as \(Self.described(type))"
+            return .failure(Failure(message: message, value: json))
         }
         if checksShape, !TextShape.isValid(value, as: type) {
             return .failure(Failure(message: "\(ValueText.display(json)) is not \(Self.described(type))", value: json))
@@ -56,7 +57,8 @@ final class AttributePlan {
                 return .failure(Failure(message: "transformer '\(name)' is not registered", value: json))
             }
             guard let transformed = transformer.transform(value) else {
-                return .failure(Failure(message: "transformer '\(name)' cannot transform \(ValueText.display(json))", value: json))
+                let message = "transformer '\(name)' cannot transform \(ValueText.display(json))"
+                return .failure(Failure(message: message, value: json))
             }
             value = transformed
         }

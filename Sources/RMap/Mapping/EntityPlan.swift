@@ -38,7 +38,9 @@ final class EntityPlan {
             AttributePlan(attribute, position: position, slot: slot(attribute.keyPath[0]), transformers: transformers)
         }
         nested = mapping.relationships.enumerated().compactMap { position, relationship in
-            guard relationship.nested, let destination = schema.type(named: relationship.destination) else { return nil }
+            guard relationship.nested, let destination = schema.type(named: relationship.destination) else {
+                return nil
+            }
             return NestedPlan(
                 relationship, position: position, slot: slot(relationship.keyPath[0]), destination: destination,
                 schema: schema)

@@ -72,7 +72,9 @@ final class RecordConverter {
                 break
             case let other?:
                 count(declared)
-                fail(declared, keyPath: join(path, typeKey.key), value: other, "a type must be a string, found \(other.kindName)")
+                fail(
+                    declared, keyPath: join(path, typeKey.key), value: other,
+                    "a type must be a string, found \(other.kindName)")
                 return nil
             }
         }
@@ -158,7 +160,8 @@ final class RecordConverter {
         case .found(let found): value = found
         case .notAnObject(let found, let key):
             fail(
-                plan, identity: describe(identity, plan), keyPath: keyPath, value: found, "expected an object at '\(key)', found \(found.kindName)")
+                plan, identity: describe(identity, plan), keyPath: keyPath, value: found,
+                "expected an object at '\(key)', found \(found.kindName)")
             return .rejected
         }
         let destination = plans[nested.destination.index]
@@ -208,7 +211,10 @@ final class RecordConverter {
                     continue
                 case .notAnObject(let found, let key):
                     fields.failures.append(
-                        (attribute.name, attribute.key, found, "expected an object at '\(key)', found \(found.kindName)"))
+                        (
+                            attribute.name, attribute.key, found,
+                            "expected an object at '\(key)', found \(found.kindName)"
+                        ))
                 case .found(let json):
                     switch attribute.value(from: json) {
                     case .success(let value): fields.values[attribute.position] = value

@@ -93,7 +93,9 @@ public final class RecordMapper {
             try JSONFileStream(path: path).forEach { item in
                 if item.isWholeDocument {
                     let records = try RecordSelection.records(in: item.value, for: type.mapping, origin: origin)
-                    for (index, record) in records.enumerated() { map(record, plan, origin: origin, index: index, fill: fill) }
+                    for (index, record) in records.enumerated() {
+                        map(record, plan, origin: origin, index: index, fill: fill)
+                    }
                 } else {
                     map(item.value, plan, origin: origin, index: item.index, fill: fill)
                 }
@@ -102,7 +104,9 @@ public final class RecordMapper {
     }
 
     private func map(_ record: JSONValue, _ plan: EntityPlan, origin: String, index: Int, fill: PayloadFill?) {
-        guard let pending = converter.convert(record, as: plan, origin: origin, index: index, fill: fill) else { return }
+        guard let pending = converter.convert(record, as: plan, origin: origin, index: index, fill: fill) else {
+            return
+        }
         writer.apply(pending, origin: "\(origin)#\(index)")
     }
 }

@@ -14,14 +14,17 @@ enum RecordSelection {
     ///
     /// - Throws: ``FetchError`` when `records:` leads nowhere, or the document
     ///   is neither an array nor an object.
-    static func records(in document: JSONValue, for entity: EntityMapping, origin: String) throws(FetchError) -> [JSONValue] {
+    static func records(
+        in document: JSONValue, for entity: EntityMapping, origin: String
+    ) throws(FetchError) -> [JSONValue] {
         if let path = entity.records {
+            let written = path.joined(separator: ".")
             var current = document
             for key in path {
                 guard case .object(let object) = current, let next = object[key] else {
                     throw FetchError(
                         origin: origin,
-                        message: "no records at '\(path.joined(separator: "."))' for \(entity.name) (records: in the mapping)")
+                        message: "no records at '\(written)' for \(entity.name) (records: in the mapping)")
                 }
                 current = next
             }
@@ -32,7 +35,7 @@ enum RecordSelection {
             default:
                 throw FetchError(
                     origin: origin,
-                    message: "expected records at '\(path.joined(separator: "."))' for \(entity.name), found \(current.kindName)")
+                    message: "expected records at '\(written)' for \(entity.name), found \(current.kindName)")
             }
         }
         switch document {
@@ -42,7 +45,9 @@ enum RecordSelection {
             if entity.root != .bare, case .array(let items)? = object[entity.collection] { return items }
             return [document]
         default:
-            throw FetchError(origin: origin, message: "expected a JSON array or object of \(entity.name) records, found \(document.kindName)")
+            throw FetchError(
+                origin: origin,
+                message: "expected a JSON array or object of \(entity.name) records, found \(document.kindName)")
         }
     }
 }

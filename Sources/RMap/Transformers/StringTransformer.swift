@@ -17,7 +17,8 @@ public struct StringTransformer: Transformer {
     public func transform(_ value: Value) -> Value? {
         switch value {
         case .string(let text): body(text)
-        case .array(let items): .array(items.map { item in if case .string(let text) = item { body(text) } else { item } })
+        case .array(let items):
+            .array(items.map { item in if case .string(let text) = item { body(text) } else { item } })
         default: value
         }
     }
