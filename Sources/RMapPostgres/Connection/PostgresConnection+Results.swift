@@ -19,7 +19,8 @@ extension PostgresConnection {
             return PostgresResult(copying: result)
         case let status where status == PGRES_COPY_IN || status == PGRES_COPY_OUT:
             abandonCopy(status)
-            throw error(operation, message: "COPY … FROM STDIN goes through copyIn(_:rows:); COPY … TO STDOUT is not supported")
+            throw error(
+                operation, message: "COPY … FROM STDIN goes through copyIn(_:rows:); COPY … TO STDOUT is not supported")
         default:
             throw error(operation, result: result)
         }
@@ -46,7 +47,7 @@ extension PostgresConnection {
         _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> OpaquePointer?
     ) -> OpaquePointer? {
         let owned: [UnsafeMutablePointer<CChar>?] = params.map { value in value.flatMap { strdup($0) } }
-        defer { owned.forEach { free($0) } }
+        defer { for pointer in owned { free(pointer) } }
         let values = owned.map { $0.map { UnsafePointer($0) } }
         return values.withUnsafeBufferPointer { body($0.baseAddress) }
     }
@@ -55,7 +56,9 @@ extension PostgresConnection {
     /// cannot hold and libpq would silently cut at.
     func checkParameters(_ params: [String?], for operation: PostgresError.Operation) throws(PostgresError) {
         if let index = params.firstIndex(where: { $0?.utf8.contains(0) == true }) {
-            throw error(operation, message: "parameter $\(index + 1) contains a NUL character, which PostgreSQL text cannot hold")
+            throw error(
+                operation,
+                message: "parameter $\(index + 1) contains a NUL character, which PostgreSQL text cannot hold")
         }
     }
 

@@ -45,7 +45,8 @@ extension PostgresConnection {
         } else {
             let commit = try run(.transaction) { PQexec(handle, "COMMIT") }
             guard commit.commandTag == "COMMIT" else {
-                throw error(.transaction, message: "a statement in the transaction failed, so the server rolled it back")
+                throw error(
+                    .transaction, message: "a statement in the transaction failed, so the server rolled it back")
             }
         }
         return value

@@ -9,7 +9,9 @@ struct PostgresErrorTests {
         #expect(error.operation == .execute)
         #expect(error.sqlState == "42601")
         #expect(error.message.contains("syntax error"))
-        #expect(error.description.hasPrefix("PostgreSQL statement failed with SQLSTATE 42601 on database \"rmap_test\" on 127.0.0.1:"))
+        #expect(
+            error.description.hasPrefix(
+                "PostgreSQL statement failed with SQLSTATE 42601 on database \"rmap_test\" on 127.0.0.1:"))
         let missing = try #require(throws: PostgresError.self) {
             try connection.query("SELECT * FROM no_such_table WHERE id = $1", ["1"])
         }

@@ -81,7 +81,7 @@ enum PostgresServer {
         posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var pid = pid_t()
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(script), strdup(command), nil]
-        defer { arguments.forEach { free($0) } }
+        defer { for argument in arguments { free(argument) } }
         let spawned = posix_spawn(&pid, script, &actions, nil, arguments, environ)
         guard spawned == 0 else {
             throw Unavailable(description: "cannot run \(script) \(command): \(String(cString: strerror(spawned)))")
