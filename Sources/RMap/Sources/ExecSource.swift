@@ -2,18 +2,20 @@ import Foundation
 
 /// The `exec` source: runs a program (`command: [argv...]`, from the mapping
 /// file's folder) that writes JSON lines `{"entity": "CRMPerson", "record": {...}}`
-/// on standard output. A non-zero exit is a fetch error showing its stderr.
+/// on standard output, with `env: {NAME: value}` added to its environment.
+/// A non-zero exit is a fetch error showing its stderr.
 ///
 /// Plugins in any language can feed rmap this way.
 public struct ExecSource: Source {
     /// The option keys the plugin reads.
-    public static let options = ["command"]
+    public static let options = ["command", "env"]
 
     /// How many records go into one payload.
     static let batchSize = 1000
 
     private let config: PluginConfig
     private let command: [String]
+    private let environment: [String: String]
 
     /// Creates the source from its `source:` block.
     ///
@@ -26,6 +28,12 @@ public struct ExecSource: Source {
             throw PluginError(message: "\(config.mark): the exec source needs 'command: [program, args...]'")
         }
         command = words
+        var environment: [String: String] = [:]
+        for pair in config["env"]?.mapping ?? [] {
+            guard let name = pair.key.scalar?.text, let value = pair.value.scalar?.text else { continue }
+            environment[name] = value
+        }
+        self.environment = environment
     }
 
     public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
@@ -34,6 +42,7 @@ public struct ExecSource: Source {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command
         process.currentDirectoryURL = URL(fileURLWithPath: config.baseDirectory)
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, own in own }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
