@@ -114,10 +114,6 @@ public struct StrictFailure: Error, CustomStringConvertible {
 extension PluginConfig {
     /// `sqlite` at `rmap.sqlite` in the working folder: the store when none is named.
     public static var defaultStore: PluginConfig {
-        let mark = Mark(file: "<default>", line: 1, column: 1)
-        let path = YAMLNode.scalar(YAMLScalar(text: "rmap.sqlite", style: .plain, mark: mark))
-        let key = YAMLNode.scalar(YAMLScalar(text: "path", style: .plain, mark: mark))
-        return PluginConfig(
-            plugin: "sqlite", options: .mapping([YAMLPair(key: key, value: path)], mark), baseDirectory: "", mark: mark)
+        PluginConfig(plugin: "sqlite", options: ["path": "rmap.sqlite"])
     }
 }
