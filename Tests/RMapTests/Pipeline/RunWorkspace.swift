@@ -22,6 +22,18 @@ final class RunWorkspace {
         for (path, text) in files { try write(path, text) }
     }
 
+    /// A workspace with the end-to-end model `crm.yml` and its payloads
+    /// `data/people.json` and `data/projects.json` (each replaced by the text given).
+    static func crm(people: String? = nil, projects: String? = nil) throws -> RunWorkspace {
+        let workspace = try RunWorkspace()
+        try workspace.copyFixture("crm.yml")
+        try workspace.copyFixture("data/people.json")
+        try workspace.copyFixture("data/projects.json")
+        if let people { try workspace.write("data/people.json", people) }
+        if let projects { try workspace.write("data/projects.json", projects) }
+        return workspace
+    }
+
     /// The absolute path of a file in the workspace.
     func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
 
