@@ -25,7 +25,8 @@ struct RunCommandTests {
         #expect(lines.first == "load: started")
         #expect(lines.last == "persist: done")
         for expected in [
-            "fetch: started", "fetched CRMPerson from ./data/people.json", "fetched CRMProject from ./data/projects.json",
+            "fetch: started", "fetched CRMPerson from ./data/people.json",
+            "fetched CRMProject from ./data/projects.json",
             "mapped CRMPerson: 2 records", "mapped CRMProject: 2 records", "fetch: done", "connect: started",
             "connect: done", "persist: started",
         ] {
@@ -49,20 +50,25 @@ struct RunCommandTests {
         let workspace = try RunWorkspace.crm()
         let fresh = try workspace.rmap(["run", "crm.yml", "--quiet", "--dry-run"])
         #expect(fresh.status == 0)
-        #expect(fresh.stdout.hasSuffix("total             5         5        0          0         0         0        0         1\ndry run: nothing was written\n"))
+        #expect(
+            fresh.stdout.hasSuffix(
+                "total             5         5        0          0         0         0        0         1\ndry run: nothing was written\n"
+            ))
         #expect(try workspace.tables() == [])
 
         #expect(try workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
         let before = try #require(workspace.bytes())
-        try workspace.write("data/projects.json", #"[{"id": 5, "name": "Turbine", "person_id": 1}, {"id": 8, "name": "New"}]"#)
+        try workspace.write(
+            "data/projects.json", #"[{"id": 5, "name": "Turbine", "person_id": 1}, {"id": 8, "name": "New"}]"#)
         let result = try workspace.rmap(["run", "crm.yml", "--json", "--dry-run"])
         #expect(result.status == 0)
         let report = try RunJSON(result.stdout)
         #expect(report.document["dry_run"] as? Bool == true)
-        #expect(report.counts("CRMProject") == [
-            "fetched": 2, "inserted": 1, "updated": 1, "unchanged": 0, "rejected": 0, "dangling": 0,
-            "orphans_deleted": 0, "unmapped_keys": 0,
-        ])
+        #expect(
+            report.counts("CRMProject") == [
+                "fetched": 2, "inserted": 1, "updated": 1, "unchanged": 0, "rejected": 0, "dangling": 0,
+                "orphans_deleted": 0, "unmapped_keys": 0,
+            ])
         #expect(workspace.bytes() == before)
     }
 
@@ -88,12 +94,14 @@ struct RunCommandTests {
         let projects = try workspace.rmap(["run", "crm.yml", "--quiet", "--only", "CRMProject"])
         #expect(projects.status == 0, "\(projects.stderr)")
         #expect(projects.stderr == "")
-        #expect(try workspace.rows("SELECT id, person_id FROM projects ORDER BY id") == [
-            [.integer(5), .integer(1)], [.integer(6), .integer(2)], [.integer(9), .integer(99)],
-        ])
+        #expect(
+            try workspace.rows("SELECT id, person_id FROM projects ORDER BY id") == [
+                [.integer(5), .integer(1)], [.integer(6), .integer(2)], [.integer(9), .integer(99)],
+            ])
         let both = try workspace.rmap(["run", "crm.yml", "--quiet", "--only", "CRMProject,CRMPerson"])
         #expect(both.status == 3)
-        #expect(both.stderr == "dangling: ./data/projects.json#1: CRMProject 9: 'owner' found no CRMPerson with id 99\n")
+        #expect(
+            both.stderr == "dangling: ./data/projects.json#1: CRMProject 9: 'owner' found no CRMPerson with id 99\n")
     }
 
     @Test("--json: one document with status, flags, entities, totals, rejected and dangling")
@@ -103,19 +111,22 @@ struct RunCommandTests {
         #expect(result.status == 3)
         #expect(!result.stderr.contains("dangling:"))
         let report = try RunJSON(result.stdout)
-        #expect(Set(report.document.keys) == ["status", "dry_run", "strict", "entities", "totals", "rejected", "dangling"])
+        #expect(
+            Set(report.document.keys) == ["status", "dry_run", "strict", "entities", "totals", "rejected", "dangling"])
         #expect(result.stdout.hasPrefix(#"{"status":"rejected","dry_run":false,"strict":false,"entities":["#))
         #expect(result.stdout.split(separator: "\n").count == 1)
         let entities = try #require(report.document["entities"] as? [[String: Any]])
         #expect(entities.map { $0["entity"] as? String } == ["CRMPerson", "CRMAdmin", "CRMNote", "CRMProject"])
-        #expect(report.totals == [
-            "fetched": 4, "inserted": 4, "updated": 0, "unchanged": 0, "rejected": 0, "dangling": 1,
-            "orphans_deleted": 0, "unmapped_keys": 1,
-        ])
+        #expect(
+            report.totals == [
+                "fetched": 4, "inserted": 4, "updated": 0, "unchanged": 0, "rejected": 0, "dangling": 1,
+                "orphans_deleted": 0, "unmapped_keys": 1,
+            ])
         #expect(report.rejected.isEmpty)
-        #expect(Set(report.dangling.first?.keys ?? [:].keys) == [
-            "entity", "identity", "relationship", "destination", "values", "origin", "message",
-        ])
+        #expect(
+            Set(report.dangling.first?.keys ?? [:].keys) == [
+                "entity", "identity", "relationship", "destination", "values", "origin", "message",
+            ])
     }
 
     @Test("--json on a failed run: status failed and the error")

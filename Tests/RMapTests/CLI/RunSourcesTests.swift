@@ -27,13 +27,13 @@ struct RunSourcesTests {
     func stdinSingleEntity() throws {
         let workspace = try RunWorkspace([
             "m.yml": """
-                rmap: 1
-                source: { plugin: stdin }
-                store: { plugin: sqlite, path: rmap.sqlite }
-                entities:
-                  Person:
-                    attributes: { id: int, name: string }
-                """
+            rmap: 1
+            source: { plugin: stdin }
+            store: { plugin: sqlite, path: rmap.sqlite }
+            entities:
+              Person:
+                attributes: { id: int, name: string }
+            """
         ])
         let result = try workspace.rmap(
             ["run", "m.yml", "--quiet"], stdin: #"{"people": [{"id": 1, "name": "Ada"}, {"id": 2, "name": "Grace"}]}"#)
@@ -55,7 +55,10 @@ struct RunSourcesTests {
         let result = try workspace.rmap(
             ["run", "m.yml", "--quiet"], stdin: #"[{"id": 10, "title": "Engine", "person_id": 1}]"#)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try workspace.rows("SELECT id, title, person_id FROM projects") == [[.integer(10), .text("Engine"), .integer(1)]])
+        #expect(
+            try workspace.rows("SELECT id, title, person_id FROM projects") == [
+                [.integer(10), .text("Engine"), .integer(1)]
+            ])
         #expect(try workspace.rows("SELECT id FROM people") == [[.integer(1)]])
     }
 
@@ -133,7 +136,9 @@ struct RunSourcesTests {
         try workspace.copyFixture("emit.py")
         let result = try workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("exec python3 emit.py garbage line 1: expected {\"entity\": \"...\", \"record\": {...}}"))
+        #expect(
+            result.stderr.contains(
+                "exec python3 emit.py garbage line 1: expected {\"entity\": \"...\", \"record\": {...}}"))
     }
 
     @Test("exec: a program that cannot start is a fetch error")

@@ -43,7 +43,9 @@ struct ShoutStage: Stage {
 
     func run(on graph: ObjectGraph) throws {
         for project in graph.objects(of: "Project") {
-            if case .string(let text)? = project[attribute: "ownerName"] { project.set("ownerName", to: .string(text.uppercased())) }
+            if case .string(let text)? = project[attribute: "ownerName"] {
+                project.set("ownerName", to: .string(text.uppercased()))
+            }
         }
     }
 }
@@ -82,10 +84,12 @@ struct CustomPluginTests {
         }
         registry.register(source: "broken", options: []) { _, _ in BrokenSource() }
         registry.register(store: "tally", options: []) { _ in store }
-        registry.register(transformer: "reverse", ClosureTransformer { value in
-            guard case .string(let text) = value else { return nil }
-            return .string(String(text.reversed()))
-        })
+        registry.register(
+            transformer: "reverse",
+            ClosureTransformer { value in
+                guard case .string(let text) = value else { return nil }
+                return .string(String(text.reversed()))
+            })
         registry.register(transformer: "nonblank", ClosureTransformer { $0 == .string("") ? nil : $0 })
         return registry
     }
@@ -118,7 +122,8 @@ struct CustomPluginTests {
             ])
         #expect(throws: MappingError.self) {
             try Self.model(
-                Self.people.replacingOccurrences(of: "prefix: Ada", with: "prefx: Ada"), in: workspace, registry: registry)
+                Self.people.replacingOccurrences(of: "prefix: Ada", with: "prefx: Ada"), in: workspace,
+                registry: registry)
         }
     }
 
@@ -148,7 +153,8 @@ struct CustomPluginTests {
     @Test("custom stages run after connect, in registration order, and their changes are stored")
     func stages() async throws {
         let workspace = try RunWorkspace([
-            "projects.json": #"[{"id": 5, "title": "Engine", "person_id": 2}, {"id": 6, "title": "Loom", "person_id": 3}]"#
+            "projects.json":
+                #"[{"id": 5, "title": "Engine", "person_id": 2}, {"id": 6, "title": "Loom", "person_id": 3}]"#
         ])
         let registry = Self.registry()
         registry.register(stage: OwnerNameStage())

@@ -75,7 +75,8 @@ struct FetchConcurrencyTests {
         }
         try workspace.write(
             "m.yml",
-            "rmap: 1\nsource: { plugin: recording }\nentities:\n  A: { attributes: { id: int } }\n  B: { attributes: { id: int } }\n")
+            "rmap: 1\nsource: { plugin: recording }\nentities:\n  A: { attributes: { id: int } }\n  B: { attributes: { id: int } }\n"
+        )
         let model = try MappingLoader(environment: [:], catalog: registry.catalog).load([workspace.path("m.yml")])
         let store = PluginConfig(plugin: "sqlite", options: ["path": workspace.path("rmap.sqlite")])
         _ = try await Pipeline(model: model, registry: registry).run(RunOptions(jobs: 4, store: store))

@@ -98,17 +98,17 @@ struct FileSourceTests {
     func placeholders() throws {
         let workspace = try RunWorkspace([
             "m.yml": """
-                rmap: 1
-                source: { plugin: file, path: "data/{collection}/{element}.json" }
-                naming: { entity_prefix: CRM }
-                store: { plugin: sqlite, path: rmap.sqlite }
-                inflections: { irregular: { octopus: octopi } }
-                entities:
-                  CRMPerson:
-                    attributes: { id: int, name: string }
-                  CRMOctopus:
-                    attributes: { id: int, arms: int }
-                """,
+            rmap: 1
+            source: { plugin: file, path: "data/{collection}/{element}.json" }
+            naming: { entity_prefix: CRM }
+            store: { plugin: sqlite, path: rmap.sqlite }
+            inflections: { irregular: { octopus: octopi } }
+            entities:
+              CRMPerson:
+                attributes: { id: int, name: string }
+              CRMOctopus:
+                attributes: { id: int, arms: int }
+            """,
             "data/people/person.json": #"{"people": [{"id": 1, "name": "Ada"}]}"#,
             "data/octopi/octopus.json": #"[{"id": 7, "arms": 8}]"#,
         ])

@@ -13,20 +13,25 @@ struct RunRulesTests {
         #expect(result.status == 0, "\(result.stderr)")
         let columns = try workspace.rows("SELECT name, type FROM pragma_table_info('people') ORDER BY cid")
         #expect(
-            columns.map { "\($0[0]) \($0[1])" }.map { $0.replacingOccurrences(of: "text(\"", with: "").replacingOccurrences(of: "\")", with: "") } == [
+            columns.map { "\($0[0]) \($0[1])" }.map {
+                $0.replacingOccurrences(of: "text(\"", with: "").replacingOccurrences(of: "\")", with: "")
+            } == [
                 "id INTEGER", "first_name TEXT", "email TEXT", "born_on TEXT", "created_at TEXT", "seen_at TEXT",
-                "budget TEXT", "admin INTEGER", "score REAL", "address_city TEXT", "lamp_enabled INTEGER", "status TEXT",
+                "budget TEXT", "admin INTEGER", "score REAL", "address_city TEXT", "lamp_enabled INTEGER",
+                "status TEXT",
                 "tags TEXT", "homepage TEXT", "token TEXT", "raw TEXT", "slug TEXT", "level INTEGER", "type TEXT",
             ])
         let ada = try workspace.rows("SELECT * FROM people WHERE id = 1")
         #expect(
-            ada == [[
-                .integer(1), .text("Ada"), .text("ada@example.com"), .text("1985-12-10"),
-                .text("2023-02-11T09:04:00.500Z"), .text("2023-11-14T22:13:20.123Z"), .text("12.50"), .integer(1),
-                .real(4.5), .text("London"), .integer(1), .text("active"), .text(#"["x","y"]"#),
-                .text("https://example.com/ada"), .text("0f8fad5b-d9cb-469f-a165-70867728950e"),
-                .text(#"{"b":[1,2.50,null],"a":"z"}"#), .text("ada-l"), .integer(3), .text("Admin"),
-            ]])
+            ada == [
+                [
+                    .integer(1), .text("Ada"), .text("ada@example.com"), .text("1985-12-10"),
+                    .text("2023-02-11T09:04:00.500Z"), .text("2023-11-14T22:13:20.123Z"), .text("12.50"), .integer(1),
+                    .real(4.5), .text("London"), .integer(1), .text("active"), .text(#"["x","y"]"#),
+                    .text("https://example.com/ada"), .text("0f8fad5b-d9cb-469f-a165-70867728950e"),
+                    .text(#"{"b":[1,2.50,null],"a":"z"}"#), .text("ada-l"), .integer(3), .text("Admin"),
+                ]
+            ])
         // A number for a decimal keeps its digits; 0 for a bool is false; a default fills a missing key.
         let grace = try workspace.rows("SELECT budget, admin, score, born_on, level, type FROM people WHERE id = 2")
         #expect(grace == [[.text("12.5"), .integer(0), .real(0), .null, .null, .text("Person")]])
@@ -70,7 +75,9 @@ struct RunRulesTests {
             rejected.first?.hasPrefix(
                 "rejected: ./data/people.json record 1 (CRMPerson id=2): attribute 'bornOn' (key born_on): ") == true)
         #expect(rejected.first?.contains("1985-13-40") == true)
-        #expect(rejected.last?.hasPrefix("rejected: ./data/people.json record 2 (CRMPerson id=3): attribute 'email'") == true)
+        #expect(
+            rejected.last?.hasPrefix("rejected: ./data/people.json record 2 (CRMPerson id=3): attribute 'email'")
+                == true)
         #expect(try workspace.rows("SELECT id FROM people ORDER BY id") == [[.integer(1)]])
 
         let json = try RunJSON(workspace.rmap(["run", "crm.yml", "--json"]).stdout)
@@ -109,17 +116,17 @@ struct RunRulesTests {
     func nestedIdentity() throws {
         let workspace = try RunWorkspace([
             "m.yml": """
-                rmap: 1
-                source: { plugin: file, path: "{collection}.json" }
-                store: { plugin: sqlite, path: rmap.sqlite }
-                entities:
-                  Person:
-                    attributes: { id: int, name: string, email: string }
-                  Project:
-                    attributes: { id: int, title: string }
-                    relationships:
-                      owner: { to_one: Person, nested: true }
-                """,
+            rmap: 1
+            source: { plugin: file, path: "{collection}.json" }
+            store: { plugin: sqlite, path: rmap.sqlite }
+            entities:
+              Person:
+                attributes: { id: int, name: string, email: string }
+              Project:
+                attributes: { id: int, title: string }
+                relationships:
+                  owner: { to_one: Person, nested: true }
+            """,
             "people.json": #"[{"id": 1, "name": "Ada", "email": "ada@example.com"}, {"id": 2, "name": "Grace"}]"#,
             "projects.json": #"[{"id": 5, "title": "Engine", "owner": {"id": 1, "name": "Ada L."}}]"#,
         ])
@@ -142,7 +149,8 @@ struct RunRulesTests {
                 [.integer(1), .text("Admin"), .integer(3)], [.integer(2), .text("Person"), .null],
             ])
         #expect(try workspace.tables() == ["notes", "people", "projects"])
-        #expect(try workspace.rows("SELECT id, text, author_id FROM notes") == [[.integer(7), .text("hi"), .integer(1)]])
+        #expect(
+            try workspace.rows("SELECT id, text, author_id FROM notes") == [[.integer(7), .text("hi"), .integer(1)]])
         let report = try RunJSON(result.stdout)
         #expect(report.counts("CRMAdmin")["inserted"] == 1)
         #expect(report.counts("CRMPerson")["inserted"] == 1)
@@ -188,7 +196,8 @@ struct RunRulesTests {
         let workspace = try RunWorkspace.crm()
         #expect(try workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
         let before = try #require(workspace.bytes())
-        try workspace.write("data/people.json", #"[{"id": 1, "type": "Admin", "email": "new@example.com"}, {"id": 3, "email": "c@x"}]"#)
+        try workspace.write(
+            "data/people.json", #"[{"id": 1, "type": "Admin", "email": "new@example.com"}, {"id": 3, "email": "c@x"}]"#)
         try workspace.write("data/projects.json", #"{"projects": [{"id": 5, "name": "Engine""#)
         let result = try workspace.rmap(["run", "crm.yml", "--quiet"])
         #expect(result.status == 1)

@@ -69,7 +69,10 @@ final class RunWorkspace {
     func tables(store: String = "rmap.sqlite") throws -> [String] {
         guard FileManager.default.fileExists(atPath: path(store)) else { return [] }
         return try SQLiteConnection(path: path(store))
-            .query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY name", [])
+            .query(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY name",
+                []
+            )
             .compactMap { row in if case .text(let name) = row.first { name } else { nil } }
     }
 }
