@@ -15,11 +15,13 @@ final class MappingSink: @unchecked Sendable {
         self.mapper = mapper
     }
 
-    /// Maps a payload into the graph; returns how many records of its entity were mapped so far.
+    /// Maps a payload into the graph; returns how many records of its entity were mapped so far,
+    /// counting those mapped as a sub-entity (a polymorphic payload's `Admin` records).
     func deliver(_ payload: Payload) throws -> Int {
         try lock.withLock {
             try mapper.map(payload)
-            return mapper.report.entities[payload.entity]?.fetched ?? 0
+            guard let type = graph.schema.type(named: payload.entity) else { return 0 }
+            return graph.schema.family(of: type).reduce(0) { $0 + (mapper.report.entities[$1.name]?.fetched ?? 0) }
         }
     }
 

@@ -37,6 +37,7 @@ public struct Pipeline: Sendable {
         let sink = MappingSink(graph: graph, mapper: mapper)
         let plan = FetchPlan(model: model, only: options.only)
 
+        let fetched = Set(plan.waves.flatMap { $0.flatMap { $0.entities.map(\.name) } })
         progress(.stageStarted("fetch"))
         for wave in plan.waves {
             try await fetch(wave, sink: sink, jobs: max(1, options.jobs), progress: progress)
@@ -44,7 +45,13 @@ public struct Pipeline: Sendable {
         progress(.stageFinished("fetch"))
 
         progress(.stageStarted("connect"))
-        let connectReport = Connector(schema: schema).connect(graph)
+        var connectReport = Connector(schema: schema).connect(graph)
+        if !options.only.isEmpty {
+            let report = mapper.report
+            connectReport.dangling.removeAll { reference in
+                !Self.arrived(reference.destination, schema: schema, fetched: fetched, mapping: report)
+            }
+        }
         progress(.stageFinished("connect"))
         for stage in registry.stages {
             progress(.stageStarted(stage.name))
@@ -59,11 +66,21 @@ public struct Pipeline: Sendable {
 
         progress(.stageStarted("persist"))
         let store = try registry.makeStore(options.store ?? model.store ?? PluginConfig.defaultStore)
-        let fetched = Set(plan.waves.flatMap { $0.flatMap { $0.entities.map(\.name) } })
         let written = try store.write(graph, request: WriteRequest(dryRun: options.dryRun, completeEntities: fetched))
         report.add(written)
         progress(.stageFinished("persist"))
         return RunResult(report: report, graph: graph)
+    }
+
+    /// Whether `entity`'s table took part in this run (fetched, or records of it arrived nested):
+    /// an `--only` run that left it out cannot tell a dangling reference to it from one to a stored object.
+    private static func arrived(
+        _ entity: String, schema: GraphSchema, fetched: Set<String>, mapping: MappingReport
+    ) -> Bool {
+        guard let type = schema.type(named: entity) else { return true }
+        return schema.family(of: schema.root(of: type)).contains { member in
+            fetched.contains(member.name) || (mapping.entities[member.name]?.fetched ?? 0) > 0
+        }
     }
 
     private func fetch(
@@ -114,10 +131,6 @@ public struct StrictFailure: Error, CustomStringConvertible {
 extension PluginConfig {
     /// `sqlite` at `rmap.sqlite` in the working folder: the store when none is named.
     public static var defaultStore: PluginConfig {
-        let mark = Mark(file: "<default>", line: 1, column: 1)
-        let path = YAMLNode.scalar(YAMLScalar(text: "rmap.sqlite", style: .plain, mark: mark))
-        let key = YAMLNode.scalar(YAMLScalar(text: "path", style: .plain, mark: mark))
-        return PluginConfig(
-            plugin: "sqlite", options: .mapping([YAMLPair(key: key, value: path)], mark), baseDirectory: "", mark: mark)
+        PluginConfig(plugin: "sqlite", options: ["path": "rmap.sqlite"])
     }
 }

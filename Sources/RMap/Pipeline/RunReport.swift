@@ -27,6 +27,7 @@ public struct RunReport: Sendable {
             var counts = EntityRunCounts(entity: entity.name)
             let mapped = mapping.entities[entity.name]
             counts.fetched = mapped?.fetched ?? 0
+            counts.unmappedKeys = mapped?.unmappedKeys ?? 0
             counts.rejected = (mapped?.rejected ?? 0) + connect.errors.filter { $0.entity == entity.name }.count
             counts.dangling = connect.dangling.filter { $0.entity == entity.name }.count
             return counts
@@ -63,6 +64,7 @@ public struct RunReport: Sendable {
             total.rejected += counts.rejected
             total.dangling += counts.dangling
             total.orphansDeleted += counts.orphansDeleted
+            total.unmappedKeys += counts.unmappedKeys
         }
     }
 
@@ -136,6 +138,8 @@ public struct EntityRunCounts: Sendable, Equatable {
     public var dangling = 0
     /// Local objects deleted as orphans.
     public var orphansDeleted = 0
+    /// Payload keys that map to no attribute or relationship (counted, not stored).
+    public var unmappedKeys = 0
 
     /// Creates zero counts for an entity.
     public init(entity: String) {
@@ -152,6 +156,7 @@ public struct EntityRunCounts: Sendable, Equatable {
             ("rejected", .number(String(rejected))),
             ("dangling", .number(String(dangling))),
             ("orphans_deleted", .number(String(orphansDeleted))),
+            ("unmapped_keys", .number(String(unmappedKeys))),
         ]))
     }
 }

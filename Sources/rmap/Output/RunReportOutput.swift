@@ -6,18 +6,20 @@ struct RunReportOutput {
     let report: RunReport
     let model: MappingModel
 
-    private static let headers = ["entity", "fetched", "inserted", "updated", "unchanged", "rejected", "dangling", "orphans"]
+    private static let headers = [
+        "entity", "fetched", "inserted", "updated", "unchanged", "rejected", "dangling", "orphans", "unmapped",
+    ]
 
     /// The summary table, one line per entity that took part, then the totals.
     func table() -> String {
         let shown = report.entities.filter { counts in
             counts.fetched + counts.inserted + counts.updated + counts.unchanged + counts.orphansDeleted
-                + counts.rejected + counts.dangling > 0
+                + counts.rejected + counts.dangling + counts.unmappedKeys > 0
         }
         let rows = (shown + [report.totals]).map { counts in
             [
                 counts.entity, "\(counts.fetched)", "\(counts.inserted)", "\(counts.updated)", "\(counts.unchanged)",
-                "\(counts.rejected)", "\(counts.dangling)", "\(counts.orphansDeleted)",
+                "\(counts.rejected)", "\(counts.dangling)", "\(counts.orphansDeleted)", "\(counts.unmappedKeys)",
             ]
         }
         let all = [Self.headers] + rows
