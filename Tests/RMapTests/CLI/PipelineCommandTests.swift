@@ -27,7 +27,7 @@ struct PipelineCommandTests {
         let result = try CLIRunner.run(["run", "m.yml", "--quiet"] + options, in: directory.url)
         #expect(result.status == 0, "\(result.stderr)")
         let itemLine = result.stdout.split(separator: "\n").first { $0.hasPrefix("Item ") }
-        #expect(itemLine?.split(separator: " ") == ["Item", "2", "2", "0", "0", "0", "0", "0"])
+        #expect(itemLine?.split(separator: " ") == ["Item", "2", "2", "0", "0", "0", "0", "0", "0"])
         if !file.isEmpty {
             #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(file).path))
         }

@@ -32,7 +32,7 @@ func describeAda(mappings: [String], store path: String) async throws -> [String
     return lines
 }
 
-/// The README's "Library use" example (`README-example.md`), run as written on
+/// The README's "Library use" example (README.md), run as written on
 /// the product example `mappings/*.yml` over `samples/`.
 @Suite("README library example")
 struct LibraryExampleTests {
@@ -65,12 +65,14 @@ struct LibraryExampleTests {
         #expect(workspace.bytes("rmap.sqlite") == nil)
     }
 
-    @Test("README-example.md shows exactly the code this file runs")
+    @Test("the README's Library use section shows exactly the code this file runs")
     func snippetMatchesTest() throws {
         let here = URL(fileURLWithPath: #filePath)
-        let markdown = try String(
-            contentsOf: here.deletingLastPathComponent().appendingPathComponent("README-example.md"), encoding: .utf8)
-        let fence = try #require(markdown.range(of: "```swift\n"))
+        let readme = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let markdown = try String(contentsOf: readme, encoding: .utf8)
+        let section = try #require(markdown.range(of: "## Library use\n"))
+        let fence = try #require(markdown.range(of: "```swift\n", range: section.upperBound..<markdown.endIndex))
         let end = try #require(markdown.range(of: "```", range: fence.upperBound..<markdown.endIndex))
         let snippet = String(markdown[fence.upperBound..<end.lowerBound])
         let source = try String(contentsOf: here, encoding: .utf8)
