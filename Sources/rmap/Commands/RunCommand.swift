@@ -57,7 +57,7 @@ struct RunCommand: CLICommand {
         }
         progress.report(.stageFinished("load"))
         for name in only where model.entity(named: name) == nil {
-            let hint = Spelling.hint(for: name, in: model.entities.map(\.name))
+            let hint = Suggestion.hint(for: name, in: model.entities.map(\.name))
             return context.fail("unknown entity '\(name)' in --only\(hint)", status: .usage)
         }
         let options = RunOptions(
