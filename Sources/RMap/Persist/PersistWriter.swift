@@ -157,9 +157,18 @@ private struct PersistRun {
 
     // MARK: - Links
 
+    /// Replaces the links of every object with a join, a batch at a time: each
+    /// object is one source, so batches touch disjoint sources and the links
+    /// never need to be held all at once.
     func writeLinks() throws {
         var sources = Array(repeating: [[Value]](), count: layout.joinTables.count)
         var links = Array(repeating: [[Value]](), count: layout.joinTables.count)
+        func flush(_ join: Int) throws {
+            let table = layout.joinTables[join]
+            try backend.replaceLinks(table, sources: table.union ? [] : sources[join], links: links[join])
+            sources[join].removeAll(keepingCapacity: true)
+            links[join].removeAll(keepingCapacity: true)
+        }
         for root in graph.schema.roots {
             for object in graph.objects(root: root.index) {
                 let binding = layout.bindings[object.type.index]
@@ -175,11 +184,12 @@ private struct PersistRun {
                         guard !target.isIncomplete else { continue }
                         links[join].append(identity.values + target.values)
                     }
+                    if sources[join].count >= PersistWriter.batchSize { try flush(join) }
                 }
             }
         }
-        for (index, join) in layout.joinTables.enumerated() {
-            try backend.replaceLinks(join, sources: join.union ? [] : sources[index], links: links[index])
+        for join in layout.joinTables.indices where !sources[join].isEmpty || !links[join].isEmpty {
+            try flush(join)
         }
     }
 
