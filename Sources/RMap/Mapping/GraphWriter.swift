@@ -10,18 +10,18 @@ final class GraphWriter {
         self.tally = tally
     }
 
-    /// The record's object after applying it; `origin` names the record, e.g. `people.json#3`.
+    /// The record's object after applying it; it came from the `index`th record of the payload `origin`.
     @discardableResult
-    func apply(_ record: PendingRecord, origin: String) -> GraphObject {
+    func apply(_ record: PendingRecord, origin: String, index: Int) -> GraphObject {
         let plan = record.plan
         let object: GraphObject
         let created: Bool
         if let existing = record.existing, existing.type === plan.type {
             // What `upsert` does for a known object of the same entity, without looking it up again.
-            existing.origin = origin
+            existing.setOrigin(origin, index: index)
             (object, created) = (existing, false)
         } else {
-            (object, created) = graph.upsert(plan.type, identity: record.identity, origin: origin)
+            (object, created) = graph.upsert(plan.type, identity: record.identity, source: origin, index: index)
         }
         for (position, value) in record.values.enumerated() where value != nil {
             object.values[position] = value
@@ -40,7 +40,7 @@ final class GraphWriter {
         for (index, records) in record.nested {
             let nested = plan.nested[index]
             if let records {
-                RelationshipLinker.assign(records.map { apply($0, origin: origin) }, to: object, nested)
+                RelationshipLinker.assign(records.map { apply($0, origin: origin, index: index) }, to: object, nested)
             } else {
                 RelationshipLinker.clear(object, nested)
             }

@@ -107,6 +107,6 @@ public final class RecordMapper {
         guard let pending = converter.convert(record, as: plan, origin: origin, index: index, fill: fill) else {
             return
         }
-        writer.apply(pending, origin: "\(origin)#\(index)")
+        writer.apply(pending, origin: origin, index: index)
     }
 }
