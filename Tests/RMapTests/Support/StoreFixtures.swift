@@ -161,6 +161,18 @@ enum PostgresSchemas {
     static func url(_ server: String, schema: String) -> String {
         server + (server.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
     }
+
+    /// Every table of the connection's schema with its rows as text, sorted: what a failed run must not change.
+    static func snapshot(_ connection: PostgresConnection) throws -> [String: [String]] {
+        let tables = try connection.query(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
+        var contents: [String: [String]] = [:]
+        for case let name? in tables.rows.map(\.[0]) {
+            let table = PostgresConnection.quoteIdentifier(name)
+            contents[name] = try connection.query("SELECT t::text FROM \(table) AS t ORDER BY 1").rows.map { $0[0] ?? "" }
+        }
+        return contents
+    }
 }
 
 /// A store whose backend fails at one primitive: fault injection for the
