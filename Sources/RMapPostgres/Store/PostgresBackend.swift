@@ -94,7 +94,8 @@ final class PostgresBackend: StoreBackend {
     }
 
     func isEmpty(_ table: TableLayout) throws -> Bool {
-        let sql = "SELECT NOT EXISTS (SELECT 1 FROM \(PostgresSchema.quote(table.name))) "
+        let sql =
+            "SELECT NOT EXISTS (SELECT 1 FROM \(PostgresSchema.quote(table.name))) "
             + "AND NOT EXISTS (SELECT 1 FROM \(PostgresSchema.quote(PostgresSchema.baseName(table))))"
         return try connection.query(sql).rows.first?.first == "t"
     }

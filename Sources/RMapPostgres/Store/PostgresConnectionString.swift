@@ -17,7 +17,8 @@ enum PostgresConnectionString {
         for (key, value) in settings.sorted(by: { $0.key < $1.key }) {
             if let existing = given.value(for: key) {
                 guard existing == value else {
-                    throw PluginError(message: "'\(key)' is given both in the PostgreSQL url and as an option; give it once")
+                    throw PluginError(
+                        message: "'\(key)' is given both in the PostgreSQL url and as an option; give it once")
                 }
                 continue
             }
@@ -31,7 +32,8 @@ enum PostgresConnectionString {
     }
 
     private static func appendQuery(_ key: String, _ value: String, to url: String) -> String {
-        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
+        let unreserved = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
         let encoded = value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
         let separator = url.contains("?") ? (url.hasSuffix("?") || url.hasSuffix("&") ? "" : "&") : "?"
         return "\(url)\(separator)\(key)=\(encoded)"

@@ -46,7 +46,8 @@ enum PostgresSchema {
     // MARK: - DDL
 
     static func createTable(_ table: TableLayout) -> String {
-        let parts = ["\(quote(rowid)) bigserial"] + definitions(table.columns)
+        let parts =
+            ["\(quote(rowid)) bigserial"] + definitions(table.columns)
             + ["UNIQUE (\(list(identityNames(table))))"]
         return "CREATE TABLE \(quote(table.name)) (\(parts.joined(separator: ", ")))"
     }
@@ -80,7 +81,9 @@ enum PostgresSchema {
 
     /// `unnest($1::bigint[], $2::text[]) WITH ORDINALITY AS alias("id", "code", "_rmap_n")`: one
     /// row per element of array parameters `$first`, `$first+1`, ... holding the columns' values.
-    static func unnest(_ columns: [ColumnLayout], alias: String, from first: Int = 1, ordinality: Bool = false) -> String {
+    static func unnest(_ columns: [ColumnLayout], alias: String, from first: Int = 1, ordinality: Bool = false)
+        -> String
+    {
         let arrays = columns.enumerated().map { "$\(first + $0)::\(sqlType($1.type))[]" }.joined(separator: ", ")
         let names = columns.map(\.name) + (ordinality ? ["_rmap_n"] : [])
         return "unnest(\(arrays))\(ordinality ? " WITH ORDINALITY" : "") AS \(alias)(\(list(names)))"

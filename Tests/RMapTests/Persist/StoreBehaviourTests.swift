@@ -9,7 +9,9 @@ import Testing
 struct StoreBehaviourTests {
     typealias F = StoreFixtures
 
-    private func counts(_ inserted: Int = 0, _ updated: Int = 0, _ unchanged: Int = 0, orphans: Int = 0) -> EntityWriteCounts {
+    private func counts(_ inserted: Int = 0, _ updated: Int = 0, _ unchanged: Int = 0, orphans: Int = 0)
+        -> EntityWriteCounts
+    {
         var counts = EntityWriteCounts()
         counts.inserted = inserted
         counts.updated = updated
@@ -76,7 +78,10 @@ struct StoreBehaviourTests {
             #expect(report.entities["CRMPerson"] == (text == "12.50" ? counts(1) : counts(0, 0, 1)))
         }
         let stored = try kind.open(directory).contents(schema, "CRMPerson")["5"]?["budget"]
-        guard case .decimal(let number) = stored else { Issue.record("budget is \(String(describing: stored))"); return }
+        guard case .decimal(let number) = stored else {
+            Issue.record("budget is \(String(describing: stored))")
+            return
+        }
         #expect(number.text == "12.50")
     }
 
@@ -85,7 +90,8 @@ struct StoreBehaviourTests {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
         _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
-        let grown = try F.schema(F.crm.replacingOccurrences(of: "      name: string\n", with: "      name: string\n      dueOn: date\n"))
+        let grown = try F.schema(
+            F.crm.replacingOccurrences(of: "      name: string\n", with: "      name: string\n      dueOn: date\n"))
         let graph = ObjectGraph(schema: grown)
         F.add(graph, "CRMProject", ["id": .int(10), "dueOn": .date(LocalDate(year: 2025, month: 1, day: 31)!)])
         let report = try kind.open(directory).write(graph, request: WriteRequest())

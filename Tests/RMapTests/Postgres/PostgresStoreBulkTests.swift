@@ -1,7 +1,8 @@
 import Foundation
 import RMap
-@testable import RMapPostgres
 import Testing
+
+@testable import RMapPostgres
 
 /// Large batches go through `COPY ... FROM STDIN` and a merge, and come back exactly.
 @Suite("PostgresStore bulk path")
@@ -15,7 +16,8 @@ struct PostgresStoreBulkTests {
         let doubles: [Double] = [0.1, -0.0, 1e300, .leastNonzeroMagnitude, .infinity, -.infinity, 1.0 / 3]
         var values: [String: Value] = [
             "id": .int(Int64(index)),
-            "firstName": .string(index % 7 == 0 ? "tab\there \\N back\\slash\nnew \"line\" \(index)" : "person \(index)"),
+            "firstName": .string(
+                index % 7 == 0 ? "tab\there \\N back\\slash\nnew \"line\" \(index)" : "person \(index)"),
             "city": index % 5 == 0 ? .null : .string(index % 10 == 1 ? "" : "Oslo"),
             "budget": .decimal(DecimalNumber("\(index).\(index % 100 < 10 ? "0" : "")\(index % 100)0")!),
             "admin": index % 3 == 0 ? .null : .bool(index % 2 == 0),
@@ -48,7 +50,8 @@ struct PostgresStoreBulkTests {
             let row = stored[String(index)]
             let values = Self.values(index)
             return row?["first_name"] != values["firstName"] || row?["address_city"] != values["city"]
-                || row?["budget"] != values["budget"] || (row?["budget"]).map(ValueText.display) != values["budget"].map(ValueText.display)
+                || row?["budget"] != values["budget"]
+                || (row?["budget"]).map(ValueText.display) != values["budget"].map(ValueText.display)
                 || row?["admin"] != values["admin"] || row?["born_on"] != values["bornOn"]
                 || row?["seen_at"] != values["seenAt"] || row?["score"] != values["score"]
                 || row?["tags"] != values["tags"] || row?["raw"] != values["raw"]

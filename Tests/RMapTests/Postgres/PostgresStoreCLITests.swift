@@ -28,7 +28,8 @@ struct PostgresStoreCLITests {
             for var object in try objects.rows(of: root.name) {
                 object.reference = nil
                 let values = object.values ?? object.base ?? []
-                result[root.name, default: [:]][table.identityValues(of: values).map(ValueText.display).joined(separator: "/")] = object
+                result[root.name, default: [:]][
+                    table.identityValues(of: values).map(ValueText.display).joined(separator: "/")] = object
             }
         }
         return result
@@ -70,7 +71,9 @@ struct PostgresStoreCLITests {
                 }
             }
             #expect(!links.isEmpty)
-            #expect(links.sorted { $0.lexicographicallyPrecedes($1) } == sqliteLinks.sorted { $0.lexicographicallyPrecedes($1) })
+            #expect(
+                links.sorted { $0.lexicographicallyPrecedes($1) }
+                    == sqliteLinks.sorted { $0.lexicographicallyPrecedes($1) })
         }
 
         let rerun = try run(store: url)

@@ -1,7 +1,8 @@
 import Foundation
 import RMap
-@testable import RMapPostgres
 import Testing
+
+@testable import RMapPostgres
 
 /// How the `postgres` store is configured and connects: the registry's options,
 /// `${VAR}` secrets, TLS settings passed to libpq, and errors without the password.
@@ -77,8 +78,9 @@ struct PostgresStoreConnectionTests {
     @Test func tlsSettingsAreAddedToURIsAndKeyValueStrings() throws {
         let settings = ["sslmode": "verify-full", "sslrootcert": "/etc/rmap/ca cert&.pem", "sslkey": "/k'ey"]
         let uri = try PostgresConnectionString.adding(settings, to: "postgres://rmap@db.internal/crm?connect_timeout=5")
-        #expect(uri == "postgres://rmap@db.internal/crm?connect_timeout=5&sslkey=/k%27ey&sslmode=verify-full"
-            + "&sslrootcert=/etc/rmap/ca%20cert%26.pem")
+        #expect(
+            uri == "postgres://rmap@db.internal/crm?connect_timeout=5&sslkey=/k%27ey&sslmode=verify-full"
+                + "&sslrootcert=/etc/rmap/ca%20cert%26.pem")
         let keyValue = try PostgresConnectionString.adding(settings, to: "host=db.internal dbname=crm")
         for text in [uri, keyValue] {
             let parsed = ConnectionOptions(parsing: text)
@@ -86,8 +88,9 @@ struct PostgresStoreConnectionTests {
             #expect(parsed.value(for: "sslrootcert") == "/etc/rmap/ca cert&.pem")
             #expect(parsed.value(for: "sslkey") == "/k'ey")
         }
-        #expect(try PostgresConnectionString.adding(["sslmode": "require"], to: "postgres://h/d?sslmode=require")
-            == "postgres://h/d?sslmode=require")
+        #expect(
+            try PostgresConnectionString.adding(["sslmode": "require"], to: "postgres://h/d?sslmode=require")
+                == "postgres://h/d?sslmode=require")
         let clash = try #require(throws: PluginError.self) {
             try PostgresConnectionString.adding(["sslmode": "disable"], to: "postgres://h/d?sslmode=require")
         }

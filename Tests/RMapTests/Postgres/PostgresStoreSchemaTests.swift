@@ -38,7 +38,9 @@ struct PostgresStoreSchemaTests {
             "score": "double precision", "tags": "jsonb", "raw": "jsonb", "homepage": "text", "level": "bigint",
             "type": "text",
         ]
-        #expect(columns.filter { $0.key.hasPrefix("people.") } == Dictionary(uniqueKeysWithValues: people.map { ("people.\($0)", $1) }))
+        #expect(
+            columns.filter { $0.key.hasPrefix("people.") }
+                == Dictionary(uniqueKeysWithValues: people.map { ("people.\($0)", $1) }))
         var base = people.filter { $0.key != "_rmap_rowid" }
         base["id"] = "bigint NOT NULL"
         #expect(
@@ -87,12 +89,18 @@ struct PostgresStoreSchemaTests {
         let vendor = "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"
         for (serial, seen) in [("X1", Int64(1_000)), ("X1", 2_000), ("X2", 3_000)] {
             let graph = ObjectGraph(schema: schema)
-            F.add(graph, "Device", ["vendor": .string(vendor), "serial": .string(serial), "seenAt": .datetime(Timestamp(milliseconds: seen))])
+            F.add(
+                graph, "Device",
+                [
+                    "vendor": .string(vendor), "serial": .string(serial),
+                    "seenAt": .datetime(Timestamp(milliseconds: seen)),
+                ])
             _ = try StoreKind.postgres.open(directory).write(graph, request: WriteRequest())
         }
         let connection = try PostgresConnection(url: PostgresSchemas.url(for: directory))
         #expect(try columns(connection)["devices.vendor"] == "uuid")
-        #expect(try indexes(connection, "devices") == ["CREATE UNIQUE INDEX devices_vendor_serial_key (vendor, serial)"])
+        #expect(
+            try indexes(connection, "devices") == ["CREATE UNIQUE INDEX devices_vendor_serial_key (vendor, serial)"])
         let rows = try connection.query("SELECT vendor, serial, seen_at FROM devices ORDER BY serial").rows
         #expect(rows == [[vendor, "X1", "1970-01-01 00:00:02+00"], [vendor, "X2", "1970-01-01 00:00:03+00"]])
         let stored = try StoreKind.postgres.open(directory).contents(schema, "Device")
@@ -103,7 +111,8 @@ struct PostgresStoreSchemaTests {
         let directory = try F.temporaryDirectory()
         _ = try StoreKind.postgres.open(directory).write(F.crmGraph(try F.schema()), request: WriteRequest())
         let grown = try F.schema(
-            F.crm.replacingOccurrences(of: "      name: string\n", with: "      name: string\n      startsAt: datetime\n"))
+            F.crm.replacingOccurrences(
+                of: "      name: string\n", with: "      name: string\n      startsAt: datetime\n"))
         _ = try StoreKind.postgres.open(directory).write(F.crmGraph(grown), request: WriteRequest())
         let columns = try columns(PostgresConnection(url: PostgresSchemas.url(for: directory)))
         #expect(columns["projects.starts_at"] == "timestamp with time zone")

@@ -50,7 +50,9 @@ struct PostgresStoreTransactionTests {
         let schema = try F.schema(Self.devices)
         let graph = ObjectGraph(schema: schema)
         device(graph, "not-a-uuid", "broken")
-        #expect(throws: PostgresError.self) { try StoreKind.postgres.open(directory).write(graph, request: WriteRequest()) }
+        #expect(throws: PostgresError.self) {
+            try StoreKind.postgres.open(directory).write(graph, request: WriteRequest())
+        }
         let connection = try PostgresConnection(url: PostgresSchemas.url(for: directory))
         #expect(try PostgresSchemas.snapshot(connection).isEmpty)
     }
@@ -70,7 +72,10 @@ struct PostgresStoreTransactionTests {
             try StoreKind.postgres.open(directory).write(graph, request: WriteRequest(completeEntities: ["CRMProject"]))
         }
         #expect(try PostgresSchemas.snapshot(connection) == before)
-        #expect(Set(before.keys) == ["people", "_rmap_base_people", "projects", "_rmap_base_projects", "projects_team_members"])
+        #expect(
+            Set(before.keys) == [
+                "people", "_rmap_base_people", "projects", "_rmap_base_projects", "projects_team_members",
+            ])
     }
 
     @Test func aDryRunLeavesNoTrace() throws {

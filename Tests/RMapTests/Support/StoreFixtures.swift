@@ -1,8 +1,9 @@
 import Foundation
-import Synchronization
-@testable import RMap
 import RMapPostgres
 import RMapSQLite
+import Synchronization
+
+@testable import RMap
 
 /// Models, graphs and stores shared by the persist, SQLite and PostgreSQL tests.
 enum StoreFixtures {
@@ -78,7 +79,10 @@ enum StoreFixtures {
         let bob = add(graph, "CRMPerson", ["id": .int(2), "firstName": .string("Bob")])
         let project = add(
             graph, "CRMProject",
-            ["id": .int(10), "name": .string("Apollo"), "personId": .int(2), "teamMemberIds": .array([.int(1), .int(2)])])
+            [
+                "id": .int(10), "name": .string("Apollo"), "personId": .int(2),
+                "teamMemberIds": .array([.int(1), .int(2)]),
+            ])
         link(ann, "projects", [project])
         link(project, "owner", [ann])
         link(project, "manager", [bob])
@@ -99,7 +103,8 @@ enum StoreFixtures {
         "seenAt": .datetime(Timestamp(milliseconds: 1_700_000_000_123)),
         "score": .double(0.1),
         "tags": .array([.string("a"), .string("b \"c\" \\"), .string("")]),
-        "raw": .json(.object(JSONObject([("a", .number("1.50")), ("b", .array([.bool(true), .null, .string("x")]))]))),
+        "raw": .json(
+            .object(JSONObject([("a", .number("1.50")), ("b", .array([.bool(true), .null, .string("x")]))]))),
         "homepage": .string("https://example.com/a?b=1&c=%20"),
         "level": .int(-9_007_199_254_740_993),
     ]
@@ -125,8 +130,12 @@ struct StoreKind: CustomStringConvertible, Sendable {
     let description: String
     let open: @Sendable (URL) throws -> any BackendStore
 
-    static let sqlite = StoreKind(description: "sqlite") { try SQLiteStore(path: $0.appendingPathComponent("rmap.sqlite").path) }
-    static let json = StoreKind(description: "json") { try JSONStore(path: $0.appendingPathComponent("graph.json").path) }
+    static let sqlite = StoreKind(description: "sqlite") {
+        try SQLiteStore(path: $0.appendingPathComponent("rmap.sqlite").path)
+    }
+    static let json = StoreKind(description: "json") {
+        try JSONStore(path: $0.appendingPathComponent("graph.json").path)
+    }
     /// One memory store per directory, so "re-opening" returns the same store.
     static let memory = StoreKind(description: "memory") { MemoryStores.shared.store(for: $0) }
 
@@ -169,7 +178,9 @@ enum PostgresSchemas {
         var contents: [String: [String]] = [:]
         for case let name? in tables.rows.map(\.[0]) {
             let table = PostgresConnection.quoteIdentifier(name)
-            contents[name] = try connection.query("SELECT t::text FROM \(table) AS t ORDER BY 1").rows.map { $0[0] ?? "" }
+            contents[name] = try connection.query("SELECT t::text FROM \(table) AS t ORDER BY 1").rows.map {
+                $0[0] ?? ""
+            }
         }
         return contents
     }
