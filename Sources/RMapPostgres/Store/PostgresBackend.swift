@@ -9,26 +9,33 @@ import RMap
 /// current schema, so two runs against the same tables write one after the
 /// other, as SQLite's `BEGIN IMMEDIATE` makes them. Sets of identities travel
 /// as array parameters (`unnest`); batches of at least ``copyThreshold`` rows
-/// are loaded with `COPY ... FROM STDIN` into a temporary table and merged with
-/// one `INSERT ... ON CONFLICT DO UPDATE`.
+/// or links are loaded with `COPY ... FROM STDIN` into a temporary staging
+/// table (one per column list and transaction, emptied with `TRUNCATE`) and
+/// merged with one `INSERT ... ON CONFLICT`.
 final class PostgresBackend: StoreBackend {
     /// Rows from which an upsert goes through `COPY` rather than array parameters.
     static let copyThreshold = 64
 
     let connection: PostgresConnection
-    /// Rows loaded through `COPY`, for tests that check the bulk path is taken.
+    /// Rows and links loaded through `COPY`, for tests that check the bulk path is taken.
     private(set) var copiedRows = 0
+    /// This transaction's staging tables, by column definitions.
+    private var stages: [String: String] = [:]
+    /// The rows in a staging table, while they are there.
+    private var staged: (table: String, rows: [[Value]])?
 
     init(connection: PostgresConnection) {
         self.connection = connection
     }
 
     func begin() throws {
+        endStaging()
         try connection.execute(
             "BEGIN; SELECT pg_advisory_xact_lock(hashtext('rmap'), hashtext(coalesce(current_schema(), '')))")
     }
 
     func commit() throws {
+        endStaging()
         let result = try connection.query("COMMIT")
         guard result.commandTag == "COMMIT" else {
             throw PostgresError(
@@ -38,7 +45,14 @@ final class PostgresBackend: StoreBackend {
     }
 
     func rollback() {
+        endStaging()
         try? connection.execute("ROLLBACK")
+    }
+
+    /// Forgets the staging tables, which the transaction's end drops.
+    private func endStaging() {
+        stages.removeAll()
+        staged = nil
     }
 
     // MARK: - Schema
@@ -122,15 +136,17 @@ final class PostgresBackend: StoreBackend {
     }
 
     func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {
-        try upsert(into: table.name, table, rows)
+        try upsert(into: table.name, table, rows, reusingStage: false)
     }
 
     func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws {
-        try upsert(into: PostgresSchema.baseName(table), table, rows)
+        try upsert(into: PostgresSchema.baseName(table), table, rows, reusingStage: true)
     }
 
-    /// Small batches as array parameters in one statement; large ones by `COPY` into a temporary table.
-    private func upsert(into name: String, _ table: TableLayout, _ rows: [[Value]]) throws {
+    /// Small batches as array parameters in one statement; large ones by `COPY` into the table's
+    /// staging table. New objects bring the same rows for the table and its base: the base's
+    /// merge then reads the rows already staged instead of copying them again.
+    private func upsert(into name: String, _ table: TableLayout, _ rows: [[Value]], reusingStage: Bool) throws {
         guard !rows.isEmpty else { return }
         guard rows.count >= Self.copyThreshold else {
             let source = PostgresSchema.unnest(table.columns, alias: "s")
@@ -139,15 +155,43 @@ final class PostgresBackend: StoreBackend {
                 PostgresSchema.arrays(rows, width: table.columns.count))
             return
         }
-        let stage = PostgresSchema.quote("_rmap_stage")
-        try connection.execute(
-            "CREATE TEMPORARY TABLE \(stage) (\(PostgresSchema.definitions(table.columns).joined(separator: ", "))) "
-                + "ON COMMIT DROP")
+        var stage = try stageTable(for: table.columns)
+        if !reusingStage || staged?.table != stage || !Self.identical(staged?.rows ?? [], rows) {
+            stage = try copy(rows, table.columns)
+        }
+        try connection.execute(PostgresSchema.upsert(into: name, table, from: "\(stage) AS s"))
+    }
+
+    /// Loads `rows` into the staging table of `columns` with `COPY`, replacing what it held; returns its name.
+    private func copy(_ rows: [[Value]], _ columns: [ColumnLayout]) throws -> String {
+        let stage = try stageTable(for: columns)
+        try connection.execute("TRUNCATE \(stage)")
         copiedRows += try connection.copyIn(
-            "COPY \(stage) (\(PostgresSchema.list(table.columns.map(\.name)))) FROM STDIN",
+            "COPY \(stage) (\(PostgresSchema.list(columns.map(\.name)))) FROM STDIN",
             rows: rows.lazy.map { $0.map(PostgresValueText.encode) })
-        try connection.execute(
-            PostgresSchema.upsert(into: name, table, from: "\(stage) AS s") + "; DROP TABLE \(stage)")
+        staged = (stage, rows)
+        return stage
+    }
+
+    /// The temporary table that stages rows of these columns in this transaction, created on first use.
+    private func stageTable(for columns: [ColumnLayout]) throws -> String {
+        let definitions = PostgresSchema.definitions(columns).joined(separator: ", ")
+        if let stage = stages[definitions] { return stage }
+        let stage = PostgresSchema.quote("_rmap_stage_\(stages.count)")
+        try connection.execute("CREATE TEMPORARY TABLE \(stage) (\(definitions)) ON COMMIT DROP")
+        stages[definitions] = stage
+        return stage
+    }
+
+    /// Equal values with the same stored forms (decimals with the same digits, not only the same number).
+    private static func identical(_ left: [[Value]], _ right: [[Value]]) -> Bool {
+        guard left.count == right.count else { return false }
+        return zip(left, right).allSatisfy { pair in
+            zip(pair.0, pair.1).allSatisfy {
+                if case .decimal(let a) = $0, case .decimal(let b) = $1 { return a.text == b.text }
+                return $0 == $1
+            }
+        }
     }
 
     func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)] {
@@ -172,10 +216,16 @@ final class PostgresBackend: StoreBackend {
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
         try deleteMatching(join.name, Array(join.columns.prefix(join.sourceColumnCount)), sources)
         guard !links.isEmpty else { return }
-        try connection.query(
+        let insert =
             "INSERT INTO \(PostgresSchema.quote(join.name)) (\(PostgresSchema.list(join.columns.map(\.name)))) "
-                + "SELECT * FROM \(PostgresSchema.unnest(join.columns, alias: "l")) ON CONFLICT DO NOTHING",
-            PostgresSchema.arrays(links, width: join.columns.count))
+        guard links.count >= Self.copyThreshold else {
+            try connection.query(
+                insert + "SELECT * FROM \(PostgresSchema.unnest(join.columns, alias: "l")) ON CONFLICT DO NOTHING",
+                PostgresSchema.arrays(links, width: join.columns.count))
+            return
+        }
+        let stage = try copy(links, join.columns)
+        try connection.execute(insert + "SELECT * FROM \(stage) ON CONFLICT DO NOTHING")
     }
 
     private func deleteMatching(_ name: String, _ columns: [ColumnLayout], _ keys: [[Value]]) throws {
