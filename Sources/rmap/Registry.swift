@@ -1,4 +1,5 @@
 import RMap
+import RMapPostgres
 import RMapSQLite
 
 /// The plugins the command line offers: the library's standard plugins plus
@@ -9,9 +10,7 @@ enum RegistryFactory {
         let registry = PluginRegistry.standard()
         registry.registerSQLite()
         registry.register(source: "http", options: pendingHTTPOptions) { _, _ in throw unavailable("source", "http") }
-        registry.register(store: "postgres", options: ["url", "sslmode", "sslrootcert", "sslcert", "sslkey"]) { _ in
-            throw unavailable("store", "postgres")
-        }
+        registry.registerPostgres()
         return registry
     }
 
