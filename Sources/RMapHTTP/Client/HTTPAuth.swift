@@ -1,0 +1,57 @@
+import Foundation
+
+/// How requests authenticate; the client applies it to every request.
+///
+/// ```swift
+/// let auth = HTTPAuth.apiKey(.param("api_key"), value: token)   // ?api_key=...
+/// ```
+public enum HTTPAuth: Sendable, Hashable {
+    /// Where an API key goes.
+    public enum KeyPlacement: Sendable, Hashable {
+        /// A header field with this name, e.g. `X-API-Key`.
+        case header(String)
+        /// A query parameter with this name, e.g. `api_key`.
+        case param(String)
+    }
+
+    /// HTTP basic authentication (RFC 7617).
+    case basic(user: String, password: String)
+    /// `Authorization: Bearer <token>` (RFC 6750).
+    case bearer(String)
+    /// An API key in a header or a query parameter.
+    case apiKey(KeyPlacement, value: String)
+
+    /// The values that must never be shown.
+    public var secrets: [String] {
+        switch self {
+        case .basic(let user, let password): [user, password, credentials]
+        case .bearer(let token): [token]
+        case .apiKey(_, let value): [value]
+        }
+    }
+
+    /// `request` with the credentials added (a query key is added only when the URL lacks it,
+    /// so following a server's `next` link that already carries it does not repeat it).
+    func apply(to request: HTTPRequest) -> HTTPRequest {
+        var request = request
+        switch self {
+        case .basic:
+            request.headers["Authorization"] = "Basic \(credentials)"
+        case .bearer(let token):
+            request.headers["Authorization"] = "Bearer \(token)"
+        case .apiKey(.header(let name), let value):
+            request.headers[name] = value
+        case .apiKey(.param(let name), let value):
+            if !QueryEncoding.names(in: request.url).contains(name) {
+                request.url = QueryEncoding.appending([(name, value)], to: request.url)
+            }
+        }
+        return request
+    }
+
+    /// The base64 `user:password` of basic authentication (empty otherwise).
+    private var credentials: String {
+        guard case .basic(let user, let password) = self else { return "" }
+        return Data("\(user):\(password)".utf8).base64EncodedString()
+    }
+}

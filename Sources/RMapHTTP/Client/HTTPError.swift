@@ -1,0 +1,73 @@
+/// A request that failed: no answer, an answer with an error status, or a body
+/// that is not the JSON expected. Secrets are already redacted.
+///
+/// Its description names the method, the URL, the status and the start of
+/// the body, e.g.
+/// `GET http://127.0.0.1:3000/people/99.json: HTTP 404 after 1 attempt: {"status":404,"error":"Not Found"}`.
+public struct HTTPError: Error, Sendable, CustomStringConvertible {
+    /// Why the request failed.
+    public enum Reason: Sendable, Hashable {
+        /// The server answered with this non-2xx status.
+        case status(Int)
+        /// No answer within the timeout.
+        case timeout
+        /// The connection could not be made (the server never saw the request).
+        case cannotConnect(String)
+        /// The connection broke before a whole answer arrived.
+        case connectionLost(String)
+        /// The body is not valid JSON (the parser's message, with its position).
+        case invalidJSON(String)
+        /// The task was cancelled.
+        case cancelled
+    }
+
+    /// The request's method.
+    public var method: HTTPMethod
+    /// The request's URL, redacted.
+    public var url: String
+    /// Why it failed.
+    public var reason: Reason
+    /// How many times the request was sent.
+    public var attempts: Int
+    /// The answer, for a status error or invalid JSON (its body is not redacted:
+    /// a pusher reads `422` validation errors from it; show ``bodyPrefix`` instead).
+    public var response: HTTPResponse?
+    /// The start of the answer's body (about 200 characters), redacted; empty without an answer.
+    public var bodyPrefix: String
+
+    /// Creates an error.
+    public init(
+        method: HTTPMethod, url: String, reason: Reason, attempts: Int = 1, response: HTTPResponse? = nil,
+        bodyPrefix: String = ""
+    ) {
+        self.method = method
+        self.url = url
+        self.reason = reason
+        self.attempts = attempts
+        self.response = response
+        self.bodyPrefix = bodyPrefix
+    }
+
+    /// The status code, when the server answered.
+    public var status: Int? { response?.status }
+
+    /// `METHOD URL`, what the error is about.
+    public var request: String { "\(method.rawValue) \(url)" }
+
+    /// What went wrong, without the request: `HTTP 503 after 4 attempts: {"error": ...}`.
+    public var message: String {
+        let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+        let problem: String
+        switch reason {
+        case .status(let status): problem = "HTTP \(status) after \(tries)"
+        case .timeout: problem = "timed out after \(tries)"
+        case .cannotConnect(let detail): problem = "cannot connect (\(detail)) after \(tries)"
+        case .connectionLost(let detail): problem = "connection lost (\(detail)) after \(tries)"
+        case .invalidJSON(let detail): problem = "HTTP \(status.map(String.init) ?? "?") with \(detail)"
+        case .cancelled: problem = "cancelled"
+        }
+        return bodyPrefix.isEmpty ? problem : "\(problem): \(bodyPrefix)"
+    }
+
+    public var description: String { "\(request): \(message)" }
+}

@@ -1,0 +1,18 @@
+public import RMap
+
+public extension PluginRegistry {
+    /// Registers the `http` source (``HTTPSource``) with its option keys:
+    /// `site`, `suffix`, `headers`, `auth`, `page_size`, `paginate`, `timeout`,
+    /// `retries`, `concurrency` and `params`.
+    ///
+    /// ```swift
+    /// let registry = PluginRegistry()
+    /// registry.registerHTTP()
+    /// let model = try MappingLoader(catalog: registry.catalog).load(["crm.yml"])
+    /// ```
+    func registerHTTP() {
+        register(source: "http", options: HTTPSource.options) { config, model in
+            try HTTPSource(config: config, model: model)
+        }
+    }
+}

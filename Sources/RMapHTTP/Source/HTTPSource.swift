@@ -1,0 +1,155 @@
+import Foundation
+public import RMap
+
+/// The `http` source: fetches JSON from a REST API with Rails and
+/// ActiveResource conventions, adapted to other APIs by its options.
+///
+/// Each entity's index is `GET {site}/{path}{suffix}` (suffix `.json` unless
+/// set), with the entity's `sort:` as `order=first_name asc,email desc`,
+/// `params:`, and the paging parameters of `paginate:`. Every page is
+/// delivered as a document; the mapper selects its records (`records:`, a
+/// top-level array, or a Rails wrapper). An entity with `nested_path:`, or
+/// with a `params:` value holding a placeholder (`person_id: "{id}"`), is
+/// fetched once per parent identity, each parent with its own paging, at most
+/// `concurrency` indexes at a time. Parents in the same batch are fetched first.
+///
+/// ```yaml
+/// source:
+///   plugin: http
+///   site: https://crm.example.com
+///   auth: { bearer: "${CRM_TOKEN}" }
+///   page_size: 100
+///   paginate: page
+/// ```
+public struct HTTPSource: Source {
+    /// The option keys the plugin reads.
+    public static let options = HTTPSourceSettings.keys
+
+    private let settings: HTTPSourceSettings
+    private let client: HTTPClient
+    private let links: [String: ParentLink]
+
+    /// Makes the source from its `source:` block.
+    ///
+    /// - Throws: ``PluginError`` naming the option's `file:line:col` when an option is malformed
+    ///   or a placeholder cannot be tied to a parent's identity.
+    public init(config: PluginConfig, model: MappingModel) throws {
+        try self.init(config: config, model: model) { _ in }
+    }
+
+    /// Makes the source, letting tests shorten or record the retry waits.
+    init(config: PluginConfig, model: MappingModel, tuning: (inout RetryPolicy) -> Void) throws(PluginError) {
+        let settings = try HTTPSourceSettings(config)
+        var retry = RetryPolicy(retries: settings.retries)
+        tuning(&retry)
+        self.settings = settings
+        client = HTTPClient(
+            headers: settings.headers, auth: settings.auth, timeout: settings.timeout, retry: retry,
+            redactor: Redactor(secrets: model.secrets.union(settings.secrets)),
+            transport: URLSessionTransport(maximumConnections: settings.concurrency))
+        var links: [String: ParentLink] = [:]
+        for entity in model.entities where entity.source == config {
+            links[entity.name] = try ParentLink.resolve(entity, params: settings.params, model: model)
+        }
+        self.links = links
+    }
+
+    public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
+        var remaining = entities
+        while !remaining.isEmpty {
+            let names = Set(remaining.map(\.name))
+            let ready = remaining.filter { entity in
+                guard let parent = links[entity.name]?.parent else { return true }
+                return !names.contains(parent) || parent == entity.name
+            }
+            let wave = ready.isEmpty ? remaining : ready
+            try await fetch(wave: wave, context: context)
+            remaining.removeAll { entity in wave.contains { $0.name == entity.name } }
+        }
+    }
+
+    // MARK: - Indexes
+
+    /// One index to walk: an entity, or an entity's children of one parent.
+    private struct Index: Sendable {
+        var entity: EntityMapping
+        var url: URL
+        var fill: [String: Value]
+    }
+
+    private func fetch(wave: [EntityMapping], context: FetchContext) async throws {
+        var indexes: [Index] = []
+        for entity in wave {
+            guard let link = links[entity.name] else {
+                indexes.append(Index(entity: entity, url: url(for: entity, values: [:], model: context.model), fill: [:]))
+                continue
+            }
+            for identity in await context.identities(link.parent) {
+                let (values, fill) = link.values(for: identity)
+                indexes.append(Index(entity: entity, url: url(for: entity, values: values, model: context.model), fill: fill))
+            }
+        }
+        let concurrency = settings.concurrency
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var running = 0
+            for index in indexes {
+                if running == concurrency {
+                    try await group.next()
+                    running -= 1
+                }
+                group.addTask { try await walk(index, context: context) }
+                running += 1
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Fetches every page of one index, delivering each.
+    private func walk(_ index: Index, context: FetchContext) async throws {
+        var pager = Pager(style: settings.pagination, pageSize: settings.pageSize, base: index.url)
+        var next: URL? = pager.first
+        let entity = index.entity.name
+        while let url = next {
+            let request = HTTPRequest(.get, url: url)
+            let origin = client.redact(url)
+            do {
+                let response = try await client.send(request) { note in context.progress(.note(note)) }
+                let document = try client.json(response, for: request)
+                try await context.deliver(Payload(origin: origin, entity: entity, body: .document(document), fill: index.fill))
+                context.progress(.fetched(entity: entity, origin: origin))
+                next = try pager.next(after: response, document: document, count: PageRecords.count(in: document, for: index.entity))
+            } catch let error as HTTPError {
+                throw FetchError(origin: error.request, message: "fetching \(entity): \(error.message)")
+            } catch let error as Pager.Failure {
+                throw FetchError(origin: "GET \(origin)", message: "fetching \(entity): \(client.redactor.redact(error.message))")
+            }
+        }
+    }
+
+    /// The index URL of `entity`, placeholders filled with `values`: path, suffix, `params` and `order`.
+    private func url(for entity: EntityMapping, values: [String: String], model: MappingModel) -> URL {
+        let path = Template.fill(entity.nestedPath ?? entity.path, with: values) { text in
+            text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? text
+        }
+        var items: [(name: String, value: String)] = []
+        for param in settings.params {
+            let name = param.isList ? "\(param.name)[]" : param.name
+            items += param.values.map { (name, Template.fill($0, with: values)) }
+        }
+        if !entity.sort.isEmpty {
+            let terms = entity.sort.map { key in
+                "\(Self.queryKey(key.attribute, of: entity, model: model)) \(key.descending ? "desc" : "asc")"
+            }
+            items.append(("order", terms.joined(separator: ",")))
+        }
+        let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        let base = URL(string: settings.site.absoluteString + "/" + trimmed + settings.suffix) ?? settings.site
+        return QueryEncoding.appending(items, to: base)
+    }
+
+    /// The payload key a sort attribute goes by on the server: its JSON key, or its column for a key path.
+    private static func queryKey(_ attribute: String, of entity: EntityMapping, model: MappingModel) -> String {
+        guard let mapping = entity.attribute(named: attribute) else { return model.inflector.underscore(attribute) }
+        return mapping.keyPath.count == 1 ? mapping.keyPath[0] : mapping.column
+    }
+}

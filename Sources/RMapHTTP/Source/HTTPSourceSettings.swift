@@ -1,0 +1,155 @@
+import Foundation
+import RMap
+
+/// The `http` source's options, validated.
+struct HTTPSourceSettings: Sendable {
+    /// The option keys the plugin reads.
+    static let keys = [
+        "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency", "params",
+    ]
+
+    /// One `params:` entry: a template per value (`{id}` filled per parent); a list repeats `name[]`.
+    struct Param: Sendable, Hashable {
+        var name: String
+        var values: [String]
+        var isList: Bool
+    }
+
+    var site: URL
+    var suffix = ".json"
+    var headers = HTTPHeaders()
+    var auth: HTTPAuth?
+    var pageSize: Int?
+    var pagination = Pagination.none
+    var timeout = Duration.seconds(30)
+    var retries = 3
+    var concurrency = 4
+    var params: [Param] = []
+
+    /// Reads and checks the options of a `source:` block.
+    ///
+    /// - Throws: ``PluginError`` at the mark of the first bad option.
+    init(_ config: PluginConfig) throws(PluginError) {
+        let reader = OptionReader(config)
+        guard let siteText = try reader.string("site") else {
+            throw PluginError(message: "\(config.mark): http source: 'site' is required, e.g. site: https://api.example.com")
+        }
+        guard let site = URL(string: siteText.hasSuffix("/") ? String(siteText.dropLast()) : siteText),
+            let scheme = site.scheme?.lowercased(), ["http", "https"].contains(scheme), site.host != nil
+        else {
+            throw reader.fail(config["site"] ?? config.options, "'site' must be an http or https URL, found '\(siteText)'")
+        }
+        self.site = site
+        suffix = try reader.string("suffix") ?? ".json"
+        headers = try Self.headers(reader)
+        auth = try Self.auth(reader)
+        pageSize = try reader.positiveInt("page_size")
+        pagination = try Self.pagination(reader, pageSize: pageSize)
+        timeout = try reader.seconds("timeout") ?? timeout
+        retries = try reader.count("retries") ?? retries
+        concurrency = try reader.positiveInt("concurrency") ?? concurrency
+        params = try Self.params(reader)
+    }
+
+    /// The values no message may show: credentials and sensitive header values.
+    var secrets: [String] {
+        let sensitive = ["auth", "cookie", "key", "secret", "token", "session", "password"]
+        let headerSecrets = headers.filter { field in
+            let name = field.name.lowercased()
+            return sensitive.contains { name.contains($0) }
+        }.map(\.value)
+        return headerSecrets + (auth?.secrets ?? [])
+    }
+
+    // MARK: - Options
+
+    private static func headers(_ reader: OptionReader) throws(PluginError) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        for pair in try reader.mapping("headers") ?? [] {
+            let name = try reader.text(pair.key, "a header name")
+            headers[name] = try reader.text(pair.value, "header '\(name)'")
+        }
+        return headers
+    }
+
+    private static func auth(_ reader: OptionReader) throws(PluginError) -> HTTPAuth? {
+        guard let pairs = try reader.mapping("auth") else { return nil }
+        guard pairs.count == 1, let pair = pairs.first, let scheme = pair.key.scalar?.text else {
+            throw reader.fail(
+                reader.options["auth"] ?? reader.options, "'auth' takes exactly one of basic, bearer or api_key")
+        }
+        func field(_ key: String, in node: YAMLNode) throws(PluginError) -> String {
+            guard node.mapping != nil else { throw reader.fail(node, "'auth.\(scheme)' must be a mapping") }
+            guard let value = node[key] else { throw reader.fail(node, "'auth.\(scheme)' needs '\(key)'") }
+            return try reader.text(value, "'auth.\(scheme).\(key)'")
+        }
+        func onlyKeys(_ allowed: Set<String>, in node: YAMLNode) throws(PluginError) {
+            for key in node.mapping ?? [] where !allowed.contains(key.key.scalar?.text ?? "") {
+                throw reader.fail(
+                    key.key, "unknown key '\(key.key.scalar?.text ?? "")' in 'auth.\(scheme)' (expected \(allowed.sorted().joined(separator: ", ")))")
+            }
+        }
+        switch scheme {
+        case "basic":
+            try onlyKeys(["user", "password"], in: pair.value)
+            return .basic(user: try field("user", in: pair.value), password: try field("password", in: pair.value))
+        case "bearer":
+            return .bearer(try reader.text(pair.value, "'auth.bearer'"))
+        case "api_key":
+            try onlyKeys(["header", "param", "value"], in: pair.value)
+            let value = try field("value", in: pair.value)
+            switch (pair.value["header"], pair.value["param"]) {
+            case (let header?, nil): return .apiKey(.header(try reader.text(header, "'auth.api_key.header'")), value: value)
+            case (nil, let param?): return .apiKey(.param(try reader.text(param, "'auth.api_key.param'")), value: value)
+            default: throw reader.fail(pair.value, "'auth.api_key' needs either 'header' or 'param' (not both)")
+            }
+        default:
+            throw reader.fail(pair.key, "unknown auth scheme '\(scheme)' (expected basic, bearer or api_key)")
+        }
+    }
+
+    private static func pagination(_ reader: OptionReader, pageSize: Int?) throws(PluginError) -> Pagination {
+        guard let node = reader.options["paginate"], !(node.scalar?.isNull ?? false) else {
+            return pageSize == nil ? .none : .offset
+        }
+        if let pairs = node.mapping {
+            guard pairs.count == 1, pairs[0].key.scalar?.text == "cursor", let cursor = pairs[0].value.mapping else {
+                throw reader.fail(node, "'paginate' as a mapping is 'cursor: {next: key.path, param: cursor}'")
+            }
+            for pair in cursor where !["next", "param"].contains(pair.key.scalar?.text ?? "") {
+                throw reader.fail(pair.key, "unknown key '\(pair.key.scalar?.text ?? "")' in 'paginate.cursor' (expected next, param)")
+            }
+            guard let next = pairs[0].value["next"] else {
+                throw reader.fail(pairs[0].value, "'paginate.cursor' needs 'next', the key path of the next cursor in each page")
+            }
+            let path = try reader.text(next, "'paginate.cursor.next'").split(separator: ".").map(String.init)
+            let param = try pairs[0].value["param"].map { node throws(PluginError) in try reader.text(node, "'paginate.cursor.param'") }
+            return .cursor(next: path, param: param ?? "cursor")
+        }
+        switch try reader.text(node, "'paginate'") {
+        case "offset": return .offset
+        case "page": return .page
+        case "link_header": return .linkHeader
+        case "cursor": throw reader.fail(node, "'paginate: cursor' needs its keys: 'cursor: {next: key.path, param: cursor}'")
+        case let other:
+            throw reader.fail(node, "unknown pagination '\(other)' (expected offset, page, link_header or cursor: {next, param})")
+        }
+    }
+
+    private static func params(_ reader: OptionReader) throws(PluginError) -> [Param] {
+        var params: [Param] = []
+        for pair in try reader.mapping("params") ?? [] {
+            let name = try reader.text(pair.key, "a parameter name")
+            if let items = pair.value.sequence {
+                var values: [String] = []
+                for item in items { values.append(try reader.text(item, "each value of parameter '\(name)'")) }
+                params.append(Param(name: name, values: values, isList: true))
+            } else if pair.value.scalar?.isNull ?? false {
+                params.append(Param(name: name, values: [""], isList: false))
+            } else {
+                params.append(Param(name: name, values: [try reader.text(pair.value, "parameter '\(name)'")], isList: false))
+            }
+        }
+        return params
+    }
+}
