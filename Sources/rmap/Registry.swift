@@ -1,4 +1,5 @@
 import RMap
+import RMapHTTP
 import RMapPostgres
 import RMapSQLite
 
@@ -9,16 +10,8 @@ enum RegistryFactory {
     static func standard() -> PluginRegistry {
         let registry = PluginRegistry.standard()
         registry.registerSQLite()
-        registry.register(source: "http", options: pendingHTTPOptions) { _, _ in throw unavailable("source", "http") }
         registry.registerPostgres()
+        registry.registerHTTP()
         return registry
-    }
-
-    private static let pendingHTTPOptions = [
-        "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency", "params",
-    ]
-
-    private static func unavailable(_ kind: String, _ name: String) -> PluginError {
-        PluginError(message: "the '\(name)' \(kind) plugin is not available yet")
     }
 }

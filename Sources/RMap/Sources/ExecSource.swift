@@ -48,6 +48,8 @@ public struct ExecSource: Source {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
+        let exit = ExitStatus()
+        process.terminationHandler = { exit.finish($0.terminationStatus) }
         do {
             try process.run()
         } catch {
@@ -68,13 +70,13 @@ public struct ExecSource: Source {
             process.terminate()
             throw error
         }
-        process.waitUntilExit()
+        let status = await exit.value
         let stderr = String(decoding: await stderrTask.value, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        guard status == 0 else {
             let detail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
             throw FetchError(
                 origin: origin,
-                message: "exited with status \(process.terminationStatus)" + (detail.isEmpty ? "" : ": \(context.model.redact(detail))"))
+                message: "exited with status \(status)" + (detail.isEmpty ? "" : ": \(context.model.redact(detail))"))
         }
         for payload in batches.flush() { try await context.deliver(payload) }
     }
@@ -142,6 +144,37 @@ struct LineReader {
             start = 0
             let chunk = handle.readData(ofLength: 1 << 16)
             if chunk.isEmpty { finished = true } else { buffer.append(contentsOf: chunk) }
+        }
+    }
+}
+
+/// A child process's exit status, awaited through `terminationHandler`
+/// (`Process.waitUntilExit()` can miss the exit when called off the main thread on Linux).
+final class ExitStatus: @unchecked Sendable {
+    private let lock = NSLock()
+    private var status: Int32?
+    private var waiter: CheckedContinuation<Int32, Never>?
+
+    /// Records the status and wakes the waiter.
+    func finish(_ status: Int32) {
+        let waiter = lock.withLock {
+            self.status = status
+            defer { self.waiter = nil }
+            return self.waiter
+        }
+        waiter?.resume(returning: status)
+    }
+
+    /// The status, once the process has exited.
+    var value: Int32 {
+        get async {
+            await withCheckedContinuation { continuation in
+                let known = lock.withLock {
+                    if status == nil { waiter = continuation }
+                    return status
+                }
+                if let known { continuation.resume(returning: known) }
+            }
         }
     }
 }
