@@ -10,9 +10,10 @@ final class SQLiteBackend: StoreBackend {
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
-        // A rollback journal (no WAL), synced at commit only; a cache large enough that a bulk write rarely spills.
+        // A rollback journal (no WAL), synced at commit only. A 16 MiB cache: writes come in identity order, so
+        // the pages in use are few, and a larger cache only grew the RSS (128 MiB was slower at 1.4M rows, by page faults).
         try connection.execute(
-            "PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; PRAGMA cache_size = -131072; "
+            "PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; PRAGMA cache_size = -16384; "
                 + "PRAGMA temp_store = MEMORY")
     }
 

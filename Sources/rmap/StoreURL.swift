@@ -35,7 +35,7 @@ enum StoreURL {
         default:
             let schemes = ["sqlite", "postgres", "postgresql", "json", "memory"]
             throw StoreURLError(
-                message: "unknown store '\(scheme):'\(Spelling.hint(for: scheme, in: schemes)); "
+                message: "unknown store '\(scheme):'\(Suggestion.hint(for: scheme, in: schemes)); "
                     + "use sqlite:PATH, postgres://..., json:PATH or memory:")
         }
     }

@@ -12,14 +12,35 @@ public final class GraphObject {
     public internal(set) var values: [Value?]
     /// Related objects by relationship position (to-one: at most one).
     public internal(set) var related: [[GraphObject]]
+    /// The payload (file or URL) of the object's last record, shared by every object it made.
+    private var originSource: String
+    /// The record's index in ``originSource``, or -1 when the origin is not a record's.
+    private var originIndex: Int
+
     /// Where the object's last record came from, e.g. `samples/people.json#3`.
-    public internal(set) var origin: String
+    ///
+    /// Kept as the payload's shared text and the record's index, so a million
+    /// objects do not hold a million strings.
+    public internal(set) var origin: String {
+        get { originIndex < 0 ? originSource : "\(originSource)#\(originIndex)" }
+        set {
+            originSource = newValue
+            originIndex = -1
+        }
+    }
 
     init(type: EntityType, origin: String) {
         self.type = type
-        self.origin = origin
+        originSource = origin
+        originIndex = -1
         values = Array(repeating: nil, count: type.mapping.attributes.count)
         related = Array(repeating: [], count: type.mapping.relationships.count)
+    }
+
+    /// Records that the object's last record is the `index`th of the payload `source`.
+    func setOrigin(_ source: String, index: Int) {
+        originSource = source
+        originIndex = index
     }
 
     /// The identity key (nulls where identity values are missing).

@@ -11,7 +11,7 @@ public final class ObjectGraph {
     /// Objects per root entity, in the order first seen.
     private var objectsByRoot: [[GraphObject]]
     /// Identity map per root entity.
-    private var identityMaps: [[IdentityKey: GraphObject]]
+    private var identityMaps: [[GraphKey: GraphObject]]
 
     /// Creates an empty graph.
     public init(schema: GraphSchema) {
@@ -28,7 +28,7 @@ public final class ObjectGraph {
 
     /// The object of a root entity with this identity.
     public func object(root: Int, identity: IdentityKey) -> GraphObject? {
-        identityMaps[root][identity]
+        identityMaps[root][GraphKey(identity)]
     }
 
     /// The objects of an entity and its sub-entities, in the order first seen.
@@ -54,14 +54,27 @@ public final class ObjectGraph {
     ///
     /// - Returns: the object and whether it was created.
     public func upsert(_ type: EntityType, identity: IdentityKey, origin: String) -> (GraphObject, created: Bool) {
-        if !identity.isIncomplete, let existing = identityMaps[type.rootIndex][identity] {
+        let (object, created) = upsert(type, identity: identity)
+        object.origin = origin
+        return (object, created)
+    }
+
+    /// ``upsert(_:identity:origin:)`` for the `index`th record of the payload `source`.
+    func upsert(_ type: EntityType, identity: IdentityKey, source: String, index: Int) -> (GraphObject, created: Bool) {
+        let (object, created) = upsert(type, identity: identity)
+        object.setOrigin(source, index: index)
+        return (object, created)
+    }
+
+    private func upsert(_ type: EntityType, identity: IdentityKey) -> (GraphObject, created: Bool) {
+        let key = identity.isIncomplete ? nil : GraphKey(identity)
+        if let key, let existing = identityMaps[type.rootIndex][key] {
             existing.retype(type)
-            existing.origin = origin
             return (existing, false)
         }
-        let object = GraphObject(type: type, origin: origin)
+        let object = GraphObject(type: type, origin: "")
         objectsByRoot[type.rootIndex].append(object)
-        if !identity.isIncomplete { identityMaps[type.rootIndex][identity] = object }
+        if let key { identityMaps[type.rootIndex][key] = object }
         return (object, true)
     }
 
@@ -76,7 +89,8 @@ public final class ObjectGraph {
         let root = object.type.rootIndex
         objectsByRoot[root].removeAll { $0 === object }
         let identity = object.identity
-        if identityMaps[root][identity] === object { identityMaps[root][identity] = nil }
+        let key = GraphKey(identity)
+        if identityMaps[root][key] === object { identityMaps[root][key] = nil }
         for (index, relationship) in object.type.mapping.relationships.enumerated() {
             guard let inverse = relationship.inverse else { continue }
             for other in object.related[index] {
@@ -90,6 +104,22 @@ public final class ObjectGraph {
     public func reindex(_ object: GraphObject) {
         let identity = object.identity
         guard !identity.isIncomplete else { return }
-        identityMaps[object.type.rootIndex][identity] = object
+        identityMaps[object.type.rootIndex][GraphKey(identity)] = object
+    }
+}
+
+/// An identity as the identity map holds it: a lone integer (the usual `id`)
+/// inline, any other identity as its values. One-to-one with ``IdentityKey``,
+/// so equal keys are equal identities; the map holds no array per object.
+private enum GraphKey: Hashable {
+    case int(Int64)
+    case values([Value])
+
+    init(_ identity: IdentityKey) {
+        if identity.values.count == 1, case .int(let number) = identity.values[0] {
+            self = .int(number)
+        } else {
+            self = .values(identity.values)
+        }
     }
 }

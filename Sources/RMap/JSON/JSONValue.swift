@@ -47,7 +47,7 @@ public indirect enum JSONValue: Sendable, Hashable {
 ///
 /// Lookup is a linear scan, which beats hashing for the small objects that
 /// records are; a duplicated key resolves to its last occurrence, as in
-/// most JSON parsers.
+/// most JSON parsers. Equality ignores the order of keys.
 public struct JSONObject: Sendable, Hashable {
     /// The members in document order.
     public var members: [(key: String, value: JSONValue)]
@@ -74,16 +74,24 @@ public struct JSONObject: Sendable, Hashable {
     /// The keys in document order.
     public var keys: [String] { members.map(\.key) }
 
+    /// Objects are equal when they hold the same keys with equal values, in any order
+    /// (JSON objects are unordered; PostgreSQL's `jsonb`, for one, reorders keys).
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.members.count == rhs.members.count
-            && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        guard lhs.members.count == rhs.members.count else { return false }
+        if zip(lhs.members, rhs.members).allSatisfy({ $0.key == $1.key && $0.value == $1.value }) { return true }
+        return lhs.members.allSatisfy { member in rhs[member.key] == member.value }
+            && rhs.members.allSatisfy { member in lhs[member.key] == member.value }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(members.count)
+        var combined = 0
         for member in members {
-            hasher.combine(member.key)
-            hasher.combine(member.value)
+            var memberHasher = Hasher()
+            memberHasher.combine(member.key)
+            memberHasher.combine(member.value)
+            combined = combined &+ memberHasher.finalize()
         }
+        hasher.combine(combined)
     }
 }

@@ -1,8 +1,8 @@
-/// "Did you mean" suggestions by edit distance.
-enum Suggestion {
+/// "Did you mean" suggestions by edit distance, for mapping files and the command line alike.
+public enum Suggestion {
     /// The candidate closest to `word`, when it is close enough to be a likely typo: at most
     /// a third of the shorter word's letters (at least one) differ, and not every letter.
-    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         var best: (String, Int)?
         for candidate in candidates {
@@ -15,12 +15,12 @@ enum Suggestion {
     }
 
     /// ` (did you mean 'x'?)`, or an empty string.
-    static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+    public static func hint(for word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
     /// Damerau-Levenshtein distance (optimal string alignment): a swap of two letters counts once.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }

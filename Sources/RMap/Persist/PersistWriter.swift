@@ -44,7 +44,7 @@ public struct PersistWriter {
             backend.rollback()
             throw error
         }
-        return WriteReport(entities: run.counts)
+        return WriteReport(entities: run.report)
     }
 }
 
@@ -53,14 +53,20 @@ private struct PersistRun {
     let backend: any StoreBackend
     let layout: StoreLayout
     let graph: ObjectGraph
-    var counts: [String: EntityWriteCounts] = [:]
+    /// Counts by entity position.
+    var counts: [EntityWriteCounts]
     var conflicts: [ConflictError.Conflict] = []
 
     init(backend: any StoreBackend, layout: StoreLayout, graph: ObjectGraph) {
         self.backend = backend
         self.layout = layout
         self.graph = graph
-        for type in graph.schema.types { counts[type.name] = EntityWriteCounts() }
+        counts = Array(repeating: EntityWriteCounts(), count: graph.schema.types.count)
+    }
+
+    /// The counts by entity name.
+    var report: [String: EntityWriteCounts] {
+        Dictionary(graph.schema.types.map { ($0.name, counts[$0.index]) }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: - Rows
@@ -75,19 +81,16 @@ private struct PersistRun {
         while start < objects.count {
             let chunk = objects[start..<min(start + PersistWriter.batchSize, objects.count)]
             start = chunk.endIndex
-            let incoming = chunk.map { incomingRow($0, table) }
-            let identities = incoming.map { identity(of: $0, table) }
-            let stored = fresh ? [:] : try backend.fetch(table, identities: identities.compactMap { $0 })
-            for (offset, object) in chunk.enumerated() {
-                let row = incoming[offset]
-                guard let identity = identities[offset], let state = stored[IdentityKey(identity)] else {
-                    let values = row.map { $0 ?? .null }
+            if fresh {
+                // Nothing is stored: every object is inserted, its row its base; nothing to look up or merge.
+                for object in chunk {
+                    let values = incomingRow(object, table).map { $0 ?? .null }
                     rows.append(values)
-                    if identities[offset] != nil { bases.append(values) }
-                    counts[object.type.name, default: EntityWriteCounts()].inserted += 1
-                    continue
+                    if hasIdentity(values, table) { bases.append(values) }
+                    counts[object.type.index].inserted += 1
                 }
-                merge(row, into: state, object: object, table: table, rows: &rows, bases: &bases)
+            } else {
+                try mergeChunk(chunk, table, rows: &rows, bases: &bases)
             }
             if conflicts.isEmpty {
                 try backend.upsertRows(table, rows)
@@ -95,6 +98,26 @@ private struct PersistRun {
             }
             rows.removeAll(keepingCapacity: true)
             bases.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Merges a chunk of objects with what the store holds for them.
+    private mutating func mergeChunk(
+        _ chunk: ArraySlice<GraphObject>, _ table: TableLayout, rows: inout [[Value]], bases: inout [[Value]]
+    ) throws {
+        let incoming = chunk.map { incomingRow($0, table) }
+        let identities = incoming.map { identity(of: $0, table) }
+        let stored = try backend.fetch(table, identities: identities.compactMap { $0 })
+        for (offset, object) in chunk.enumerated() {
+            let row = incoming[offset]
+            guard let identity = identities[offset], let state = stored[IdentityKey(identity)] else {
+                let values = row.map { $0 ?? .null }
+                rows.append(values)
+                if identities[offset] != nil { bases.append(values) }
+                counts[object.type.index].inserted += 1
+                continue
+            }
+            merge(row, into: state, object: object, table: table, rows: &rows, bases: &bases)
         }
     }
 
@@ -115,9 +138,9 @@ private struct PersistRun {
         if result.rowChanged, let merged = result.row { rows.append(merged) }
         if result.baseChanged { bases.append(result.base) }
         if result.rowChanged {
-            counts[object.type.name, default: EntityWriteCounts()].updated += 1
+            counts[object.type.index].updated += 1
         } else {
-            counts[object.type.name, default: EntityWriteCounts()].unchanged += 1
+            counts[object.type.index].unchanged += 1
         }
     }
 
@@ -131,11 +154,17 @@ private struct PersistRun {
         if let discriminator = table.discriminator { row[discriminator] = .string(binding.typeValue) }
         for (relationship, columns) in binding.foreignKeys {
             guard let destination = object.related[relationship].first else { continue }
-            let identity = destination.identity
-            guard !identity.isIncomplete, identity.values.count == columns.count else { continue }
-            for (position, column) in columns.enumerated() { row[column] = identity.values[position] }
+            let positions = destination.type.identityIndices
+            guard !positions.isEmpty, positions.count == columns.count,
+                positions.allSatisfy({ destination.values[$0].map { !$0.isNull } ?? false })
+            else { continue }
+            for (position, column) in zip(positions, columns) { row[column] = destination.values[position] }
         }
         return row
+    }
+
+    private func hasIdentity(_ row: [Value], _ table: TableLayout) -> Bool {
+        !table.identity.isEmpty && table.identity.allSatisfy { !row[$0].isNull }
     }
 
     private func identity(of row: [Value?], _ table: TableLayout) -> [Value]? {
@@ -157,9 +186,43 @@ private struct PersistRun {
 
     // MARK: - Links
 
+    /// Replaces the links of every object with a join, a batch at a time and in
+    /// two passes: first every source's stored links are removed, then the
+    /// graph's links are added. Batches keep memory bounded; the passes keep
+    /// a backend from seeing links of this write as stored ones.
     func writeLinks() throws {
-        var sources = Array(repeating: [[Value]](), count: layout.joinTables.count)
-        var links = Array(repeating: [[Value]](), count: layout.joinTables.count)
+        var batches = Array(repeating: [[Value]](), count: layout.joinTables.count)
+        func flush(_ join: Int, removing: Bool) throws {
+            let table = layout.joinTables[join]
+            if removing {
+                try backend.replaceLinks(table, sources: batches[join], links: [])
+            } else {
+                try backend.replaceLinks(table, sources: [], links: batches[join])
+            }
+            batches[join].removeAll(keepingCapacity: true)
+        }
+        for removing in [true, false] {
+            try forEachLinkSource { object, identity, relationship, join in
+                if removing {
+                    guard !layout.joinTables[join].union else { return }
+                    batches[join].append(identity.values)
+                } else {
+                    for destination in object.related[relationship] {
+                        let target = destination.identity
+                        guard !target.isIncomplete else { continue }
+                        batches[join].append(identity.values + target.values)
+                    }
+                }
+                if batches[join].count >= PersistWriter.batchSize { try flush(join, removing: removing) }
+            }
+            for join in layout.joinTables.indices where !batches[join].isEmpty { try flush(join, removing: removing) }
+        }
+    }
+
+    /// Calls `body` for each object, identity, relationship and join table whose links this write sets.
+    private func forEachLinkSource(
+        _ body: (GraphObject, IdentityKey, _ relationship: Int, _ join: Int) throws -> Void
+    ) throws {
         for root in graph.schema.roots {
             for object in graph.objects(root: root.index) {
                 let binding = layout.bindings[object.type.index]
@@ -169,17 +232,9 @@ private struct PersistRun {
                 for (relationship, join, connecting) in binding.joins {
                     // A payload that carried none of the connecting keys keeps the stored links.
                     if !connecting.isEmpty, connecting.allSatisfy({ object.values[$0] == nil }) { continue }
-                    sources[join].append(identity.values)
-                    for destination in object.related[relationship] {
-                        let target = destination.identity
-                        guard !target.isIncomplete else { continue }
-                        links[join].append(identity.values + target.values)
-                    }
+                    try body(object, identity, relationship, join)
                 }
             }
-        }
-        for (index, join) in layout.joinTables.enumerated() {
-            try backend.replaceLinks(join, sources: join.union ? [] : sources[index], links: links[index])
         }
     }
 
@@ -206,7 +261,7 @@ private struct PersistRun {
                 }
                 seen.insert(key)
                 orphans.append(identity)
-                counts[entity, default: EntityWriteCounts()].orphansDeleted += 1
+                if let index = graph.schema.type(named: entity)?.index { counts[index].orphansDeleted += 1 }
             }
             guard !orphans.isEmpty else { continue }
             try backend.delete(table, identities: orphans)

@@ -30,15 +30,25 @@ struct FetchPlan {
         }
     }
 
-    /// The entities a `nested_path` entity's placeholders point to.
+    /// The entities fetched once per parent: a `nested_path` placeholder
+    /// (`people/{personId}/projects`) or a `params` value with a placeholder
+    /// (`params: {person_id: "{id}"}`) names a foreign key of the entity; the
+    /// parent is the destination of the to-one relationship it connects.
     static func parents(of entity: EntityMapping, in model: MappingModel) -> [String] {
-        guard let path = entity.nestedPath else { return [] }
-        return NestedPath.placeholders(in: path).compactMap { placeholder in
+        var keys = entity.nestedPath.map(NestedPath.placeholders(in:)) ?? []
+        for pair in entity.source?["params"]?.mapping ?? [] {
+            guard let key = pair.key.scalar?.text, pair.value.scalar?.text.contains("{") == true else { continue }
+            keys.append(key)
+        }
+        return keys.compactMap { key in
             entity.relationships.first { relationship in
                 guard relationship.kind == .toOne, case .foreignKey(let pairs) = relationship.connection?.rule else {
                     return false
                 }
-                return pairs.contains { $0.source == placeholder }
+                return pairs.contains { pair in
+                    guard let attribute = entity.attribute(named: pair.source) else { return false }
+                    return [attribute.name, attribute.key, attribute.column].contains(key)
+                }
             }?.destination
         }
     }

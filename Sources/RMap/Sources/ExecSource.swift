@@ -2,18 +2,20 @@ import Foundation
 
 /// The `exec` source: runs a program (`command: [argv...]`, from the mapping
 /// file's folder) that writes JSON lines `{"entity": "CRMPerson", "record": {...}}`
-/// on standard output. A non-zero exit is a fetch error showing its stderr.
+/// on standard output, with `env: {NAME: value}` added to its environment.
+/// A non-zero exit is a fetch error showing its stderr.
 ///
 /// Plugins in any language can feed rmap this way.
 public struct ExecSource: Source {
     /// The option keys the plugin reads.
-    public static let options = ["command"]
+    public static let options = ["command", "env"]
 
     /// How many records go into one payload.
     static let batchSize = 1000
 
     private let config: PluginConfig
     private let command: [String]
+    private let environment: [String: String]
 
     /// Creates the source from its `source:` block.
     ///
@@ -26,6 +28,12 @@ public struct ExecSource: Source {
             throw PluginError(message: "\(config.mark): the exec source needs 'command: [program, args...]'")
         }
         command = words
+        var environment: [String: String] = [:]
+        for pair in config["env"]?.mapping ?? [] {
+            guard let name = pair.key.scalar?.text, let value = pair.value.scalar?.text else { continue }
+            environment[name] = value
+        }
+        self.environment = environment
     }
 
     public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
@@ -34,11 +42,14 @@ public struct ExecSource: Source {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command
         process.currentDirectoryURL = URL(fileURLWithPath: config.baseDirectory)
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, own in own }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
+        let exit = ExitStatus()
+        process.terminationHandler = { exit.finish($0.terminationStatus) }
         do {
             try process.run()
         } catch {
@@ -59,13 +70,13 @@ public struct ExecSource: Source {
             process.terminate()
             throw error
         }
-        process.waitUntilExit()
+        let status = await exit.value
         let stderr = String(decoding: await stderrTask.value, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        guard status == 0 else {
             let detail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
             throw FetchError(
                 origin: origin,
-                message: "exited with status \(process.terminationStatus)" + (detail.isEmpty ? "" : ": \(context.model.redact(detail))"))
+                message: "exited with status \(status)" + (detail.isEmpty ? "" : ": \(context.model.redact(detail))"))
         }
         for payload in batches.flush() { try await context.deliver(payload) }
     }
@@ -133,6 +144,37 @@ struct LineReader {
             start = 0
             let chunk = handle.readData(ofLength: 1 << 16)
             if chunk.isEmpty { finished = true } else { buffer.append(contentsOf: chunk) }
+        }
+    }
+}
+
+/// A child process's exit status, awaited through `terminationHandler`
+/// (`Process.waitUntilExit()` can miss the exit when called off the main thread on Linux).
+final class ExitStatus: @unchecked Sendable {
+    private let lock = NSLock()
+    private var status: Int32?
+    private var waiter: CheckedContinuation<Int32, Never>?
+
+    /// Records the status and wakes the waiter.
+    func finish(_ status: Int32) {
+        let waiter = lock.withLock {
+            self.status = status
+            defer { self.waiter = nil }
+            return self.waiter
+        }
+        waiter?.resume(returning: status)
+    }
+
+    /// The status, once the process has exited.
+    var value: Int32 {
+        get async {
+            await withCheckedContinuation { continuation in
+                let known = lock.withLock {
+                    if status == nil { waiter = continuation }
+                    return status
+                }
+                if let known { continuation.resume(returning: known) }
+            }
         }
     }
 }

@@ -98,10 +98,10 @@ final class MemoryBackend: StoreBackend {
     }
 
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
-        guard var stored = database.joins[join.name] else { throw missing(join.name) }
-        for source in sources { stored.links[IdentityKey(source)] = nil }
-        for link in links { stored.add(link) }
-        database.joins[join.name] = stored
+        guard database.joins[join.name] != nil else { throw missing(join.name) }
+        // Changed in place: copying the stored links out and back would make each batch cost the whole table.
+        for source in sources { database.joins[join.name]?.links[IdentityKey(source)] = nil }
+        for link in links { database.joins[join.name]?.add(link) }
     }
 
     func scanRows(_ table: TableLayout) throws -> [StoredRow] {

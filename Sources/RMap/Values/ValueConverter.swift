@@ -14,7 +14,11 @@ public enum ValueConverter {
     public static func value(from json: JSONValue, as type: AttributeType, format: TimeFormat? = nil) -> Value? {
         if case .null = json { return .null }
         switch type {
-        case .string, .url, .uuid:
+        case .uuid:
+            // UUIDs are case-insensitive; the lower-case form is canonical (and what PostgreSQL returns).
+            guard case .string(let text) = json else { return nil }
+            return .string(text.lowercased())
+        case .string, .url:
             switch json {
             case .string(let text): return .string(text)
             case .number(let text): return .string(text)

@@ -1,3 +1,4 @@
+import RMap
 /// Parses one subcommand's arguments against its ``CommandSpec``, following
 /// swift-argument-parser's conventions: `--opt value` and `--opt=value`,
 /// flags without values, `--` ending options, `-` as a positional argument.
@@ -38,7 +39,7 @@ struct ArgumentParser {
         guard argument.hasPrefix("--"), let option = spec.option(named: name) else {
             let known = spec.options.map { "--\($0.name)" } + ["--help"]
             let written = inline == nil ? argument : String(argument.prefix { $0 != "=" })
-            throw error("unknown option '\(written)'\(Spelling.hint(for: written, in: known))")
+            throw error("unknown option '\(written)'\(Suggestion.hint(for: written, in: known))")
         }
         guard option.valueName != nil else {
             if inline != nil { throw error("the option '--\(name)' takes no value") }

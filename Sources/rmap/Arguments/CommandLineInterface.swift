@@ -36,7 +36,7 @@ struct CommandLineInterface {
         }
         if first.hasPrefix("-") {
             throw UsageError(
-                message: "unknown option '\(first)'\(Spelling.hint(for: first, in: ["--version", "--help"]))")
+                message: "unknown option '\(first)'\(Suggestion.hint(for: first, in: ["--version", "--help"]))")
         }
         if first == "help" {
             if rest.count > 1 { throw UsageError(message: "unexpected argument '\(rest[1])'") }
@@ -51,7 +51,7 @@ struct CommandLineInterface {
     private func command(named name: String) throws(UsageError) -> CommandEntry {
         for entry in Self.commands where entry.spec.name == name { return entry }
         let names = Self.commands.map { $0.spec.name } + ["help"]
-        throw UsageError(message: "unknown command '\(name)'\(Spelling.hint(for: name, in: names))")
+        throw UsageError(message: "unknown command '\(name)'\(Suggestion.hint(for: name, in: names))")
     }
 
     private func help(_ command: CommandEntry?) -> ExitCode {

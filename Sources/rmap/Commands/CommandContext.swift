@@ -28,8 +28,6 @@ struct CommandContext: Sendable {
 
     /// The store a run writes to: `--store`, else the files' `store:`, else SQLite's default file.
     func store(_ option: PluginConfig?, model: MappingModel) -> PluginConfig {
-        let mark = Mark(file: "rmap", line: 1, column: 1)
-        return option ?? model.store
-            ?? PluginConfig(plugin: "sqlite", options: .mapping([], mark), baseDirectory: "", mark: mark)
+        option ?? model.store ?? .defaultStore
     }
 }

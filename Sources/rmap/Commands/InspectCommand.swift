@@ -26,7 +26,7 @@ struct InspectCommand: CLICommand {
             let names = InspectFormat.allCases.map(\.rawValue)
             throw Self.spec.usageError(
                 "the value '\(text)' is invalid for '--format <format>': expected one of "
-                    + names.joined(separator: ", ") + Spelling.hint(for: text, in: names))
+                    + names.joined(separator: ", ") + Suggestion.hint(for: text, in: names))
         }
         self.format = format
     }

@@ -57,14 +57,35 @@ struct RunCommand: CLICommand {
         }
         progress.report(.stageFinished("load"))
         for name in only where model.entity(named: name) == nil {
-            let hint = Spelling.hint(for: name, in: model.entities.map(\.name))
+            let hint = Suggestion.hint(for: name, in: model.entities.map(\.name))
             return context.fail("unknown entity '\(name)' in --only\(hint)", status: .usage)
         }
+        let options = RunOptions(
+            strict: strict, dryRun: dryRun, only: Set(only), jobs: jobs ?? 4, store: context.store(store, model: model))
+        let result: RunResult
         do {
-            _ = try context.registry.makeStore(context.store(store, model: model))
+            result = try await Pipeline(model: model, registry: context.registry).run(options) { progress.report($0) }
+        } catch let failure as StrictFailure {
+            progress.finish()
+            RunReportOutput(report: failure.report, model: model).printProblems(to: context.errors)
+            if json { context.output.line(JSONWriter.serialize(failure.report.jsonDocument(status: "failed"))) }
+            return context.fail(failure.description)
         } catch {
-            return context.fail("\(error)")
+            progress.finish()
+            let message = model.redact("\(error)")
+            if json { context.output.line(JSONWriter.serialize(RunReportOutput.failureDocument(message))) }
+            return context.fail(message)
         }
-        return context.fail("not available yet")
+        progress.finish()
+        let report = result.report
+        let output = RunReportOutput(report: report, model: model)
+        let status = report.hasProblems ? "rejected" : "ok"
+        if json {
+            context.output.line(JSONWriter.serialize(report.jsonDocument(status: status)))
+        } else {
+            context.output.write(output.table())
+            output.printProblems(to: context.errors)
+        }
+        return report.hasProblems ? .rejected : .success
     }
 }

@@ -38,6 +38,8 @@ final class ProgressReporter: Sendable {
         /// Each entity's latest record count in the current stage, in the order first seen.
         var counts: [(entity: String, records: Int)] = []
         var lineShown = false
+        /// When the current stage started, for the records/s of the status line.
+        var started = ContinuousClock.now
     }
 
     private let output: TextOutput
@@ -73,6 +75,7 @@ final class ProgressReporter: Sendable {
         case .stageStarted(let stage):
             state.stage = stage
             state.counts = []
+            state.started = .now
             return style == .lines ? "\(stage): started\n" : status("\(stage)...", state: &state)
         case .fetched(let entity, let origin):
             return style == .lines
@@ -83,7 +86,12 @@ final class ProgressReporter: Sendable {
             } else {
                 state.counts.append((entity, records))
             }
-            return style == .lines ? "" : status("\(state.stage): \(entity) \(records) records", state: &state)
+            guard style != .lines else { return "" }
+            let total = state.counts.reduce(0) { $0 + $1.records }
+            let elapsed = (ContinuousClock.now - state.started).components
+            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+            let rate = seconds > 0 ? " (\(Int(Double(total) / seconds)) records/s)" : ""
+            return status("\(state.stage): \(entity) \(records) records\(rate)", state: &state)
         case .stageFinished(let stage):
             let counts = state.counts.map { "mapped \($0.entity): \($0.records) records\n" }.joined()
             state.counts = []

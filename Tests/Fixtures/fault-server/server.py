@@ -268,6 +268,8 @@ class Handler(BaseHTTPRequestHandler):
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    # Parallel test suites open many connections at once; the default queue of 5 resets some.
+    request_queue_size = 128
 
     def __init__(self, address):
         super().__init__(address, Handler)

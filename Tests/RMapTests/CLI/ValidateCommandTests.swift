@@ -28,8 +28,6 @@ struct ValidateCommandTests {
         #expect(result.stdout == "")
         #expect(
             result.stderr == """
-                misspelt.yml:11:7: relationship 'Project.owner' is neither nested, connected nor an inverse: nothing would fill it
-                misspelt.yml:14:11: connect of relationship 'owner' of 'Project' needs exactly one of 'foreign_key' or 'key_path'
                 misspelt.yml:14:11: unknown key 'forign_key' in connect (did you mean 'foreign_key'?)
 
                 """)
@@ -50,8 +48,6 @@ struct ValidateCommandTests {
         #expect(
             result.stdout
                 == #"{"valid":false,"files":["misspelt.yml"],"entities":0,"errors":["#
-                + #"{"file":"misspelt.yml","line":11,"column":7,"message":"relationship 'Project.owner' is neither nested, connected nor an inverse: nothing would fill it"},"#
-                + #"{"file":"misspelt.yml","line":14,"column":11,"message":"connect of relationship 'owner' of 'Project' needs exactly one of 'foreign_key' or 'key_path'"},"#
                 + #"{"file":"misspelt.yml","line":14,"column":11,"message":"unknown key 'forign_key' in connect (did you mean 'foreign_key'?)"}]}"#
                 + "\n")
         #expect(result.stderr == "")

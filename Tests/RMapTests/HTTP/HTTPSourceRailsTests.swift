@@ -4,6 +4,7 @@ import Testing
 
 @testable import RMapHTTP
 
+extension RailsServerSuites {
 /// The http source against the Rails fixture app (see Tests/Fixtures/rails-app/README.md).
 @Suite("HTTP source against Rails")
 struct HTTPSourceRailsTests {
@@ -177,4 +178,5 @@ struct HTTPSourceRailsTests {
         #expect(error.message.hasPrefix("fetching Project: HTTP 404 after 1 attempt: "))
         #expect(error.message.contains("Not Found"))
     }
+}
 }

@@ -6,10 +6,10 @@ import Testing
 /// and its samples must fit it: every value converts, every reference resolves.
 @Suite("The example CRM mapping")
 struct ExampleMappingTests {
-    static let root = MappingHarness.packageRoot
+    static let root = LoaderHarness.packageRoot
 
     private func model() throws -> MappingModel {
-        try MappingLoader(environment: [:], catalog: MappingHarness.catalog)
+        try MappingLoader(environment: [:], catalog: LoaderHarness.catalog)
             .load(["\(Self.root)/mappings/crm.yml", "\(Self.root)/mappings/work.yml"])
     }
 

@@ -15,30 +15,30 @@ struct InterpolationTests {
 
     @Test func unsetVariableNamesTheVariableFileAndLine() {
         #expect(
-            MappingHarness.issues(Self.http) == [
+            LoaderHarness.issues(Self.http) == [
                 "mappings/crm.yml:5:28: environment variable 'API_TOKEN' is not set (and has no default)"
             ])
     }
 
     @Test func setVariablesAndDefaultsExpand() throws {
-        let model = try MappingHarness.load(Self.http, environment: ["API_TOKEN": "tok-123"])
+        let model = try LoaderHarness.load(Self.http, environment: ["API_TOKEN": "tok-123"])
         let source = try #require(model.entity(named: "Note")?.source)
         #expect(source["site"]?.scalar?.text == "http://127.0.0.1:3000")
         #expect(source["headers"]?["Authorization"]?.scalar?.text == "Bearer tok-123")
     }
 
     @Test func emptyVariableTakesTheDefault() throws {
-        let model = try MappingHarness.load(Self.http, environment: ["API_TOKEN": "t", "SITE": ""])
+        let model = try LoaderHarness.load(Self.http, environment: ["API_TOKEN": "t", "SITE": ""])
         #expect(model.entity(named: "Note")?.source?["site"]?.scalar?.text == "http://127.0.0.1:3000")
     }
 
     @Test func setVariableWinsOverTheDefault() throws {
-        let model = try MappingHarness.load(Self.http, environment: ["API_TOKEN": "t", "SITE": "https://crm.example"])
+        let model = try LoaderHarness.load(Self.http, environment: ["API_TOKEN": "t", "SITE": "https://crm.example"])
         #expect(model.entity(named: "Note")?.source?["site"]?.scalar?.text == "https://crm.example")
     }
 
     @Test func secretsAreCollectedAndRedacted() throws {
-        let model = try MappingHarness.load(Self.http, environment: ["API_TOKEN": "tok-123", "SITE": "https://crm.example"])
+        let model = try LoaderHarness.load(Self.http, environment: ["API_TOKEN": "tok-123", "SITE": "https://crm.example"])
         #expect(model.secrets == ["tok-123", "https://crm.example"])
         #expect(
             model.redact("GET https://crm.example/notes.json with Bearer tok-123") == "GET ***/notes.json with Bearer ***")
@@ -60,14 +60,14 @@ struct InterpolationTests {
                   id: int
                   owner: {type: string, default: "${USER_NAME:-nobody}"}
             """
-        let model = try MappingHarness.load(yaml, environment: ["PREFIX": "api/v2"])
+        let model = try LoaderHarness.load(yaml, environment: ["PREFIX": "api/v2"])
         #expect(model.entity(named: "Note")?.path == "api/v2/notes")
         #expect(model.entity(named: "Note")?.attribute(named: "owner")?.defaultValue == .string("nobody"))
     }
 
     @Test func unterminatedReference() {
         #expect(
-            MappingHarness.issues("rmap: 1\nentities:\n  Note: {path: \"${HOST\", attributes: {id: int}}\n") == [
+            LoaderHarness.issues("rmap: 1\nentities:\n  Note: {path: \"${HOST\", attributes: {id: int}}\n") == [
                 "mappings/crm.yml:3:16: unterminated '${' in '${HOST'"
             ])
     }
@@ -75,7 +75,7 @@ struct InterpolationTests {
     @Test func everyUnsetVariableIsReported() {
         let yaml = "rmap: 1\nentities:\n  Note:\n    path: ${A}/${B}\n    attributes: {id: int}\n"
         #expect(
-            MappingHarness.issues(yaml) == [
+            LoaderHarness.issues(yaml) == [
                 "mappings/crm.yml:4:11: environment variable 'A' is not set (and has no default)",
                 "mappings/crm.yml:4:11: environment variable 'B' is not set (and has no default)",
             ])

@@ -22,7 +22,7 @@ struct MultipleFilesTests {
                 relationships:
                   owner: {to_one: CRMPerson, connect: {foreign_key: {personId: id}}}
             """
-        let model = try MappingHarness.load([("mappings/crm.yml", Self.people), ("mappings/work.yml", work)])
+        let model = try LoaderHarness.load([("mappings/crm.yml", Self.people), ("mappings/work.yml", work)])
         #expect(model.entities.map(\.name) == ["CRMPerson", "CRMProject"])
         #expect(model.entity(named: "CRMProject")?.relationship(named: "owner")?.destination == "CRMPerson")
         #expect(model.entity(named: "CRMProject")?.file == "mappings/work.yml")
@@ -33,7 +33,7 @@ struct MultipleFilesTests {
 
     @Test func filesInOtherFoldersAgreeOnOneStorePath() throws {
         let nested = "rmap: 1\nstore: {path: ../../rmap.sqlite}\nentities:\n  X: {attributes: {id: int}}\n"
-        _ = try MappingHarness.load([("mappings/crm.yml", Self.people), ("mappings/more/x.yml", nested)])
+        _ = try LoaderHarness.load([("mappings/crm.yml", Self.people), ("mappings/more/x.yml", nested)])
     }
 
     @Test(arguments: [
@@ -43,7 +43,7 @@ struct MultipleFilesTests {
     func filesDisagreeingOnTheStore(store: String, at mark: String) {
         let other = "rmap: 1\n\(store)\n"
         #expect(
-            MappingHarness.issues([("mappings/crm.yml", Self.people), ("mappings/other.yml", other)]) == [
+            LoaderHarness.issues([("mappings/crm.yml", Self.people), ("mappings/other.yml", other)]) == [
                 "\(mark): this store differs from the one at mappings/crm.yml:3:8: files must agree on the store"
             ])
     }
@@ -51,7 +51,7 @@ struct MultipleFilesTests {
     @Test func sameEntityInTwoFilesNamesBothPlaces() {
         let again = "rmap: 1\nentities:\n  Other: {attributes: {id: int}}\n  CRMPerson: {attributes: {id: int}}\n"
         #expect(
-            MappingHarness.issues([("mappings/crm.yml", Self.people), ("mappings/again.yml", again)]) == [
+            LoaderHarness.issues([("mappings/crm.yml", Self.people), ("mappings/again.yml", again)]) == [
                 "mappings/again.yml:4:3: entity 'CRMPerson' is defined twice: here and at mappings/crm.yml:5:3"
             ])
     }
@@ -61,7 +61,7 @@ struct MultipleFilesTests {
         let a = "rmap: 2\nentities:\n  A:\n    attributes: {id: int}\n    relationships: {b: {to_one: Bee, nested: true}}\n"
         let broken = "rmap: 1\nentities: {\n"
         #expect(
-            MappingHarness.issues([("mappings/b.yml", b), ("mappings/broken.yml", broken), ("mappings/a.yml", a)]) == [
+            LoaderHarness.issues([("mappings/b.yml", b), ("mappings/broken.yml", broken), ("mappings/a.yml", a)]) == [
                 "mappings/a.yml:1:7: unsupported schema version '2' (this rmap reads 'rmap: 1')",
                 "mappings/a.yml:5:33: relationship 'b' of 'A' points to unknown entity 'Bee'",
                 "mappings/b.yml:3:24: unknown type 'strng' for attribute 'id' (did you mean 'string'?)",
@@ -73,7 +73,7 @@ struct MultipleFilesTests {
 
     @Test func errorDescriptionIsOneIssueALine() {
         do {
-            _ = try MappingHarness.load("rmap: 1\nentites: {}\nsorce: {}\n")
+            _ = try LoaderHarness.load("rmap: 1\nentites: {}\nsorce: {}\n")
             Issue.record("loaded an invalid file")
         } catch {
             #expect(
@@ -87,21 +87,21 @@ struct MultipleFilesTests {
     @Test func inflectionsOfOneFileApplyToAll() throws {
         let rules = "rmap: 1\ninflections: {irregular: {cactus: cacti}}\n"
         let plants = "rmap: 1\nentities:\n  Cactus: {attributes: {id: int}}\n"
-        let model = try MappingHarness.load([("mappings/plants.yml", plants), ("mappings/rules.yml", rules)])
+        let model = try LoaderHarness.load([("mappings/plants.yml", plants), ("mappings/rules.yml", rules)])
         #expect(model.entity(named: "Cactus")?.collection == "cacti")
         #expect(model.inflector.pluralize("cactus") == "cacti")
     }
 
     @Test func loadReadsFilesFromDisk() throws {
-        let path = "\(MappingHarness.packageRoot)/Tests/Fixtures/mappings/minimal.yml"
-        let model = try MappingLoader(environment: [:], catalog: MappingHarness.catalog).load([path])
+        let path = "\(LoaderHarness.packageRoot)/Tests/Fixtures/mappings/minimal.yml"
+        let model = try MappingLoader(environment: [:], catalog: LoaderHarness.catalog).load([path])
         #expect(model.entity(named: "Note")?.collection == "notes")
-        #expect(model.entity(named: "Note")?.source?.resolvePath("notes.json") == "\(MappingHarness.packageRoot)/Tests/Fixtures/mappings/notes.json")
+        #expect(model.entity(named: "Note")?.source?.resolvePath("notes.json") == "\(LoaderHarness.packageRoot)/Tests/Fixtures/mappings/notes.json")
     }
 
     @Test func unreadableFileIsAnIssue() {
         do {
-            _ = try MappingLoader(environment: [:], catalog: MappingHarness.catalog).load(["/nonexistent/crm.yml"])
+            _ = try MappingLoader(environment: [:], catalog: LoaderHarness.catalog).load(["/nonexistent/crm.yml"])
             Issue.record("loaded a missing file")
         } catch {
             #expect(error.issues.map(\.description) == ["/nonexistent/crm.yml:1:1: cannot read the mapping file"])

@@ -4,7 +4,7 @@ import Testing
 @Suite("Names resolved by the loader")
 struct NameResolutionTests {
     private func entity(_ name: String, in yaml: String) throws -> EntityMapping {
-        try #require(try MappingHarness.load(yaml).entity(named: name))
+        try #require(try LoaderHarness.load(yaml).entity(named: name))
     }
 
     // MARK: - Entities
@@ -50,7 +50,7 @@ struct NameResolutionTests {
               CRMEquipment: {attributes: {id: int}}
               CRMAPIKey: {attributes: {id: int, apiURL: string}}
             """
-        let model = try MappingHarness.load(yaml)
+        let model = try LoaderHarness.load(yaml)
         #expect(model.entity(named: "CRMCactus")?.collection == "cacti")
         #expect(model.entity(named: "CRMEquipment")?.collection == "equipment")
         #expect(model.entity(named: "CRMAPIKey")?.element == "api_key")
@@ -201,7 +201,7 @@ struct NameResolutionTests {
         """
 
     @Test func subEntitiesInheritAttributesRelationshipsAndIdentity() throws {
-        let model = try MappingHarness.load(Self.people)
+        let model = try LoaderHarness.load(Self.people)
         let admin = try #require(model.entity(named: "CRMAdmin"))
         #expect(admin.parent == "CRMPerson")
         #expect(admin.attributes.map(\.name) == ["uid", "name", "email", "level"])
@@ -217,14 +217,14 @@ struct NameResolutionTests {
     }
 
     @Test func subEntitiesArriveInTheirParentsPayloads() throws {
-        let model = try MappingHarness.load(Self.people)
+        let model = try LoaderHarness.load(Self.people)
         #expect(model.entity(named: "CRMPerson")?.source?["path"]?.scalar?.text == "{collection}.json")
         #expect(model.entity(named: "CRMAdmin")?.source == nil)
         #expect(model.entity(named: "CRMGuest")?.source?["path"]?.scalar?.text == "guests.json")
     }
 
     @Test func typesDefaultToFamilyNamesWithoutThePrefix() throws {
-        let model = try MappingHarness.load(Self.people)
+        let model = try LoaderHarness.load(Self.people)
         #expect(
             model.entity(named: "CRMPerson")?.types == [
                 "Person": "CRMPerson", "Admin": "CRMAdmin", "SuperAdmin": "CRMSuperAdmin", "Guest": "CRMGuest",
@@ -235,7 +235,7 @@ struct NameResolutionTests {
 
     @Test func declaredTypesAddToTheDefaults() throws {
         let yaml = Self.people.replacingOccurrences(of: "    type_key: type\n", with: "    type_key: type\n    types: {admin_user: CRMAdmin, Person: CRMGuest}\n")
-        let types = try #require(try MappingHarness.load(yaml).entity(named: "CRMPerson")?.types)
+        let types = try #require(try LoaderHarness.load(yaml).entity(named: "CRMPerson")?.types)
         #expect(types["admin_user"] == "CRMAdmin")
         #expect(types["Admin"] == "CRMAdmin")
         #expect(types["Person"] == "CRMGuest")
@@ -243,7 +243,7 @@ struct NameResolutionTests {
 
     @Test func sourceFalseMeansNestedOnly() throws {
         let yaml = "rmap: 1\nsource: {plugin: file, path: \"{collection}.json\"}\nentities:\n  T: {source: false, attributes: {id: int}}\n  U: {source: {plugin: stdin, entity: U}, attributes: {id: int}}\n"
-        let model = try MappingHarness.load(yaml)
+        let model = try LoaderHarness.load(yaml)
         #expect(model.entity(named: "T")?.source == nil)
         #expect(model.entity(named: "U")?.source?.plugin == "stdin")
         #expect(model.entity(named: "U")?.source?.baseDirectory == "mappings")
@@ -280,7 +280,7 @@ struct NameResolutionTests {
         """
 
     @Test func reciprocalInverseIsFilled() throws {
-        let model = try MappingHarness.load(Self.crm)
+        let model = try LoaderHarness.load(Self.crm)
         #expect(model.entity(named: "CRMProject")?.relationship(named: "owner")?.inverse == "projects")
         #expect(model.entity(named: "CRMProject")?.relationship(named: "tasks")?.inverse == "project")
         #expect(model.entity(named: "CRMPerson")?.relationship(named: "projects")?.inverse == "owner")
@@ -289,8 +289,8 @@ struct NameResolutionTests {
 
     @Test func relationshipKeysConnectionsAndPredicates() throws {
         let wrong = Self.crm.replacingOccurrences(of: "id: [1, 2]}", with: "personId: [1, 2]}")
-        #expect(MappingHarness.issues(wrong) == ["mappings/crm.yml:19:33: unknown attribute 'personId' on 'CRMPerson' in 'where'"])
-        let project = try #require(try MappingHarness.load(Self.crm).entity(named: "CRMProject"))
+        #expect(LoaderHarness.issues(wrong) == ["mappings/crm.yml:19:33: unknown attribute 'personId' on 'CRMPerson' in 'where'"])
+        let project = try #require(try LoaderHarness.load(Self.crm).entity(named: "CRMProject"))
         let owner = try #require(project.relationship(named: "owner"))
         #expect(owner.kind == .toOne)
         #expect(owner.keyPath == ["owner"])

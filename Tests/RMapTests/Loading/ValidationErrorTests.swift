@@ -82,7 +82,7 @@ struct ValidationErrorTests {
 
     @Test(arguments: fileLevel)
     func fileLevelProblems(_ mapping: InvalidMapping) {
-        #expect(MappingHarness.issues(mapping.yaml) == mapping.issues)
+        #expect(LoaderHarness.issues(mapping.yaml) == mapping.issues)
     }
 
     static let entityLevel: [InvalidMapping] = [
@@ -152,7 +152,7 @@ struct ValidationErrorTests {
 
     @Test(arguments: entityLevel)
     func entityProblems(_ mapping: InvalidMapping) {
-        #expect(MappingHarness.issues(mapping.yaml) == mapping.issues.sorted(by: Self.byPosition))
+        #expect(LoaderHarness.issues(mapping.yaml) == mapping.issues.sorted(by: Self.byPosition))
     }
 
     static let attributeLevel: [InvalidMapping] = [
@@ -195,7 +195,7 @@ struct ValidationErrorTests {
 
     @Test(arguments: attributeLevel)
     func attributeProblems(_ mapping: InvalidMapping) {
-        #expect(MappingHarness.issues(mapping.yaml) == mapping.issues.sorted(by: Self.byPosition))
+        #expect(LoaderHarness.issues(mapping.yaml) == mapping.issues.sorted(by: Self.byPosition))
     }
 
     static let relationshipLevel: [InvalidMapping] = [
@@ -295,7 +295,7 @@ struct ValidationErrorTests {
 
     @Test(arguments: relationshipLevel)
     func relationshipProblems(_ mapping: InvalidMapping) {
-        #expect(MappingHarness.issues(mapping.yaml) == mapping.issues.sorted(by: Self.byPosition))
+        #expect(LoaderHarness.issues(mapping.yaml) == mapping.issues.sorted(by: Self.byPosition))
     }
 
     /// Issues come sorted by file, line and column, then message.

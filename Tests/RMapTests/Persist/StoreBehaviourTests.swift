@@ -2,13 +2,16 @@ import Foundation
 import RMap
 import Testing
 
-/// The behaviours every store shows (MAPPING.md §5, §6), run against each built-in store,
-/// re-opened from its file between runs.
+/// The store conformance suite: the behaviours every store shows (MAPPING.md §5, §6), run
+/// against each built-in store (memory, json, SQLite, PostgreSQL), re-opened between runs
+/// as a later run would. A new store joins by adding its ``StoreKind`` to ``StoreKind/all``.
 @Suite("Store behaviours")
 struct StoreBehaviourTests {
     typealias F = StoreFixtures
 
-    private func counts(_ inserted: Int = 0, _ updated: Int = 0, _ unchanged: Int = 0, orphans: Int = 0) -> EntityWriteCounts {
+    private func counts(_ inserted: Int = 0, _ updated: Int = 0, _ unchanged: Int = 0, orphans: Int = 0)
+        -> EntityWriteCounts
+    {
         var counts = EntityWriteCounts()
         counts.inserted = inserted
         counts.updated = updated
@@ -75,7 +78,10 @@ struct StoreBehaviourTests {
             #expect(report.entities["CRMPerson"] == (text == "12.50" ? counts(1) : counts(0, 0, 1)))
         }
         let stored = try kind.open(directory).contents(schema, "CRMPerson")["5"]?["budget"]
-        guard case .decimal(let number) = stored else { Issue.record("budget is \(String(describing: stored))"); return }
+        guard case .decimal(let number) = stored else {
+            Issue.record("budget is \(String(describing: stored))")
+            return
+        }
         #expect(number.text == "12.50")
     }
 
@@ -84,7 +90,8 @@ struct StoreBehaviourTests {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
         _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
-        let grown = try F.schema(F.crm.replacingOccurrences(of: "      name: string\n", with: "      name: string\n      dueOn: date\n"))
+        let grown = try F.schema(
+            F.crm.replacingOccurrences(of: "      name: string\n", with: "      name: string\n      dueOn: date\n"))
         let graph = ObjectGraph(schema: grown)
         F.add(graph, "CRMProject", ["id": .int(10), "dueOn": .date(LocalDate(year: 2025, month: 1, day: 31)!)])
         let report = try kind.open(directory).write(graph, request: WriteRequest())
@@ -203,5 +210,96 @@ struct StoreBehaviourTests {
         let stored = try #require(try after.rows(of: "CRMPerson").first)
         #expect(stored.values == values)
         #expect(stored.base == values)
+    }
+
+    @Test("every type reads back exactly as written, in the row and in the base", arguments: StoreKind.all)
+    func storedForms(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        let graph = ObjectGraph(schema: schema)
+        F.add(graph, "CRMAdmin", F.everyType)
+        #expect(try kind.open(directory).write(graph, request: WriteRequest()).entities["CRMAdmin"] == counts(1))
+
+        let stored = try kind.open(directory).contents(schema, "CRMPerson")["7"]
+        #expect(stored == F.everyTypeColumns)
+        let objects = try kind.open(directory).objects(schema: schema)
+        let admin = try #require(try objects.rows(of: "CRMPerson").first)
+        #expect(admin.entity == "CRMAdmin")
+        #expect(admin.base == admin.values)
+
+        let again = ObjectGraph(schema: schema)
+        F.add(again, "CRMAdmin", F.everyType)
+        #expect(try kind.open(directory).write(again, request: WriteRequest()).entities["CRMAdmin"] == counts(0, 0, 1))
+    }
+
+    @Test(
+        "a write that fails part-way leaves the store as it was, and the store stays usable",
+        arguments: StoreKind.all, ["upsertBase", "replaceLinks", "delete", "commit"])
+    func failedWriteChangesNothing(kind: StoreKind, primitive: String) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        let first = F.crmGraph(schema)
+        F.add(first, "CRMProject", ["id": .int(11), "name": .string("Gemini")])
+        _ = try kind.open(directory).write(first, request: WriteRequest())
+        func snapshot() throws -> [[StoredObject]] {
+            let objects = try kind.open(directory).objects(schema: schema)
+            return [try objects.rows(of: "CRMPerson"), try objects.rows(of: "CRMProject")]
+        }
+        let before = try snapshot()
+
+        let second = F.crmGraph(schema, annName: .string("Annie"))
+        second.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Apollo 2"))
+        F.add(second, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
+        let request = WriteRequest(completeEntities: ["CRMProject"])
+        let store = try kind.open(directory)
+        #expect(throws: FaultyBackend.Fault(primitive: primitive)) {
+            try FaultyStore(store, failing: primitive).write(second, request: request)
+        }
+        #expect(try snapshot() == before)
+
+        let report = try store.write(second, request: request)
+        #expect(report.entities["CRMProject"] == counts(0, 1, orphans: 1))
+        let people = try kind.open(directory).contents(schema, "CRMPerson")
+        #expect(people["1"]?["first_name"] == .string("Annie"))
+        #expect(people["3"]?["first_name"] == .string("Cy"))
+    }
+
+    @Test("the base is the last server state: diff sees exactly the local edits", arguments: StoreKind.all)
+    func diffInput(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        try kind.open(directory).edit(schema, "CRMProject", id: 10, "name", .string("Local"))
+
+        let objects = try kind.open(directory).objects(schema: schema)
+        let table = objects.layout.table(named: "projects")!
+        let project = try #require(try objects.rows(of: "CRMProject").first)
+        let values = try #require(project.values)
+        let base = try #require(project.base)
+        let changed = table.columns.indices.filter { values[$0] != base[$0] }.map { table.columns[$0].name }
+        #expect(changed == ["name"])
+        #expect(base[table.columnIndex("name")!] == .string("Apollo"))
+        #expect(try objects.rows(of: "CRMPerson").allSatisfy { $0.values == $0.base })
+        #expect(try objects.localInserts(of: "CRMProject").isEmpty)
+
+        try objects.acknowledge("CRMProject", reference: try #require(project.reference), values: values)
+        let acknowledged = try #require(try kind.open(directory).objects(schema: schema).rows(of: "CRMProject").first)
+        #expect(acknowledged.base == values)
+        #expect(acknowledged.values == values)
+    }
+
+    @Test("rows keep their insertion order; an update keeps a row's place", arguments: StoreKind.all)
+    func insertionOrder(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        let later = F.crmGraph(schema, annName: .string("Annie"))
+        F.add(later, "CRMPerson", ["id": .int(0), "firstName": .string("Zed")])
+        _ = try kind.open(directory).write(later, request: WriteRequest())
+
+        let objects = try kind.open(directory).objects(schema: schema)
+        let rows = try objects.rows(of: "CRMPerson").compactMap(\.values)
+        #expect(rows.map { $0[0] } == [.int(1), .int(2), .int(0)])
+        #expect(rows.first?[1] == .string("Annie"))
     }
 }

@@ -1,8 +1,11 @@
 import Foundation
-@testable import RMap
+import RMapPostgres
 import RMapSQLite
+import Synchronization
 
-/// Models, graphs and stores shared by the persist and SQLite tests.
+@testable import RMap
+
+/// Models, graphs and stores shared by the persist, SQLite and PostgreSQL tests.
 enum StoreFixtures {
     /// People (with an STI sub-entity), their nested projects and project team members.
     static let crm = """
@@ -76,13 +79,44 @@ enum StoreFixtures {
         let bob = add(graph, "CRMPerson", ["id": .int(2), "firstName": .string("Bob")])
         let project = add(
             graph, "CRMProject",
-            ["id": .int(10), "name": .string("Apollo"), "personId": .int(2), "teamMemberIds": .array([.int(1), .int(2)])])
+            [
+                "id": .int(10), "name": .string("Apollo"), "personId": .int(2),
+                "teamMemberIds": .array([.int(1), .int(2)]),
+            ])
         link(ann, "projects", [project])
         link(project, "owner", [ann])
         link(project, "manager", [bob])
         link(project, "teamMembers", [ann, bob])
         return graph
     }
+
+    /// An admin with a value of every type, including the values stores most easily get wrong:
+    /// quotes, backslashes, tabs and newlines, an empty string, `false`, a decimal's trailing zero,
+    /// an integer beyond a double's precision, a millisecond date-time and nested JSON.
+    static let everyType: [String: Value] = [
+        "id": .int(7),
+        "firstName": .string("Zoë \"q\" \\ tab\there\nline, 東京 🚀"),
+        "city": .string(""),
+        "budget": .decimal(DecimalNumber("1234.50")!),
+        "admin": .bool(false),
+        "bornOn": .date(LocalDate(year: 1985, month: 12, day: 10)!),
+        "seenAt": .datetime(Timestamp(milliseconds: 1_700_000_000_123)),
+        "score": .double(0.1),
+        "tags": .array([.string("a"), .string("b \"c\" \\"), .string("")]),
+        "raw": .json(
+            .object(JSONObject([("a", .number("1.50")), ("b", .array([.bool(true), .null, .string("x")]))]))),
+        "homepage": .string("https://example.com/a?b=1&c=%20"),
+        "level": .int(-9_007_199_254_740_993),
+    ]
+
+    /// ``everyType`` as the `people` table's columns hold it.
+    static let everyTypeColumns: [String: Value] = [
+        "id": everyType["id"]!, "first_name": everyType["firstName"]!, "address_city": everyType["city"]!,
+        "budget": everyType["budget"]!, "admin": everyType["admin"]!, "born_on": everyType["bornOn"]!,
+        "seen_at": everyType["seenAt"]!, "score": everyType["score"]!, "tags": everyType["tags"]!,
+        "raw": everyType["raw"]!, "homepage": everyType["homepage"]!, "level": everyType["level"]!,
+        "type": .string("Admin"),
+    ]
 
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-store-\(UUID().uuidString)")
@@ -96,12 +130,132 @@ struct StoreKind: CustomStringConvertible, Sendable {
     let description: String
     let open: @Sendable (URL) throws -> any BackendStore
 
-    static let sqlite = StoreKind(description: "sqlite") { try SQLiteStore(path: $0.appendingPathComponent("rmap.sqlite").path) }
-    static let json = StoreKind(description: "json") { try JSONStore(path: $0.appendingPathComponent("graph.json").path) }
+    static let sqlite = StoreKind(description: "sqlite") {
+        try SQLiteStore(path: $0.appendingPathComponent("rmap.sqlite").path)
+    }
+    static let json = StoreKind(description: "json") {
+        try JSONStore(path: $0.appendingPathComponent("graph.json").path)
+    }
     /// One memory store per directory, so "re-opening" returns the same store.
     static let memory = StoreKind(description: "memory") { MemoryStores.shared.store(for: $0) }
 
-    static let all: [StoreKind] = [.sqlite, .memory, .json]
+    /// One PostgreSQL schema per directory, on the test server.
+    static let postgres = StoreKind(description: "postgres") { try PostgresStore(url: PostgresSchemas.url(for: $0)) }
+
+    static let all: [StoreKind] = [.sqlite, .memory, .json, .postgres]
+}
+
+/// Fresh PostgreSQL schemas on the test server, so that tests run in parallel
+/// without seeing each other's tables.
+enum PostgresSchemas {
+    private static let created = Mutex(Set<String>())
+
+    /// The schema of a test directory: `rmap_` and the directory's name, created on first use.
+    static func name(for directory: URL) -> String {
+        let stem = directory.lastPathComponent.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
+        return "rmap_" + String(String(stem).suffix(50))
+    }
+
+    /// A URL of the test server whose connections use the directory's schema (created on first use).
+    static func url(for directory: URL) throws -> String {
+        let schema = name(for: directory)
+        let server = try PostgresServer.url()
+        if created.withLock({ $0.insert(schema).inserted }) {
+            try PostgresConnection(url: server).execute("CREATE SCHEMA IF NOT EXISTS \(schema)")
+        }
+        return url(server, schema: schema)
+    }
+
+    /// `server` with `search_path` set to `schema`.
+    static func url(_ server: String, schema: String) -> String {
+        server + (server.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
+    }
+
+    /// Every table of the connection's schema with its rows as text, sorted: what a failed run must not change.
+    static func snapshot(_ connection: PostgresConnection) throws -> [String: [String]] {
+        let tables = try connection.query(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
+        var contents: [String: [String]] = [:]
+        for case let name? in tables.rows.map(\.[0]) {
+            let table = PostgresConnection.quoteIdentifier(name)
+            contents[name] = try connection.query("SELECT t::text FROM \(table) AS t ORDER BY 1").rows.map {
+                $0[0] ?? ""
+            }
+        }
+        return contents
+    }
+}
+
+/// A store whose backend fails at one primitive: fault injection for the
+/// "a failed write changes nothing" behaviour.
+final class FaultyStore: BackendStore {
+    let backend: any StoreBackend
+
+    /// Wraps `store`'s backend; `failing` names the primitive that throws (`replaceLinks`, `delete`, ...).
+    init(_ store: any BackendStore, failing: String) {
+        backend = FaultyBackend(store.backend, failing: failing)
+    }
+}
+
+/// Delegates every primitive and throws ``FaultyBackend/Fault`` from the chosen one.
+final class FaultyBackend: StoreBackend {
+    struct Fault: Error, Equatable {
+        let primitive: String
+    }
+
+    private let wrapped: any StoreBackend
+    private let failing: String
+
+    init(_ wrapped: any StoreBackend, failing: String) {
+        self.wrapped = wrapped
+        self.failing = failing
+    }
+
+    private func check(_ primitive: String) throws {
+        if primitive == failing { throw Fault(primitive: primitive) }
+    }
+
+    func begin() throws { try wrapped.begin() }
+    func commit() throws {
+        try check("commit")
+        try wrapped.commit()
+    }
+    func rollback() { wrapped.rollback() }
+    func ensureSchema(_ layout: StoreLayout) throws {
+        try wrapped.ensureSchema(layout)
+        try check("ensureSchema")
+    }
+    func isEmpty(_ table: TableLayout) throws -> Bool { try wrapped.isEmpty(table) }
+    func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState] {
+        try wrapped.fetch(table, identities: identities)
+    }
+    func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {
+        try wrapped.upsertRows(table, rows)
+        try check("upsertRows")
+    }
+    func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws {
+        try wrapped.upsertBase(table, rows)
+        try check("upsertBase")
+    }
+    func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)] {
+        try wrapped.identities(table)
+    }
+    func delete(_ table: TableLayout, identities: [[Value]]) throws {
+        try wrapped.delete(table, identities: identities)
+        try check("delete")
+    }
+    func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
+        try wrapped.replaceLinks(join, sources: sources, links: links)
+        try check("replaceLinks")
+    }
+    func scanRows(_ table: TableLayout) throws -> [StoredRow] { try wrapped.scanRows(table) }
+    func scanBase(_ table: TableLayout) throws -> [[Value]] { try wrapped.scanBase(table) }
+    func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws {
+        try wrapped.updateRow(table, reference: reference, values: values)
+    }
+    func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
+        try wrapped.deleteBase(table, identities: identities)
+    }
 }
 
 /// The memory stores of the tests, by directory.

@@ -134,7 +134,21 @@ struct ValueConverterTests {
         #expect(ValueConverter.json(from: .double(2.5)) == .number("2.5"))
     }
 
-    @Test(arguments: [AttributeType.string, .url, .uuid])
+    @Test func uuidsAreLowerCased() {
+        let text = "0F8FAD5B-D9CB-469F-A165-70867728950E"
+        #expect(ValueConverter.value(from: .string(text), as: .uuid) == .string(text.lowercased()))
+        #expect(ValueConverter.value(from: .number("42"), as: .uuid) == nil)
+    }
+
+    @Test func jsonObjectsEqualInAnyKeyOrder() {
+        let one = JSONValue.object(JSONObject([("a", .number("1")), ("b", .string("x"))]))
+        let other = JSONValue.object(JSONObject([("b", .string("x")), ("a", .number("1"))]))
+        #expect(one == other)
+        #expect(one.hashValue == other.hashValue)
+        #expect(one != .object(JSONObject([("a", .number("1")), ("b", .string("y"))])))
+    }
+
+    @Test(arguments: [AttributeType.string, .url])
     func stringsAcceptScalars(type: AttributeType) {
         #expect(ValueConverter.value(from: .string("a"), as: type) == .string("a"))
         #expect(ValueConverter.value(from: .number("42"), as: type) == .string("42"))

@@ -2,7 +2,7 @@ import Foundation
 import RMap
 
 /// Loads mapping text the way `rmap` does, with a fixed catalog and environment.
-enum MappingHarness {
+enum LoaderHarness {
     /// The plugins and transformers the test files may name.
     static let catalog = PluginCatalog(
         sources: ["file": ["path"], "stdin": ["entity"], "http": ["site", "suffix", "headers"]],
@@ -36,7 +36,7 @@ enum MappingHarness {
         issues([("mappings/crm.yml", text)], environment: environment)
     }
 
-    /// The repository's root folder (this file is Tests/RMapTests/Loading/MappingHarness.swift).
+    /// The repository's root folder (this file is Tests/RMapTests/Loading/LoaderHarness.swift).
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path

@@ -1,0 +1,88 @@
+/// One attribute as the mapper reads it, worked out once per entity: where its
+/// value sits, the value map, the conversion and the transformers.
+final class AttributePlan {
+    /// The attribute's position in its entity.
+    let position: Int
+    let name: String
+    /// The position of the first key in ``EntityPlan/slots``.
+    let slot: Int
+    /// The keys below the first, for values inside nested objects.
+    let rest: [String]
+    /// The key path as users write it, for errors.
+    let key: String
+    let type: AttributeType
+    let format: TimeFormat?
+    let required: Bool
+    let defaultValue: Value?
+    /// Payload text -> stored text; empty when the attribute has no `map:`.
+    let valueMap: [String: String]
+    /// The transformers by name; `nil` where the name is not registered.
+    let transformers: [(name: String, transformer: (any Transformer)?)]
+    let checksShape: Bool
+
+    init(_ attribute: AttributeMapping, position: Int, slot: Int, transformers: [String: any Transformer]) {
+        self.position = position
+        name = attribute.name
+        self.slot = slot
+        rest = Array(attribute.keyPath.dropFirst())
+        key = attribute.key
+        type = attribute.type
+        format = attribute.format
+        required = attribute.required
+        defaultValue = attribute.defaultValue
+        valueMap = Dictionary(attribute.valueMap.map { ($0.remote, $0.local) }, uniquingKeysWith: { _, last in last })
+        self.transformers = attribute.transforms.map { ($0, transformers[$0]) }
+        checksShape = TextShape.isChecked(attribute.type)
+    }
+
+    /// What went wrong with one attribute's value.
+    struct Failure: Error {
+        let message: String
+        let value: JSONValue
+    }
+
+    /// The stored value for a payload value: value map, conversion, shape check, transformers.
+    func value(from json: JSONValue) -> Result<Value, Failure> {
+        let mapped = valueMap.isEmpty ? json : mapValue(json)
+        guard var value = ValueConverter.value(from: mapped, as: type, format: format) else {
+            let message = "cannot read \(ValueText.display(json)) as \(Self.described(type))"
+            return .failure(Failure(message: message, value: json))
+        }
+        if checksShape, !TextShape.isValid(value, as: type) {
+            return .failure(Failure(message: "\(ValueText.display(json)) is not \(Self.described(type))", value: json))
+        }
+        guard !value.isNull else { return .success(value) }
+        for (name, transformer) in transformers {
+            guard let transformer else {
+                return .failure(Failure(message: "transformer '\(name)' is not registered", value: json))
+            }
+            guard let transformed = transformer.transform(value) else {
+                let message = "transformer '\(name)' cannot transform \(ValueText.display(json))"
+                return .failure(Failure(message: message, value: json))
+            }
+            value = transformed
+        }
+        return .success(value)
+    }
+
+    /// The value map applied to a scalar, or to each member of an array. A
+    /// value the map does not list passes through unchanged, so a new server
+    /// value is stored as sent rather than lost.
+    private func mapValue(_ json: JSONValue) -> JSONValue {
+        switch json {
+        case .string(let text), .number(let text): valueMap[text].map(JSONValue.string) ?? json
+        case .bool(let flag): valueMap[flag ? "true" : "false"].map(JSONValue.string) ?? json
+        case .array(let items): .array(items.map(mapValue))
+        default: json
+        }
+    }
+
+    /// `a date`, `an int`, `[int]`.
+    static func described(_ type: AttributeType) -> String {
+        switch type {
+        case .int: "an int"
+        case .array: "\(type)"
+        default: "a \(type)"
+        }
+    }
+}

@@ -1,0 +1,132 @@
+/// Everything the mapper needs to read one entity's records, worked out once
+/// per run so that mapping a record looks up no names: the distinct top-level
+/// keys, each attribute's plan, the nested relationships and the type table.
+final class EntityPlan {
+    let type: EntityType
+    /// The distinct first keys of every attribute, nested relationship and the type key.
+    let slots: [String]
+    /// Where each slot's key was last found in a record: records of one payload
+    /// usually list their keys in the same order, so one comparison finds most keys.
+    var predicted: [Int]
+    let attributes: [AttributePlan]
+    /// The positions of the identity attributes.
+    let identity: [Int]
+    let nested: [NestedPlan]
+    /// The key whose value picks a sub-entity, and its slot.
+    let typeKey: (key: String, slot: Int)?
+    /// Type-key values (and entity names) -> entity position, for polymorphic records.
+    let types: [String: Int]
+    /// Type-key values already looked up through the inflector.
+    var camelizedTypes: [String: Int?] = [:]
+    /// The element name that may wrap a record (`nil` for `root: bare`).
+    let wrapper: String?
+    let hasRequired: Bool
+    let hasDefaults: Bool
+    /// A values array lent to one record at a time, so that mapping a record allocates none.
+    private var spareValues: [Value?] = []
+
+    init(type: EntityType, schema: GraphSchema, transformers: [String: any Transformer]) {
+        self.type = type
+        let mapping = type.mapping
+        var slots: [String] = []
+        func slot(_ key: String) -> Int {
+            if let index = slots.firstIndex(of: key) { return index }
+            slots.append(key)
+            return slots.count - 1
+        }
+        attributes = mapping.attributes.enumerated().map { position, attribute in
+            AttributePlan(attribute, position: position, slot: slot(attribute.keyPath[0]), transformers: transformers)
+        }
+        nested = mapping.relationships.enumerated().compactMap { position, relationship in
+            guard relationship.nested, let destination = schema.type(named: relationship.destination) else {
+                return nil
+            }
+            return NestedPlan(
+                relationship, position: position, slot: slot(relationship.keyPath[0]), destination: destination,
+                schema: schema)
+        }
+        typeKey = mapping.typeKey.map { ($0, slot($0)) }
+        self.slots = slots
+        predicted = slots.indices.map { $0 }
+        identity = type.identityIndices
+        var types: [String: Int] = [:]
+        if mapping.typeKey != nil {
+            let root = schema.root(of: type)
+            for member in schema.family(of: root) { types[member.name] = member.index }
+            for (value, entity) in root.mapping.types.merging(mapping.types, uniquingKeysWith: { _, own in own }) {
+                if let target = schema.type(named: entity) { types[value] = target.index }
+            }
+        }
+        self.types = types
+        wrapper = mapping.root == .bare ? nil : mapping.element
+        hasRequired = attributes.contains(where: \.required)
+        hasDefaults = attributes.contains { $0.defaultValue != nil }
+    }
+
+    /// An array of one `nil` per attribute: the spare one when it is free, a new one otherwise.
+    func takeValues() -> [Value?] {
+        var values: [Value?] = []
+        swap(&values, &spareValues)
+        guard values.count == attributes.count else { return Array(repeating: nil, count: attributes.count) }
+        for index in values.indices { values[index] = nil }
+        return values
+    }
+
+    /// Takes back a values array once its record is applied.
+    func returnValues(_ values: [Value?]) {
+        spareValues = values
+    }
+
+    /// Fills `positions` with the member index of each slot's key in `object`
+    /// (-1 when absent) and returns how many members were matched.
+    func locate(_ object: JSONObject, into positions: UnsafeMutableBufferPointer<Int>) -> Int {
+        let members = object.members
+        var matched = 0
+        for (slot, key) in slots.enumerated() {
+            let guess = predicted[slot]
+            if guess < members.count, members[guess].key == key {
+                positions[slot] = guess
+                matched += 1
+            } else if let found = members.lastIndex(where: { $0.key == key }) {
+                positions[slot] = found
+                predicted[slot] = found
+                matched += 1
+            } else {
+                positions[slot] = -1
+            }
+        }
+        return matched
+    }
+}
+
+/// A nested relationship as the mapper reads it.
+final class NestedPlan {
+    /// The relationship's position in the source entity.
+    let position: Int
+    let name: String
+    let slot: Int
+    let rest: [String]
+    let key: String
+    let toMany: Bool
+    let replaces: Bool
+    let destination: EntityType
+    /// The inverse relationship in each entity (by entity position), when it has one there.
+    let inverse: [(position: Int, toMany: Bool)?]
+
+    init(
+        _ relationship: RelationshipMapping, position: Int, slot: Int, destination: EntityType, schema: GraphSchema
+    ) {
+        self.position = position
+        name = relationship.name
+        self.slot = slot
+        rest = Array(relationship.keyPath.dropFirst())
+        key = relationship.key
+        toMany = relationship.kind == .toMany
+        replaces = relationship.assignment == .replace
+        self.destination = destination
+        inverse = schema.types.map { type in
+            guard let name = relationship.inverse, let position = type.relationshipIndex(name) else { return nil }
+            return (position, type.mapping.relationships[position].kind == .toMany)
+        }
+    }
+}

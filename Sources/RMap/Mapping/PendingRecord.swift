@@ -1,0 +1,52 @@
+/// A record converted and checked but not yet in the graph: what mapping
+/// holds between reading a whole record (nested records included) and
+/// applying it, so that a rejected record changes nothing.
+struct PendingRecord {
+    let plan: EntityPlan
+    /// Values by attribute position: `nil` where the record has no key (the
+    /// object keeps what it has), `.null` where it said `null`.
+    let values: [Value?]
+    let identity: IdentityKey
+    /// The object with this identity when conversion began, if the graph had one.
+    let existing: GraphObject?
+    /// Nested relationships the record carries, by position in ``EntityPlan/nested``:
+    /// the related records, or `nil` when the payload said `null` (clear).
+    var nested: [(index: Int, records: [PendingRecord]?)] = []
+}
+
+/// The values of a payload's `fill`, resolved per entity: attribute position and value.
+final class PayloadFill {
+    private let values: [String: Value]
+    private var resolved: [[(position: Int, value: Value)]?]
+
+    init(_ values: [String: Value], typeCount: Int) {
+        self.values = values
+        resolved = Array(repeating: nil, count: typeCount)
+    }
+
+    /// The fill for one entity; names the entity lacks are left out.
+    func entries(for type: EntityType) -> [(position: Int, value: Value)] {
+        if let entries = resolved[type.index] { return entries }
+        let entries = values.compactMap { name, value in type.attributeIndex(name).map { ($0, value) } }
+        resolved[type.index] = entries
+        return entries
+    }
+}
+
+/// Counts and errors, shared by the converting and the applying halves of the mapper.
+final class MappingTally {
+    var counts: [EntityMappingCounts]
+    var touched: [Bool]
+    var errors: [RecordError] = []
+
+    init(typeCount: Int) {
+        counts = Array(repeating: EntityMappingCounts(), count: typeCount)
+        touched = Array(repeating: false, count: typeCount)
+    }
+
+    func report(_ schema: GraphSchema) -> MappingReport {
+        var entities: [String: EntityMappingCounts] = [:]
+        for type in schema.types where touched[type.index] { entities[type.name] = counts[type.index] }
+        return MappingReport(entities: entities, errors: errors)
+    }
+}

@@ -1,0 +1,112 @@
+/// The map stage: reads payloads record by record into an ``ObjectGraph``.
+///
+/// Each record becomes one object, found or created by its identity in the
+/// identity map of its root entity, so the same identity met twice (in two
+/// payloads, or nested and top-level) is one object that later records
+/// update. Sub-entities share their root's identity map: a record's type key
+/// picks its entity (a record without one keeps the sub-entity its object
+/// already has).
+///
+/// Values: a record updates only the attributes whose keys it has; `null`
+/// clears a value, a missing key (or a missing object on a key path) leaves
+/// it. A value map turns payload text into stored text before conversion; a
+/// value the map does not list is stored as sent. Transformers run after
+/// conversion, never on `null`. Defaults fill a new object's missing keys, and
+/// a payload's `fill` fills the keys its records lack. Keys that map to nothing
+/// are counted (``EntityMappingCounts/unmappedKeys``), not stored.
+///
+/// Nested relationships are mapped with their destination's mapping, to any
+/// depth, and linked both ways (the inverse too). `replace` makes the payload's
+/// records the whole set, `union` adds them; `null` empties the relationship
+/// and a missing key keeps it.
+///
+/// Rejection: a record that cannot be mapped is rejected whole, with a
+/// ``RecordError`` for each problem, and mapping goes on. Everything is
+/// converted and checked before anything is applied, so a rejected record
+/// changes nothing in the graph. A record without a complete identity is
+/// rejected (it could not be merged), nested or not. A rejected nested record
+/// rejects the record it is nested in, up to the top-level record: a parent
+/// stands or falls with its nested records, so a `replace` set never silently
+/// loses a member.
+///
+/// ```swift
+/// let graph = ObjectGraph(schema: GraphSchema(model: model))
+/// let mapper = RecordMapper(graph: graph, transformers: BuiltinTransformers.all)
+/// try mapper.map(Payload(origin: "people.json", entity: "CRMPerson", body: .file(path: "people.json")))
+/// for error in mapper.report.errors { print(error) }
+/// ```
+///
+/// Not thread-safe: one mapper and its graph belong to one task.
+public final class RecordMapper {
+    /// The graph the records go into.
+    public let graph: ObjectGraph
+    private let plans: [EntityPlan]
+    private let tally: MappingTally
+    private let converter: RecordConverter
+    private let writer: GraphWriter
+
+    /// Creates a mapper for `graph`'s schema.
+    ///
+    /// - Parameters:
+    ///   - graph: the graph to fill; it may already hold objects, which records then update.
+    ///   - transformers: the transformers attributes' `transform:` may name. A
+    ///     name missing here rejects every record that carries a value for that attribute.
+    public init(graph: ObjectGraph, transformers: [String: any Transformer]) {
+        self.graph = graph
+        let schema = graph.schema
+        plans = schema.types.map { EntityPlan(type: $0, schema: schema, transformers: transformers) }
+        tally = MappingTally(typeCount: schema.types.count)
+        converter = RecordConverter(graph: graph, plans: plans, tally: tally)
+        writer = GraphWriter(graph: graph, tally: tally)
+    }
+
+    /// The counts and the errors of every payload mapped so far.
+    public var report: MappingReport { tally.report(graph.schema) }
+
+    /// Maps every record of a payload.
+    ///
+    /// A `.file` body is streamed: a top-level array or a JSON Lines file is
+    /// read record by record, never whole; `records:` applies only to a file
+    /// whose top level is an object. A `.document` body is searched for its
+    /// records (``RecordSelection``); `.records` are records already. Elements
+    /// wrapped in the entity's element name (`{"person": {...}}`) are unwrapped
+    /// unless the entity's `root` is `bare`.
+    ///
+    /// - Throws: ``JSONError`` when the file cannot be read or is not JSON;
+    ///   ``FetchError`` when the payload names an unknown entity or holds no
+    ///   records where its mapping says. Records mapped before the error stay mapped.
+    public func map(_ payload: Payload) throws {
+        guard let type = graph.schema.type(named: payload.entity) else {
+            throw FetchError(origin: payload.origin, message: "payload for unknown entity '\(payload.entity)'")
+        }
+        let plan = plans[type.index]
+        tally.touched[type.index] = true
+        let fill = payload.fill.isEmpty ? nil : PayloadFill(payload.fill, typeCount: plans.count)
+        let origin = payload.origin
+        switch payload.body {
+        case .records(let records):
+            for (index, record) in records.enumerated() { map(record, plan, origin: origin, index: index, fill: fill) }
+        case .document(let document):
+            let records = try RecordSelection.records(in: document, for: type.mapping, origin: origin)
+            for (index, record) in records.enumerated() { map(record, plan, origin: origin, index: index, fill: fill) }
+        case .file(let path):
+            try JSONFileStream(path: path).forEach { item in
+                if item.isWholeDocument {
+                    let records = try RecordSelection.records(in: item.value, for: type.mapping, origin: origin)
+                    for (index, record) in records.enumerated() {
+                        map(record, plan, origin: origin, index: index, fill: fill)
+                    }
+                } else {
+                    map(item.value, plan, origin: origin, index: item.index, fill: fill)
+                }
+            }
+        }
+    }
+
+    private func map(_ record: JSONValue, _ plan: EntityPlan, origin: String, index: Int, fill: PayloadFill?) {
+        guard let pending = converter.convert(record, as: plan, origin: origin, index: index, fill: fill) else {
+            return
+        }
+        writer.apply(pending, origin: origin, index: index)
+    }
+}

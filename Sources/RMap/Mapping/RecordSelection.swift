@@ -1,0 +1,53 @@
+/// Finds the records in a parsed payload document (MAPPING.md §2, `records:`
+/// and the Rails wrappers).
+enum RecordSelection {
+    /// The records of `document` for `entity`, in order.
+    ///
+    /// - With `records:` set, the value at that key path: an array is the
+    ///   records, an object is one record, `null` is none.
+    /// - Otherwise a top-level array is the records. With `root: wrapped` or
+    ///   `auto`, an object holding the collection key with an array
+    ///   (`{"people": [...]}`, other keys such as `meta` ignored) is the
+    ///   records, and any other object is one record (`{"person": {...}}` is
+    ///   unwrapped record by record). `root: bare` never looks for wrappers:
+    ///   an object is one record.
+    ///
+    /// - Throws: ``FetchError`` when `records:` leads nowhere, or the document
+    ///   is neither an array nor an object.
+    static func records(
+        in document: JSONValue, for entity: EntityMapping, origin: String
+    ) throws(FetchError) -> [JSONValue] {
+        if let path = entity.records {
+            let written = path.joined(separator: ".")
+            var current = document
+            for key in path {
+                guard case .object(let object) = current, let next = object[key] else {
+                    throw FetchError(
+                        origin: origin,
+                        message: "no records at '\(written)' for \(entity.name) (records: in the mapping)")
+                }
+                current = next
+            }
+            switch current {
+            case .array(let items): return items
+            case .object: return [current]
+            case .null: return []
+            default:
+                throw FetchError(
+                    origin: origin,
+                    message: "expected records at '\(written)' for \(entity.name), found \(current.kindName)")
+            }
+        }
+        switch document {
+        case .array(let items):
+            return items
+        case .object(let object):
+            if entity.root != .bare, case .array(let items)? = object[entity.collection] { return items }
+            return [document]
+        default:
+            throw FetchError(
+                origin: origin,
+                message: "expected a JSON array or object of \(entity.name) records, found \(document.kindName)")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The one seam through which concurrent sources reach the graph: payloads
+/// are mapped one at a time under a lock.
+///
+/// The graph and mapper are not `Sendable`; every access to them goes
+/// through ``withGraph(_:)``, which holds the lock.
+final class MappingSink: @unchecked Sendable {
+    private let lock = NSLock()
+    private let graph: ObjectGraph
+    private let mapper: RecordMapper
+
+    init(graph: ObjectGraph, mapper: RecordMapper) {
+        self.graph = graph
+        self.mapper = mapper
+    }
+
+    /// Maps a payload into the graph; returns how many records of its entity were mapped so far,
+    /// counting those mapped as a sub-entity (a polymorphic payload's `Admin` records).
+    func deliver(_ payload: Payload) throws -> Int {
+        try lock.withLock {
+            try mapper.map(payload)
+            guard let type = graph.schema.type(named: payload.entity) else { return 0 }
+            return graph.schema.family(of: type).reduce(0) { $0 + (mapper.report.entities[$1.name]?.fetched ?? 0) }
+        }
+    }
+
+    /// The identities of an entity's objects so far.
+    func identities(of entity: String) -> [IdentityKey] {
+        lock.withLock { graph.objects(of: entity).map(\.identity).filter { !$0.isIncomplete } }
+    }
+}

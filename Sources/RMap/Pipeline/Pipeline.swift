@@ -1,0 +1,136 @@
+/// The run pipeline: fetch -> map -> connect -> stages -> persist.
+///
+/// ```swift
+/// let registry = PluginRegistry.standard()
+/// let model = try MappingLoader(catalog: registry.catalog).load(["mappings/crm.yml"])
+/// let result = try await Pipeline(model: model, registry: registry).run(RunOptions(store: memory))
+/// let people = result.graph.objects(of: "CRMPerson")
+/// ```
+public struct Pipeline: Sendable {
+    /// The model to run.
+    public let model: MappingModel
+    /// The plugins to run with.
+    public let registry: PluginRegistry
+
+    /// Creates a pipeline.
+    public init(model: MappingModel, registry: PluginRegistry) {
+        self.model = model
+        self.registry = registry
+    }
+
+    /// Runs the pipeline once.
+    ///
+    /// Record errors and dangling references are collected in the report; the
+    /// run fails (throws, writing nothing) on fetch errors, store errors,
+    /// conflicts, and, with `strict`, on any rejected record or dangling reference.
+    ///
+    /// - Parameters:
+    ///   - options: strictness, dry run, entity selection, concurrency and store.
+    ///   - progress: receives progress events; called from any task.
+    /// - Returns: the report and the connected graph.
+    public func run(
+        _ options: RunOptions = RunOptions(), progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }
+    ) async throws -> RunResult {
+        let schema = GraphSchema(model: model)
+        let graph = ObjectGraph(schema: schema)
+        let mapper = RecordMapper(graph: graph, transformers: registry.transformers)
+        let sink = MappingSink(graph: graph, mapper: mapper)
+        let plan = FetchPlan(model: model, only: options.only)
+
+        let fetched = Set(plan.waves.flatMap { $0.flatMap { $0.entities.map(\.name) } })
+        progress(.stageStarted("fetch"))
+        for wave in plan.waves {
+            try await fetch(wave, sink: sink, jobs: max(1, options.jobs), progress: progress)
+        }
+        progress(.stageFinished("fetch"))
+
+        progress(.stageStarted("connect"))
+        var connectReport = Connector(schema: schema).connect(graph)
+        if !options.only.isEmpty {
+            let report = mapper.report
+            connectReport.dangling.removeAll { reference in
+                !Self.arrived(reference.destination, schema: schema, fetched: fetched, mapping: report)
+            }
+        }
+        progress(.stageFinished("connect"))
+        for stage in registry.stages {
+            progress(.stageStarted(stage.name))
+            try stage.run(on: graph)
+            progress(.stageFinished(stage.name))
+        }
+
+        var report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
+        if options.strict, report.hasProblems {
+            throw StrictFailure(report: report)
+        }
+
+        progress(.stageStarted("persist"))
+        let store = try registry.makeStore(options.store ?? model.store ?? PluginConfig.defaultStore)
+        let written = try store.write(graph, request: WriteRequest(dryRun: options.dryRun, completeEntities: fetched))
+        report.add(written)
+        progress(.stageFinished("persist"))
+        return RunResult(report: report, graph: graph)
+    }
+
+    /// Whether `entity`'s table took part in this run (fetched, or records of it arrived nested):
+    /// an `--only` run that left it out cannot tell a dangling reference to it from one to a stored object.
+    private static func arrived(
+        _ entity: String, schema: GraphSchema, fetched: Set<String>, mapping: MappingReport
+    ) -> Bool {
+        guard let type = schema.type(named: entity) else { return true }
+        return schema.family(of: schema.root(of: type)).contains { member in
+            fetched.contains(member.name) || (mapping.entities[member.name]?.fetched ?? 0) > 0
+        }
+    }
+
+    private func fetch(
+        _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, progress: @escaping @Sendable (ProgressEvent) -> Void
+    ) async throws {
+        let model = self.model
+        let context = FetchContext(
+            model: model,
+            deliver: { payload in
+                let records = try sink.deliver(payload)
+                progress(.mapped(entity: payload.entity, records: records))
+            }, identities: { sink.identities(of: $0) },
+            progress: progress)
+        let sources = try wave.map { (try registry.makeSource($0.config, model: model), $0.entities) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var running = 0
+            for (source, entities) in sources {
+                if running == jobs {
+                    try await group.next()
+                    running -= 1
+                }
+                group.addTask { try await source.fetch(entities, context: context) }
+                running += 1
+            }
+            try await group.waitForAll()
+        }
+    }
+}
+
+/// What a run produced: its report and the connected graph.
+public struct RunResult {
+    /// Counts, rejected records and dangling references.
+    public var report: RunReport
+    /// The connected graph (objects by entity and identity, related objects both ways).
+    public var graph: ObjectGraph
+}
+
+/// A `--strict` run that met rejected records or dangling references; nothing was written.
+public struct StrictFailure: Error, CustomStringConvertible {
+    /// The report of what was found.
+    public var report: RunReport
+
+    public var description: String {
+        "strict run failed: \(report.rejectedCount) rejected record(s), \(report.danglingCount) dangling reference(s); nothing was written"
+    }
+}
+
+extension PluginConfig {
+    /// `sqlite` at `rmap.sqlite` in the working folder: the store when none is named.
+    public static var defaultStore: PluginConfig {
+        PluginConfig(plugin: "sqlite", options: ["path": "rmap.sqlite"])
+    }
+}

@@ -1,0 +1,267 @@
+import RMap
+
+/// The ``StoreBackend`` of the `postgres` store: the primitives as a few
+/// statements per batch on one connection (see ``PostgresSchema`` for the tables).
+///
+/// A write is one transaction (`BEGIN ... COMMIT`), schema changes included:
+/// PostgreSQL's DDL is transactional, so a failed run leaves every table as
+/// before. ``begin()`` also takes a transaction-level advisory lock on the
+/// current schema, so two runs against the same tables write one after the
+/// other, as SQLite's `BEGIN IMMEDIATE` makes them. Sets of identities travel
+/// as array parameters (`unnest`); batches of at least ``copyThreshold`` rows
+/// or links are loaded with `COPY ... FROM STDIN` into a temporary staging
+/// table (one per column list and transaction, emptied with `TRUNCATE`) and
+/// merged with one `INSERT ... ON CONFLICT`.
+final class PostgresBackend: StoreBackend {
+    /// Rows from which an upsert goes through `COPY` rather than array parameters.
+    static let copyThreshold = 64
+
+    let connection: PostgresConnection
+    /// Rows and links loaded through `COPY`, for tests that check the bulk path is taken.
+    private(set) var copiedRows = 0
+    /// This transaction's staging tables, by column definitions.
+    private var stages: [String: String] = [:]
+    /// The rows in a staging table, while they are there.
+    private var staged: (table: String, rows: [[Value]])?
+
+    init(connection: PostgresConnection) {
+        self.connection = connection
+    }
+
+    func begin() throws {
+        endStaging()
+        try connection.execute(
+            "BEGIN; SELECT pg_advisory_xact_lock(hashtext('rmap'), hashtext(coalesce(current_schema(), '')))")
+    }
+
+    func commit() throws {
+        endStaging()
+        let result = try connection.query("COMMIT")
+        guard result.commandTag == "COMMIT" else {
+            throw PostgresError(
+                operation: .transaction, message: "a statement in the transaction failed, so the server rolled it back",
+                endpoint: connection.endpoint)
+        }
+    }
+
+    func rollback() {
+        endStaging()
+        try? connection.execute("ROLLBACK")
+    }
+
+    /// Forgets the staging tables, which the transaction's end drops.
+    private func endStaging() {
+        stages.removeAll()
+        staged = nil
+    }
+
+    // MARK: - Schema
+
+    func ensureSchema(_ layout: StoreLayout) throws {
+        let names = layout.tables.flatMap { [$0.name, PostgresSchema.baseName($0)] } + layout.joinTables.map(\.name)
+        if let long = names.first(where: { $0.utf8.count > 63 }) {
+            throw PersistError(message: "table name '\(long)' is longer than PostgreSQL's 63-byte limit")
+        }
+        let existing = try columns(of: names)
+        var statements: [String] = []
+        for table in layout.tables {
+            let rows = existing[table.name] ?? []
+            let base = existing[PostgresSchema.baseName(table)] ?? []
+            var added: Set<String> = []
+            if rows.isEmpty {
+                statements.append(PostgresSchema.createTable(table))
+                added = Set(table.columns.map(\.name))
+            }
+            if base.isEmpty { statements.append(PostgresSchema.createBase(table)) }
+            for column in table.columns {
+                if !rows.isEmpty, !rows.contains(column.name) {
+                    statements.append(PostgresSchema.addColumn(table.name, column))
+                    added.insert(column.name)
+                }
+                if !base.isEmpty, !base.contains(column.name) {
+                    statements.append(PostgresSchema.addColumn(PostgresSchema.baseName(table), column))
+                }
+            }
+            for column in table.foreignKeys where added.contains(table.columns[column].name) {
+                statements.append(PostgresSchema.index(table, column))
+            }
+        }
+        for join in layout.joinTables where existing[join.name] == nil {
+            statements += PostgresSchema.createJoin(join)
+        }
+        guard !statements.isEmpty else { return }
+        try connection.execute(statements.joined(separator: ";\n"))
+    }
+
+    /// The column names of those `tables` that exist in the current schema.
+    private func columns(of tables: [String]) throws -> [String: Set<String>] {
+        let result = try connection.query(
+            "SELECT table_name, column_name FROM information_schema.columns "
+                + "WHERE table_schema = current_schema() AND table_name = ANY($1::text[])",
+            [PostgresValueText.arrayLiteral(tables.map(Value.string))])
+        var columns: [String: Set<String>] = [:]
+        for row in result.rows {
+            guard let table = row[0], let column = row[1] else { continue }
+            columns[table, default: []].insert(column)
+        }
+        return columns
+    }
+
+    func isEmpty(_ table: TableLayout) throws -> Bool {
+        let sql =
+            "SELECT NOT EXISTS (SELECT 1 FROM \(PostgresSchema.quote(table.name))) "
+            + "AND NOT EXISTS (SELECT 1 FROM \(PostgresSchema.quote(PostgresSchema.baseName(table))))"
+        return try connection.query(sql).rows.first?.first == "t"
+    }
+
+    // MARK: - Rows
+
+    func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState] {
+        guard !identities.isEmpty else { return [:] }
+        let result = try connection.query(
+            PostgresSchema.fetch(table), PostgresSchema.arrays(identities, width: table.identity.count))
+        let width = table.columns.count
+        var states = [IdentityKey: StoredState](minimumCapacity: result.rows.count)
+        for row in result.rows {
+            guard let position = row[2].flatMap(Int.init) else { continue }
+            let values = decode(row, table, from: 3)
+            let base = row[1] == "t" ? decode(row, table, from: 3 + width) : nil
+            states[IdentityKey(identities[position - 1])] = StoredState(row: row[0] == "t" ? values : nil, base: base)
+        }
+        return states
+    }
+
+    private func decode(_ row: [String?], _ table: TableLayout, from offset: Int) -> [Value] {
+        table.columns.enumerated().map { PostgresValueText.decode(row[offset + $0], as: $1.type) }
+    }
+
+    func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {
+        try upsert(into: table.name, table, rows, reusingStage: false)
+    }
+
+    func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws {
+        try upsert(into: PostgresSchema.baseName(table), table, rows, reusingStage: true)
+    }
+
+    /// Small batches as array parameters in one statement; large ones by `COPY` into the table's
+    /// staging table. New objects bring the same rows for the table and its base: the base's
+    /// merge then reads the rows already staged instead of copying them again.
+    private func upsert(into name: String, _ table: TableLayout, _ rows: [[Value]], reusingStage: Bool) throws {
+        guard !rows.isEmpty else { return }
+        guard rows.count >= Self.copyThreshold else {
+            let source = PostgresSchema.unnest(table.columns, alias: "s")
+            try connection.query(
+                PostgresSchema.upsert(into: name, table, from: source),
+                PostgresSchema.arrays(rows, width: table.columns.count))
+            return
+        }
+        var stage = try stageTable(for: table.columns)
+        if !reusingStage || staged?.table != stage || !Self.identical(staged?.rows ?? [], rows) {
+            stage = try copy(rows, table.columns)
+        }
+        try connection.execute(PostgresSchema.upsert(into: name, table, from: "\(stage) AS s"))
+    }
+
+    /// Loads `rows` into the staging table of `columns` with `COPY`, replacing what it held; returns its name.
+    private func copy(_ rows: [[Value]], _ columns: [ColumnLayout]) throws -> String {
+        let stage = try stageTable(for: columns)
+        try connection.execute("TRUNCATE \(stage)")
+        copiedRows += try connection.copyIn(
+            "COPY \(stage) (\(PostgresSchema.list(columns.map(\.name)))) FROM STDIN",
+            rows: rows.lazy.map { $0.map(PostgresValueText.encode) })
+        staged = (stage, rows)
+        return stage
+    }
+
+    /// The temporary table that stages rows of these columns in this transaction, created on first use.
+    private func stageTable(for columns: [ColumnLayout]) throws -> String {
+        let definitions = PostgresSchema.definitions(columns).joined(separator: ", ")
+        if let stage = stages[definitions] { return stage }
+        let stage = PostgresSchema.quote("_rmap_stage_\(stages.count)")
+        try connection.execute("CREATE TEMPORARY TABLE \(stage) (\(definitions)) ON COMMIT DROP")
+        stages[definitions] = stage
+        return stage
+    }
+
+    /// Equal values with the same stored forms (decimals with the same digits, not only the same number).
+    private static func identical(_ left: [[Value]], _ right: [[Value]]) -> Bool {
+        guard left.count == right.count else { return false }
+        return zip(left, right).allSatisfy { pair in
+            zip(pair.0, pair.1).allSatisfy {
+                if case .decimal(let a) = $0, case .decimal(let b) = $1 { return a.text == b.text }
+                return $0 == $1
+            }
+        }
+    }
+
+    func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)] {
+        var columns = table.identity.map { table.columns[$0] }
+        if let discriminator = table.discriminator { columns.append(table.columns[discriminator]) }
+        let list = PostgresSchema.list(columns.map(\.name))
+        let result = try connection.query(
+            "SELECT \(list) FROM \(PostgresSchema.quote(table.name)) UNION "
+                + "SELECT \(list) FROM \(PostgresSchema.quote(PostgresSchema.baseName(table)))")
+        let count = table.identity.count
+        return result.rows.map { row in
+            let identity = (0..<count).map { PostgresValueText.decode(row[$0], as: columns[$0].type) }
+            return (identity, table.discriminator == nil ? nil : row[count])
+        }
+    }
+
+    func delete(_ table: TableLayout, identities: [[Value]]) throws {
+        try deleteMatching(table.name, table.identity.map { table.columns[$0] }, identities)
+        try deleteBase(table, identities: identities)
+    }
+
+    func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
+        try deleteMatching(join.name, Array(join.columns.prefix(join.sourceColumnCount)), sources)
+        guard !links.isEmpty else { return }
+        let insert =
+            "INSERT INTO \(PostgresSchema.quote(join.name)) (\(PostgresSchema.list(join.columns.map(\.name)))) "
+        guard links.count >= Self.copyThreshold else {
+            try connection.query(
+                insert + "SELECT * FROM \(PostgresSchema.unnest(join.columns, alias: "l")) ON CONFLICT DO NOTHING",
+                PostgresSchema.arrays(links, width: join.columns.count))
+            return
+        }
+        let stage = try copy(links, join.columns)
+        try connection.execute(insert + "SELECT * FROM \(stage) ON CONFLICT DO NOTHING")
+    }
+
+    private func deleteMatching(_ name: String, _ columns: [ColumnLayout], _ keys: [[Value]]) throws {
+        guard !keys.isEmpty else { return }
+        try connection.query(
+            PostgresSchema.delete(from: name, matching: columns), PostgresSchema.arrays(keys, width: columns.count))
+    }
+
+    // MARK: - Reading
+
+    func scanRows(_ table: TableLayout) throws -> [StoredRow] {
+        let rowid = PostgresSchema.quote(PostgresSchema.rowid)
+        let result = try connection.query(
+            "SELECT \(rowid), \(PostgresSchema.list(table.columns.map(\.name))) "
+                + "FROM \(PostgresSchema.quote(table.name)) ORDER BY \(rowid)")
+        return result.rows.map { row in
+            StoredRow(reference: row[0].flatMap { Int64($0) } ?? 0, values: decode(row, table, from: 1))
+        }
+    }
+
+    func scanBase(_ table: TableLayout) throws -> [[Value]] {
+        let result = try connection.query(
+            "SELECT \(PostgresSchema.list(table.columns.map(\.name))) "
+                + "FROM \(PostgresSchema.quote(PostgresSchema.baseName(table)))")
+        return result.rows.map { decode($0, table, from: 0) }
+    }
+
+    func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws {
+        let assignments = table.columns.enumerated().map { "\(PostgresSchema.quote($1.name)) = $\($0 + 1)" }
+        try connection.query(
+            "UPDATE \(PostgresSchema.quote(table.name)) SET \(assignments.joined(separator: ", ")) "
+                + "WHERE \(PostgresSchema.quote(PostgresSchema.rowid)) = $\(values.count + 1)",
+            values.map(PostgresValueText.encode) + [String(reference)])
+    }
+
+    func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
+        try deleteMatching(PostgresSchema.baseName(table), table.identity.map { table.columns[$0] }, identities)
+    }
+}

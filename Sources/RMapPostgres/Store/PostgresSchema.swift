@@ -1,0 +1,132 @@
+import RMap
+
+/// The SQL of MAPPING.md §5 for PostgreSQL: column types, tables, indexes,
+/// and the statements ``PostgresBackend`` runs.
+///
+/// An entity table `t` has the layout's columns, a unique key on the
+/// identity, and `_rmap_rowid bigserial` (the row's handle for `push`, in
+/// insertion order, kept by upserts). Its base is `_rmap_base_t`: the same
+/// columns, the identity as primary key. A row without a base was created
+/// locally; a base without a row was deleted locally.
+enum PostgresSchema {
+    /// The row handle column of entity tables.
+    static let rowid = "_rmap_rowid"
+
+    static func baseName(_ table: TableLayout) -> String { "_rmap_base_\(table.name)" }
+
+    static func quote(_ name: String) -> String { PostgresConnection.quoteIdentifier(name) }
+
+    static func list(_ names: some Sequence<String>, prefix: String = "") -> String {
+        names.map { prefix + quote($0) }.joined(separator: ", ")
+    }
+
+    /// The PostgreSQL column type of a logical type (MAPPING.md §5).
+    static func sqlType(_ type: AttributeType) -> String {
+        switch type {
+        case .string, .url: "text"
+        case .uuid: "uuid"
+        case .int: "bigint"
+        case .double: "double precision"
+        case .decimal: "numeric"
+        case .bool: "boolean"
+        case .date: "date"
+        case .datetime: "timestamptz"
+        case .array, .json: "jsonb"
+        }
+    }
+
+    static func identityNames(_ table: TableLayout) -> [String] {
+        table.identity.map { table.columns[$0].name }
+    }
+
+    static func definitions(_ columns: [ColumnLayout], notNull: Bool = false) -> [String] {
+        columns.map { "\(quote($0.name)) \(sqlType($0.type))" + (notNull ? " NOT NULL" : "") }
+    }
+
+    // MARK: - DDL
+
+    static func createTable(_ table: TableLayout) -> String {
+        let parts =
+            ["\(quote(rowid)) bigserial"] + definitions(table.columns)
+            + ["UNIQUE (\(list(identityNames(table))))"]
+        return "CREATE TABLE \(quote(table.name)) (\(parts.joined(separator: ", ")))"
+    }
+
+    static func createBase(_ table: TableLayout) -> String {
+        let parts = definitions(table.columns) + ["PRIMARY KEY (\(list(identityNames(table))))"]
+        return "CREATE TABLE \(quote(baseName(table))) (\(parts.joined(separator: ", ")))"
+    }
+
+    static func createJoin(_ join: JoinTableLayout) -> [String] {
+        let parts = definitions(join.columns, notNull: true) + ["PRIMARY KEY (\(list(join.columns.map(\.name))))"]
+        let destination = join.columns[join.sourceColumnCount...].map(\.name)
+        return [
+            "CREATE TABLE IF NOT EXISTS \(quote(join.name)) (\(parts.joined(separator: ", ")))",
+            "CREATE INDEX IF NOT EXISTS \(quote("index_\(join.name)_on_\(destination.joined(separator: "_and_"))")) "
+                + "ON \(quote(join.name)) (\(list(destination)))",
+        ]
+    }
+
+    static func addColumn(_ table: String, _ column: ColumnLayout) -> String {
+        "ALTER TABLE \(quote(table)) ADD COLUMN IF NOT EXISTS \(quote(column.name)) \(sqlType(column.type))"
+    }
+
+    static func index(_ table: TableLayout, _ column: Int) -> String {
+        let name = table.columns[column].name
+        return "CREATE INDEX IF NOT EXISTS \(quote("index_\(table.name)_on_\(name)")) "
+            + "ON \(quote(table.name)) (\(quote(name)))"
+    }
+
+    // MARK: - Sets of values as parameters
+
+    /// `unnest($1::bigint[], $2::text[]) WITH ORDINALITY AS alias("id", "code", "_rmap_n")`: one
+    /// row per element of array parameters `$first`, `$first+1`, ... holding the columns' values.
+    static func unnest(_ columns: [ColumnLayout], alias: String, from first: Int = 1, ordinality: Bool = false)
+        -> String
+    {
+        let arrays = columns.enumerated().map { "$\(first + $0)::\(sqlType($1.type))[]" }.joined(separator: ", ")
+        let names = columns.map(\.name) + (ordinality ? ["_rmap_n"] : [])
+        return "unnest(\(arrays))\(ordinality ? " WITH ORDINALITY" : "") AS \(alias)(\(list(names)))"
+    }
+
+    /// The array parameters for ``unnest(_:alias:from:ordinality:)``: one array literal per column.
+    static func arrays(_ rows: [[Value]], width: Int) -> [String?] {
+        (0..<width).map { column in PostgresValueText.arrayLiteral(rows.lazy.map { $0[column] }) }
+    }
+
+    static func matching(_ names: [String], _ left: String, _ right: String) -> String {
+        names.map { "\(left).\(quote($0)) = \(right).\(quote($0))" }.joined(separator: " AND ")
+    }
+
+    // MARK: - DML
+
+    /// `INSERT INTO name (columns) SELECT columns FROM source ON CONFLICT (identity) DO UPDATE` of every other column.
+    static func upsert(into name: String, _ table: TableLayout, from source: String) -> String {
+        let names = table.columns.map(\.name)
+        let identity = identityNames(table)
+        let updates = names.filter { !identity.contains($0) }.map { "\(quote($0)) = EXCLUDED.\(quote($0))" }
+        let action = updates.isEmpty ? "NOTHING" : "UPDATE SET \(updates.joined(separator: ", "))"
+        return "INSERT INTO \(quote(name)) (\(list(names))) SELECT \(list(names, prefix: "s.")) FROM \(source) "
+            + "ON CONFLICT (\(list(identity))) DO \(action)"
+    }
+
+    /// The row and base of each requested identity, with presence flags and the request's position:
+    /// `has_row, has_base, n, row columns..., base columns...`.
+    static func fetch(_ table: TableLayout) -> String {
+        let identity = identityNames(table)
+        let names = table.columns.map(\.name)
+        let keys = table.identity.map { table.columns[$0] }
+        return "SELECT r.\(quote(rowid)) IS NOT NULL, b.\(quote(identity[0])) IS NOT NULL, i.\"_rmap_n\", "
+            + "\(list(names, prefix: "r.")), \(list(names, prefix: "b.")) "
+            + "FROM \(unnest(keys, alias: "i", ordinality: true)) "
+            + "LEFT JOIN \(quote(table.name)) AS r ON \(matching(identity, "r", "i")) "
+            + "LEFT JOIN \(quote(baseName(table))) AS b ON \(matching(identity, "b", "i")) "
+            + "WHERE r.\(quote(rowid)) IS NOT NULL OR b.\(quote(identity[0])) IS NOT NULL"
+    }
+
+    /// Deletes the rows of `name` whose `columns` match one of the parameter arrays' rows.
+    static func delete(from name: String, matching columns: [ColumnLayout]) -> String {
+        "DELETE FROM \(quote(name)) AS t USING \(unnest(columns, alias: "i")) "
+            + "WHERE \(matching(columns.map(\.name), "t", "i"))"
+    }
+}

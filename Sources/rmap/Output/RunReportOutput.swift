@@ -1,0 +1,50 @@
+import RMap
+
+/// How `rmap run` shows its report: a table per entity on stdout, rejected
+/// records and dangling references on stderr.
+struct RunReportOutput {
+    let report: RunReport
+    let model: MappingModel
+
+    private static let headers = [
+        "entity", "fetched", "inserted", "updated", "unchanged", "rejected", "dangling", "orphans", "unmapped",
+    ]
+
+    /// The summary table, one line per entity that took part, then the totals.
+    func table() -> String {
+        let shown = report.entities.filter { counts in
+            counts.fetched + counts.inserted + counts.updated + counts.unchanged + counts.orphansDeleted
+                + counts.rejected + counts.dangling + counts.unmappedKeys > 0
+        }
+        let rows = (shown + [report.totals]).map { counts in
+            [
+                counts.entity, "\(counts.fetched)", "\(counts.inserted)", "\(counts.updated)", "\(counts.unchanged)",
+                "\(counts.rejected)", "\(counts.dangling)", "\(counts.orphansDeleted)", "\(counts.unmappedKeys)",
+            ]
+        }
+        let all = [Self.headers] + rows
+        let widths = Self.headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        var text = ""
+        for row in all {
+            let cells = row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + padding : padding + cell
+            }
+            text += cells.joined(separator: "  ") + "\n"
+        }
+        if report.dryRun { text += "dry run: nothing was written\n" }
+        return text
+    }
+
+    /// Every rejected record and dangling reference, one a line.
+    func printProblems(to errors: TextOutput) {
+        for error in report.recordErrors { errors.line("rejected: \(model.redact(error.description))") }
+        for error in report.connectErrors { errors.line("rejected: \(model.redact(error.description))") }
+        for reference in report.dangling { errors.line("dangling: \(model.redact(reference.description))") }
+    }
+
+    /// The `--json` document of a run that failed before it had a report.
+    static func failureDocument(_ message: String) -> JSONValue {
+        .object(JSONObject([("status", .string("failed")), ("error", .string(message))]))
+    }
+}
