@@ -1,6 +1,5 @@
 import RMap
 import RMapHTTP
-import RMapSQLite
 
 /// `rmap diff MAPPING...`: the requests a push would send.
 struct DiffCommand: CLICommand {
@@ -47,11 +46,8 @@ enum SyncCommandStore {
     ///
     /// - Throws: ``SyncError`` when the store keeps no base (it cannot tell what changed).
     static func open(_ context: CommandContext, _ option: PluginConfig?, model: MappingModel) throws -> SyncStore {
-        let registry = context.registry
-        registry.registerBuiltinStores()
-        registry.registerSQLite()
         let config = context.store(option, model: model)
-        guard let store = try registry.makeStore(config) as? any BackendStore else {
+        guard let store = try context.registry.makeStore(config) as? any BackendStore else {
             throw SyncError("the '\(config.plugin)' store keeps no base, so it cannot tell what changed")
         }
         return SyncStore(store: store, model: model)

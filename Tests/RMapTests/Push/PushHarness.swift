@@ -9,51 +9,8 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// A Rails fixture app of the push tests' own (state under `.build/test-servers-push`), so
-/// that resetting it never disturbs the fetch tests' server. Like ``TestServers``, it is
-/// started once per process and left running for the next run
-/// (`RMAP_STATE_DIR=.build/test-servers-push scripts/rails-server stop` ends it).
+/// The shared Rails fixture app as the push tests use it: reset, request log, changes made by others.
 enum PushServer {
-    /// The server's URL.
-    static func url() throws -> URL { try started.get() }
-
-    private static let stateDirectory = TestServers.repositoryRoot.appendingPathComponent(".build/test-servers-push")
-
-    private static let started: Result<URL, TestServers.StartFailure> = {
-        do throws(TestServers.StartFailure) {
-            return .success(try start())
-        } catch {
-            return .failure(error)
-        }
-    }()
-
-    /// Runs `scripts/rails-server start` with this server's state directory; its end is the end
-    /// of its output (waiting for the process can block for good off the main thread on Linux).
-    private static func start() throws(TestServers.StartFailure) -> URL {
-        let process = Process()
-        process.executableURL = TestServers.repositoryRoot.appendingPathComponent("scripts/rails-server")
-        process.arguments = ["start"]
-        process.currentDirectoryURL = TestServers.repositoryRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment["RMAP_STATE_DIR"] = stateDirectory.path
-        environment["RAILS_PORT"] = nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw TestServers.StartFailure(description: "cannot run rails-server: \(error)")
-        }
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard let line = stdout.split(separator: "\n").last(where: { $0.hasPrefix("RAILS_URL=") }),
-            let url = URL(string: String(line.dropFirst("RAILS_URL=".count)))
-        else {
-            throw TestServers.StartFailure(description: "scripts/rails-server start printed no RAILS_URL=: \(stdout)")
-        }
-        return url
-    }
-
     /// `POST /_reset`: the seed again, an empty request log.
     static func reset(_ site: URL) async throws {
         var request = URLRequest(url: site.appendingPathComponent("_reset"))
@@ -155,7 +112,7 @@ final class PushHarness {
 
     /// Resets the app and fills a new store from it.
     init(project: String = "", person: String = "") async throws {
-        site = try PushServer.url()
+        site = try TestServers.rails()
         try await PushServer.reset(site)
         let registry = PluginRegistry()
         registry.registerHTTP()

@@ -47,7 +47,7 @@ final class SyncFixture {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let text = Self.mapping.replacingOccurrences(of: "ROOT", with: root)
         try Data(text.utf8).write(to: directory.appendingPathComponent("crm.yml"))
-        model = try MappingLoader(catalog: MappingHarness.catalog).load([
+        model = try MappingLoader(catalog: PluginRegistry.standard().catalog).load([
             directory.appendingPathComponent("crm.yml").path
         ])
         storePath = directory.appendingPathComponent("crm.sqlite").path
