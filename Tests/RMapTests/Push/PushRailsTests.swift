@@ -87,6 +87,25 @@ extension RailsServerSuites {
             #expect(try await harness.log().map(\.status) == [422, 200])
         }
 
+        @Test("rmap push exits 1 with a line per pending object, then 0 once fixed")
+        func command() async throws {
+            let harness = try await PushHarness()
+            let directory = try TemporaryDirectory()
+            try directory.write("crm.yml", PushHarness.mapping(site: harness.site))
+            try harness.sql("UPDATE projects SET name = '' WHERE id = 5")
+            try harness.sql("UPDATE people SET last_name = 'Byron' WHERE id = 1")
+            let arguments = ["push", "crm.yml", "--store", "sqlite:\(harness.path)", "--jobs", "1"]
+            let failed = try CLIRunner.run(arguments, in: directory.url)
+            #expect(failed.status == 1)
+            #expect(failed.stderr == "push: 2 sent, 1 acknowledged, 1 pending\nProject 5: name can't be blank\n")
+            try harness.sql("UPDATE projects SET name = 'Five' WHERE id = 5")
+            let fixed = try CLIRunner.run(arguments, in: directory.url)
+            #expect(fixed.status == 0, "\(fixed.stderr)")
+            #expect(
+                try CLIRunner.run(arguments, in: directory.url).stderr == "push: 0 sent, 0 acknowledged, 0 pending\n")
+            #expect(try await harness.log().map(\.status) == [200, 422, 200])
+        }
+
         @Test("a push interrupted after the second request, pushed again, sends each change once")
         func interrupted() async throws {
             let harness = try await PushHarness()
