@@ -1,0 +1,51 @@
+import Foundation
+import RMap
+import Testing
+
+/// What a schedule records from answers, without a server: identities from
+/// `Location`, both forms of validation errors, dependants of failures.
+@Suite("Push acknowledgements")
+struct AcknowledgementTests {
+    @Test("an empty created answer takes its identity from Location and rewrites the child's foreign key")
+    func locationIdentity() throws {
+        let fixture = try SyncFixture()
+        try fixture.sql("INSERT INTO people (id, first_name) VALUES (-1, 'Grace')")
+        try fixture.sql("INSERT INTO projects (id, name, person_id) VALUES (-2, 'Cobol', -1)")
+        let schedule = try fixture.sync.schedule()
+        let (parentIndex, parent) = try #require(schedule.next())
+        #expect(schedule.next() == nil)
+        schedule.succeeded(parentIndex, request: parent, answer: nil, location: "http://127.0.0.1:1/people/26")
+        let (childIndex, child) = try #require(schedule.next())
+        #expect(child.line == #"POST /projects.json {"project":{"name":"Cobol","person_id":26}}"#)
+        schedule.succeeded(
+            childIndex, request: child, answer: .object(JSONObject([("id", .number("61"))])), location: nil)
+        #expect(schedule.pending.isEmpty && schedule.acknowledged == 2)
+        #expect(try fixture.sync.changes().isEmpty)
+        let project = try #require(try fixture.sync.objects(of: "Project").first { $0["name"] == .string("Cobol") })
+        #expect(project["id"] == .int(61) && project["personId"] == .int(26))
+    }
+
+    @Test(
+        "422 errors as a hash or a list are shown per object; dependants stay pending unsent",
+        arguments: [
+            (
+                #"{"first_name":["can't be blank","is too short"]}"#,
+                "first_name can't be blank, first_name is too short"
+            ),
+            (#"{"errors":["First name can't be blank"]}"#, "First name can't be blank"),
+            (#"{"errors":{"base":["is locked"]}}"#, "is locked"),
+        ])
+    func validationErrors(body: String, message: String) throws {
+        let fixture = try SyncFixture()
+        try fixture.sql("INSERT INTO people (id, first_name) VALUES (-1, '')")
+        try fixture.sql("INSERT INTO projects (id, name, person_id) VALUES (-2, 'Cobol', -1)")
+        let schedule = try fixture.sync.schedule()
+        let (index, _) = try #require(schedule.next())
+        schedule.failed(
+            index, status: 422, answer: try JSONReader.parse(Data(body.utf8), origin: "test"), message: "HTTP 422")
+        #expect(schedule.next() == nil)
+        #expect(
+            schedule.pending.map(\.description) == ["Person -1: \(message)", "Project -2: not sent: Person -1 failed"])
+        #expect(try fixture.sync.changes().count == 2)
+    }
+}
