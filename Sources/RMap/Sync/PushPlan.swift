@@ -73,16 +73,17 @@ struct PlanBuilder {
             return lhs.offset < rhs.offset
         }.map(\.element)
         let before = try dependencies(ordered)
-        // Kahn's algorithm, always taking the earliest ready change.
-        var remaining = Array(ordered.indices)
+        // Depth first in the preferred order: each change right after what it needs.
         var position: [Int: Int] = [:]
         var order: [Int] = []
-        while !remaining.isEmpty {
-            let next = remaining.firstIndex { index in before[index].allSatisfy { position[$0] != nil } } ?? 0
-            let index = remaining.remove(at: next)
+        var visiting = Set<Int>()
+        func visit(_ index: Int) {
+            guard position[index] == nil, visiting.insert(index).inserted else { return }
+            for dependency in before[index] { visit(dependency) }
             position[index] = order.count
             order.append(index)
         }
+        for index in ordered.indices { visit(index) }
         return PushPlan(
             requests: try order.map { index in
                 var request = try builder.request(for: ordered[index])

@@ -21,6 +21,10 @@ public final class PushSchedule {
     private let store: SyncStore
     private let suffix: (String) -> String
     private var states: [State]
+    private var unmet: [Int]
+    private var dependants: [[Int]]
+    private var ready: [Int]
+    private var readyHead = 0
     private var rewrites: [(table: Int, from: [Value], to: [Value])] = []
     /// The changes that failed so far, in the order they failed.
     public private(set) var failures: [PushFailure] = []
@@ -32,12 +36,22 @@ public final class PushSchedule {
         self.store = store
         self.suffix = suffix
         states = Array(repeating: .waiting, count: plan.requests.count)
+        let unmet = plan.requests.map(\.dependencies.count)
+        var dependants = Array(repeating: [Int](), count: plan.requests.count)
+        for (index, request) in plan.requests.enumerated() {
+            for dependency in request.dependencies { dependants[dependency].append(index) }
+        }
+        self.unmet = unmet
+        self.dependants = dependants
+        ready = unmet.indices.filter { unmet[$0] == 0 }
     }
 
     /// A request whose dependencies all succeeded, marked as running, with
     /// the real identities of parents created so far; `nil` when none is ready.
     public func next() -> (index: Int, request: PlannedRequest)? {
-        while let index = states.indices.first(where: { isReady($0) }) {
+        while readyHead < ready.count {
+            let index = ready[readyHead]
+            readyHead += 1
             states[index] = .running
             do {
                 var change = plan.requests[index].change
@@ -65,6 +79,10 @@ public final class PushSchedule {
             }
             states[index] = .done
             acknowledged += 1
+            for dependant in dependants[index] {
+                unmet[dependant] -= 1
+                if unmet[dependant] == 0 { makeReady(dependant) }
+            }
         } catch {
             fail(index, status: nil, messages: ["\(error)"])
         }
@@ -89,8 +107,15 @@ public final class PushSchedule {
             }
     }
 
-    private func isReady(_ index: Int) -> Bool {
-        states[index] == .waiting && plan.requests[index].dependencies.allSatisfy { states[$0] == .done }
+    /// Queues a request in plan order among those not handed out yet.
+    private func makeReady(_ index: Int) {
+        var low = readyHead
+        var high = ready.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ready[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        ready.insert(index, at: low)
     }
 
     private func fail(_ index: Int, status: Int?, messages: [String]) {
