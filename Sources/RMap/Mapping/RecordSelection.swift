@@ -1,6 +1,7 @@
 /// Finds the records in a parsed payload document (MAPPING.md §2, `records:`
-/// and the Rails wrappers).
-enum RecordSelection {
+/// and the Rails wrappers). Sources use it too, to count a page's records the
+/// way the mapper will.
+public enum RecordSelection {
     /// The records of `document` for `entity`, in order.
     ///
     /// - With `records:` set, the value at that key path: an array is the
@@ -8,13 +9,14 @@ enum RecordSelection {
     /// - Otherwise a top-level array is the records. With `root: wrapped` or
     ///   `auto`, an object holding the collection key with an array
     ///   (`{"people": [...]}`, other keys such as `meta` ignored) is the
-    ///   records, and any other object is one record (`{"person": {...}}` is
+    ///   records, as is an object whose only key holds an array
+    ///   (ActiveResource's rule, whatever the key), and any other object is one record (`{"person": {...}}` is
     ///   unwrapped record by record). `root: bare` never looks for wrappers:
     ///   an object is one record.
     ///
     /// - Throws: ``FetchError`` when `records:` leads nowhere, or the document
     ///   is neither an array nor an object.
-    static func records(
+    public static func records(
         in document: JSONValue, for entity: EntityMapping, origin: String
     ) throws(FetchError) -> [JSONValue] {
         if let path = entity.records {
@@ -43,6 +45,9 @@ enum RecordSelection {
             return items
         case .object(let object):
             if entity.root != .bare, case .array(let items)? = object[entity.collection] { return items }
+            if entity.root != .bare, object.members.count == 1, case .array(let items) = object.members[0].value {
+                return items
+            }
             return [document]
         default:
             throw FetchError(

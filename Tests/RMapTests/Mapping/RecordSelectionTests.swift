@@ -27,6 +27,7 @@ struct RecordSelectionTests {
             #"{"people": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}], "meta": {"total": 2}}"#,
             #"[{"person": {"id": 1, "name": "a"}}, {"id": 2, "name": "b"}]"#,
             #"{"people": [{"person": {"id": 1, "name": "a"}}, {"person": {"id": 2, "name": "b"}}]}"#,
+            #"{"members": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]}"#,
         ])
     func automaticShapes(json: String) throws {
         let harness = try MappingHarness(Self.model())
