@@ -1,6 +1,6 @@
 public import RMap
 
-public extension PluginRegistry {
+extension PluginRegistry {
     /// Registers the `http` source (``HTTPSource``) with its option keys:
     /// `site`, `suffix`, `headers`, `auth`, `page_size`, `paginate`, `timeout`,
     /// `retries`, `concurrency` and `params`.
@@ -10,7 +10,7 @@ public extension PluginRegistry {
     /// registry.registerHTTP()
     /// let model = try MappingLoader(catalog: registry.catalog).load(["crm.yml"])
     /// ```
-    func registerHTTP() {
+    public func registerHTTP() {
         register(source: "http", options: HTTPSource.options) { config, model in
             try HTTPSource(config: config, model: model)
         }

@@ -58,7 +58,8 @@ final class SQLiteBackend: StoreBackend {
     }
 
     func isEmpty(_ table: TableLayout) throws -> Bool {
-        let sql = "SELECT NOT EXISTS (SELECT 1 FROM \(SQLiteSchema.quote(table.name))) "
+        let sql =
+            "SELECT NOT EXISTS (SELECT 1 FROM \(SQLiteSchema.quote(table.name))) "
             + "AND NOT EXISTS (SELECT 1 FROM \(SQLiteSchema.quote(SQLiteSchema.baseName(table))))"
         return try connection.query(sql).first?.first == .integer(1)
     }
@@ -128,7 +129,8 @@ final class SQLiteBackend: StoreBackend {
         var result: [(identity: [Value], type: String?)] = []
         while try statement.step() {
             let identity = table.identity.enumerated().map { statement.value(Int32($0), as: table.columns[$1].type) }
-            let type = table.discriminator == nil || statement.isNull(Int32(identity.count))
+            let type =
+                table.discriminator == nil || statement.isNull(Int32(identity.count))
                 ? nil : statement.text(Int32(identity.count))
             result.append((identity, type))
         }
@@ -144,7 +146,9 @@ final class SQLiteBackend: StoreBackend {
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
         let name = SQLiteSchema.quote(join.name)
         if !sources.isEmpty, try connection.query("SELECT EXISTS (SELECT 1 FROM \(name))").first?.first == .integer(1) {
-            try run(SQLiteSchema.delete(from: join.name, where: join.columns.prefix(join.sourceColumnCount).map(\.name)), sources)
+            try run(
+                SQLiteSchema.delete(from: join.name, where: join.columns.prefix(join.sourceColumnCount).map(\.name)),
+                sources)
         }
         let placeholders = Array(repeating: "?", count: join.columns.count).joined(separator: ", ")
         try run("INSERT OR IGNORE INTO \(name) VALUES (\(placeholders))", links)
@@ -153,7 +157,8 @@ final class SQLiteBackend: StoreBackend {
     // MARK: - Reading
 
     func scanRows(_ table: TableLayout) throws -> [StoredRow] {
-        let statement = try connection.statement(SQLiteSchema.select(from: table.name, table, rowid: true, byIdentity: false))
+        let statement = try connection.statement(
+            SQLiteSchema.select(from: table.name, table, rowid: true, byIdentity: false))
         statement.bind([Value]())
         var rows: [StoredRow] = []
         while try statement.step() {
@@ -181,6 +186,8 @@ final class SQLiteBackend: StoreBackend {
     }
 
     func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
-        try run(SQLiteSchema.delete(from: SQLiteSchema.baseName(table), where: SQLiteSchema.identityNames(table)), identities)
+        try run(
+            SQLiteSchema.delete(from: SQLiteSchema.baseName(table), where: SQLiteSchema.identityNames(table)),
+            identities)
     }
 }

@@ -47,7 +47,8 @@ enum SQLiteSchema {
     }
 
     static func createJoin(_ join: JoinTableLayout) -> [String] {
-        let parts = join.columns.map { "\(quote($0.name)) \(sqlType($0.type)) NOT NULL" }
+        let parts =
+            join.columns.map { "\(quote($0.name)) \(sqlType($0.type)) NOT NULL" }
             + ["PRIMARY KEY (\(list(join.columns.map(\.name))))"]
         let destination = join.columns[join.sourceColumnCount...].map(\.name)
         return [

@@ -82,10 +82,21 @@ final class SQLiteStatement {
                 buffer[position] = character.asciiValue!
                 position += 1
             }
-            put(date.year, 4); put("-"); put(date.month, 2); put("-"); put(date.day, 2)
+            put(date.year, 4)
+            put("-")
+            put(date.month, 2)
+            put("-")
+            put(date.day, 2)
             if let milliseconds {
-                put("T"); put(milliseconds / 3_600_000, 2); put(":"); put(milliseconds / 60_000 % 60, 2); put(":")
-                put(milliseconds / 1000 % 60, 2); put("."); put(milliseconds % 1000, 3); put("Z")
+                put("T")
+                put(milliseconds / 3_600_000, 2)
+                put(":")
+                put(milliseconds / 60_000 % 60, 2)
+                put(":")
+                put(milliseconds / 1000 % 60, 2)
+                put(".")
+                put(milliseconds % 1000, 3)
+                put("Z")
             }
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: position) {
                 _ = sqlite3_bind_text(handle, index, $0, Int32(position), transient)

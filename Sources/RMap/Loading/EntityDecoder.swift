@@ -28,7 +28,8 @@ struct EntityDecoder {
             case "types":
                 for pair in diagnostics.uniquePairs(value, "'types'") ?? [] {
                     guard let text = pair.key.scalar?.text,
-                        let target = diagnostics.string(pair.value, "the entity for type '\(pair.key.scalar?.text ?? "")'")
+                        let target = diagnostics.string(
+                            pair.value, "the entity for type '\(pair.key.scalar?.text ?? "")'")
                     else { continue }
                     entity.types.append((text, target, pair.value.mark))
                 }
@@ -49,7 +50,9 @@ struct EntityDecoder {
                     }
                 }
             default:
-                for (relationship, spec) in diagnostics.keyedPairs(value, "'relationships' of \(what)", allowed: []) ?? [] {
+                for (relationship, spec) in diagnostics.keyedPairs(value, "'relationships' of \(what)", allowed: [])
+                    ?? []
+                {
                     let keyMark = value.mapping?.first { $0.key.scalar?.text == relationship }?.key.mark ?? spec.mark
                     entity.relationships.append((relationship, spec, keyMark))
                 }
@@ -105,8 +108,9 @@ struct EntityDecoder {
                     }
                 }
             case "default":
-                attribute.defaultValue = TypedScalar.value(value, as: type, format: nil, diagnostics: diagnostics,
-                                                           what: "the default of \(what)")
+                attribute.defaultValue = TypedScalar.value(
+                    value, as: type, format: nil, diagnostics: diagnostics,
+                    what: "the default of \(what)")
             default: break
             }
         }
@@ -150,7 +154,8 @@ struct EntityDecoder {
             guard let text = diagnostics.string(item, "each key of 'sort'") else { return nil }
             let words = text.split(separator: " ").map(String.init)
             guard (1...2).contains(words.count) else {
-                diagnostics.error(item.mark, "a sort key is 'attribute', 'attribute asc' or 'attribute desc', found '\(text)'")
+                diagnostics.error(
+                    item.mark, "a sort key is 'attribute', 'attribute asc' or 'attribute desc', found '\(text)'")
                 return nil
             }
             let direction = words.count == 2 ? words[1].lowercased() : "asc"

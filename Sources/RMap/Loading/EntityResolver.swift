@@ -29,7 +29,8 @@ struct EntityResolver {
             guard let (parent, mark) = entity.extends else { continue }
             if byName[parent] == nil {
                 diagnostics.error(
-                    mark, "entity '\(entity.name)' extends unknown entity '\(parent)'"
+                    mark,
+                    "entity '\(entity.name)' extends unknown entity '\(parent)'"
                         + Suggestion.hint(for: parent, in: byName.keys))
             }
         }
@@ -98,7 +99,8 @@ struct EntityResolver {
 
     /// `underscore(singularize(name minus prefix))`: `CRMPerson` with prefix `CRM` -> `person`.
     func defaultElement(_ name: String, prefix: String) -> String {
-        let stem = !prefix.isEmpty && name.hasPrefix(prefix) && name.count > prefix.count
+        let stem =
+            !prefix.isEmpty && name.hasPrefix(prefix) && name.count > prefix.count
             ? String(name.dropFirst(prefix.count)) : name
         return inflector.underscore(inflector.singularize(stem))
     }

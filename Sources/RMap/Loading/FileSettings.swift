@@ -38,11 +38,16 @@ struct FileDecoder {
             switch key {
             case "rmap":
                 if let scalar = node.scalar, scalar.style != .plain, Int(scalar.text) != nil {
-                    diagnostics.error(node.mark, "the schema version is a number, found the quoted string '\(scalar.text)' (write 'rmap: 1')")
+                    diagnostics.error(
+                        node.mark,
+                        "the schema version is a number, found the quoted string '\(scalar.text)' (write 'rmap: 1')")
                 } else if node.scalar?.int != 1 {
-                    diagnostics.error(node.mark, "unsupported schema version \(diagnostics.describe(node)) (this rmap reads 'rmap: 1')")
+                    diagnostics.error(
+                        node.mark,
+                        "unsupported schema version \(diagnostics.describe(node)) (this rmap reads 'rmap: 1')")
                 }
-            case "source": settings.source = plugin(node, "source", plugins: catalog.sources, directory: settings.directory)
+            case "source":
+                settings.source = plugin(node, "source", plugins: catalog.sources, directory: settings.directory)
             case "store": settings.store = plugin(node, "store", plugins: catalog.stores, directory: settings.directory)
             case "naming": decodeNaming(node, into: &settings)
             case "inflections": decodeInflections(node, into: &inflections)

@@ -33,7 +33,9 @@ struct KeyPathCycles {
         }
     }
 
-    private func visit(_ node: Node, edges: [Node: [Node]], marks: [Node: Mark], state: inout [Node: Bool], stack: [Node]) {
+    private func visit(
+        _ node: Node, edges: [Node: [Node]], marks: [Node: Mark], state: inout [Node: Bool], stack: [Node]
+    ) {
         if state[node] == true { return }
         if state[node] == false {
             let cycle = stack.drop { $0 != node } + [node]

@@ -33,7 +33,8 @@ public struct MappingLoader: Sendable {
             if let data = FileManager.default.contents(atPath: path) {
                 documents.append((path, String(decoding: data, as: UTF8.self)))
             } else {
-                issues.append(MappingIssue(mark: Mark(file: path, line: 1, column: 1), message: "cannot read the mapping file"))
+                issues.append(
+                    MappingIssue(mark: Mark(file: path, line: 1, column: 1), message: "cannot read the mapping file"))
             }
         }
         guard issues.isEmpty else { throw MappingError(issues: issues) }

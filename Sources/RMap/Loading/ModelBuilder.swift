@@ -21,16 +21,20 @@ struct ModelBuilder {
         var relationships = RelationshipDecoder(diagnostics: diagnostics, entities: byName, inflector: inflector)
         relationships.relationshipNodes = Dictionary(
             resolved.map { entity in
-                (entity.name, Dictionary(
-                    entity.relationships.compactMap { pair in
-                        (pair.node["to_one"] ?? pair.node["to_many"])?.scalar.map { (pair.name, $0.text) }
-                    }, uniquingKeysWith: { _, last in last }))
+                (
+                    entity.name,
+                    Dictionary(
+                        entity.relationships.compactMap { pair in
+                            (pair.node["to_one"] ?? pair.node["to_many"])?.scalar.map { (pair.name, $0.text) }
+                        }, uniquingKeysWith: { _, last in last })
+                )
             }, uniquingKeysWith: { first, _ in first })
         for index in entities.indices {
             let declaration = resolved[index]
             entities[index].relationships = declaration.relationships.compactMap {
                 relationships.decode(
-                    $0.name, $0.node, mark: $0.mark, source: entities[index], naming: declaration.settings.attributeNaming)
+                    $0.name, $0.node, mark: $0.mark, source: entities[index],
+                    naming: declaration.settings.attributeNaming)
             }
         }
         let checks = ModelChecks(diagnostics: diagnostics, declared: resolved)
@@ -42,7 +46,8 @@ struct ModelBuilder {
         guard let first = stores.first else { return }
         let expected = Self.content(of: first)
         for store in stores.dropFirst() where Self.content(of: store) != expected {
-            diagnostics.error(store.mark, "this store differs from the one at \(first.mark): files must agree on the store")
+            diagnostics.error(
+                store.mark, "this store differs from the one at \(first.mark): files must agree on the store")
         }
     }
 
@@ -56,7 +61,9 @@ struct ModelBuilder {
             case .scalar(let scalar): return TypedScalar.json(scalar)
             case .sequence(let items, _): return .array(items.map { content($0, key: nil) })
             case .mapping(let pairs, _):
-                let members = pairs.map { (key: $0.key.scalar?.text ?? "", value: content($0.value, key: $0.key.scalar?.text)) }
+                let members = pairs.map {
+                    (key: $0.key.scalar?.text ?? "", value: content($0.value, key: $0.key.scalar?.text))
+                }
                 return .object(JSONObject(members.sorted { $0.key < $1.key }))
             }
         }

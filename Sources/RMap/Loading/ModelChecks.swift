@@ -23,7 +23,8 @@ struct ModelChecks {
         guard let (names, mark) = declaration.identity else {
             if entity.identity.isEmpty {
                 diagnostics.error(
-                    entity.mark, "entity '\(entity.name)' has no identity: add an 'id' attribute or declare 'identity:'")
+                    entity.mark, "entity '\(entity.name)' has no identity: add an 'id' attribute or declare 'identity:'"
+                )
             }
             return
         }
@@ -65,7 +66,8 @@ struct ModelChecks {
             if !connected {
                 diagnostics.error(
                     mark,
-                    "'nested_path' placeholder '{\(name)}' must be the foreign key of a to-one relationship of '\(entity.name)'")
+                    "'nested_path' placeholder '{\(name)}' must be the foreign key of a to-one relationship of '\(entity.name)'"
+                )
             }
         }
     }
@@ -79,13 +81,17 @@ struct ModelChecks {
         var types: [String: String] = [:]
         for member in model.family(of: entity.name) {
             let prefix = declared.first { $0.name == member.name }?.settings.entityPrefix ?? ""
-            let stem = !prefix.isEmpty && member.name.hasPrefix(prefix) ? String(member.name.dropFirst(prefix.count)) : member.name
+            let stem =
+                !prefix.isEmpty && member.name.hasPrefix(prefix)
+                ? String(member.name.dropFirst(prefix.count)) : member.name
             types[stem] = member.name
         }
         for (value, target, mark) in declaration.types {
             guard let destination = model.entity(named: target) else {
                 diagnostics.error(
-                    mark, "unknown entity '\(target)' for type '\(value)'" + Suggestion.hint(for: target, in: entities.map(\.name)))
+                    mark,
+                    "unknown entity '\(target)' for type '\(value)'"
+                        + Suggestion.hint(for: target, in: entities.map(\.name)))
                 continue
             }
             if !model.entity(destination, isKindOf: entity.name) {
@@ -117,7 +123,8 @@ struct ModelChecks {
                 if let declared = back.inverse, declared != relationship.name {
                     diagnostics.error(
                         relationship.mark,
-                        "'\(entities[sourceIndex].name).\(relationship.name)' and '\(destination.name).\(inverse)' name different inverses")
+                        "'\(entities[sourceIndex].name).\(relationship.name)' and '\(destination.name).\(inverse)' name different inverses"
+                    )
                 } else if back.inverse == nil {
                     entities[destinationIndex].relationships[other].inverse = relationship.name
                 }
@@ -141,13 +148,17 @@ struct ModelChecks {
                 let name = "\(entity.name).\(relationship.name)"
                 guard let inverse = relationship.inverse else {
                     diagnostics.error(
-                        relationship.mark, "relationship '\(name)' is neither nested, connected nor an inverse: nothing would fill it")
+                        relationship.mark,
+                        "relationship '\(name)' is neither nested, connected nor an inverse: nothing would fill it")
                     continue
                 }
-                if let back = model.entity(named: relationship.destination)?.relationship(named: inverse), !fills(relationship.destination, back) {
+                if let back = model.entity(named: relationship.destination)?.relationship(named: inverse),
+                    !fills(relationship.destination, back)
+                {
                     diagnostics.error(
                         relationship.mark,
-                        "relationship '\(name)' and its inverse '\(relationship.destination).\(inverse)' are neither nested nor connected: nothing would fill them")
+                        "relationship '\(name)' and its inverse '\(relationship.destination).\(inverse)' are neither nested nor connected: nothing would fill them"
+                    )
                 }
             }
         }
@@ -165,7 +176,8 @@ struct ModelChecks {
             if let owner = owners[resolved], model.root(of: owner).name != model.root(of: entity).name {
                 diagnostics.error(
                     source.mark,
-                    "'\(entity.name)' and '\(owner.name)' share the fixed file path '\(path)': use {collection} in the path, or give one of them its own source")
+                    "'\(entity.name)' and '\(owner.name)' share the fixed file path '\(path)': use {collection} in the path, or give one of them its own source"
+                )
             } else {
                 owners[resolved] = entity
             }

@@ -73,7 +73,8 @@ struct RelationshipDecoder {
                 else { continue }
                 check(sourceName, on: source, in: "'foreign_key'", at: pair.key.mark)
                 check(destinationName, on: destination, in: "'foreign_key'", at: pair.value.mark)
-                foreignKeys.append(ForeignKeyPair(source: sourceName, destination: destinationName, mark: pair.key.mark))
+                foreignKeys.append(
+                    ForeignKeyPair(source: sourceName, destination: destinationName, mark: pair.key.mark))
             }
             guard !foreignKeys.isEmpty else {
                 diagnostics.error(ruleNode.mark, "'foreign_key' needs at least one 'source: destination' pair")
@@ -123,7 +124,8 @@ struct RelationshipDecoder {
         for (offset, segment) in path.enumerated() {
             if entity.attribute(named: segment) != nil {
                 if offset < path.count - 1 {
-                    diagnostics.error(mark, "key path '\(path.joined(separator: "."))' goes on past attribute '\(segment)'")
+                    diagnostics.error(
+                        mark, "key path '\(path.joined(separator: "."))' goes on past attribute '\(segment)'")
                 }
                 return
             }
@@ -175,7 +177,8 @@ struct RelationshipDecoder {
         case .mapping:
             let pairs = diagnostics.keyedPairs(node, what, allowed: Self.conditionKeys) ?? []
             guard pairs.count == 1, let (op, value) = pairs.first else {
-                diagnostics.error(node.mark, "\(what) takes one operator of \(Self.conditionKeys.joined(separator: ", "))")
+                diagnostics.error(
+                    node.mark, "\(what) takes one operator of \(Self.conditionKeys.joined(separator: ", "))")
                 return nil
             }
             switch op {

@@ -115,7 +115,8 @@ final class RecordConverter {
                 "identity attribute '\(attribute.name)' is \(said): the record cannot be merged")
             return nil
         }
-        let isNew = existing == nil
+        let isNew =
+            existing == nil
             && (seen.isEmpty || !seen.contains(SeenIdentity(root: plan.type.rootIndex, identity: identity)))
         if isNew, plan.hasRequired {
             for attribute in plan.attributes where attribute.required {

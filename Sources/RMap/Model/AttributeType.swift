@@ -7,7 +7,9 @@ public indirect enum AttributeType: Sendable, Hashable, CustomStringConvertible 
     case array(AttributeType)
 
     /// The scalar type names a mapping file may use.
-    public static let scalarNames = ["string", "int", "double", "decimal", "bool", "date", "datetime", "url", "uuid", "json"]
+    public static let scalarNames = [
+        "string", "int", "double", "decimal", "bool", "date", "datetime", "url", "uuid", "json",
+    ]
 
     /// Parses `int`, `[int]` and the other names of ``scalarNames``.
     public init?(name: String) {

@@ -121,7 +121,12 @@ public struct Predicate: Sendable, Hashable {
 
     /// A condition on one value; operands are typed as the attribute.
     public enum Condition: Sendable, Hashable {
-        case eq(Value), ne(Value), lt(Value), le(Value), gt(Value), ge(Value)
+        case eq(Value)
+        case ne(Value)
+        case lt(Value)
+        case le(Value)
+        case gt(Value)
+        case ge(Value)
         case `in`([Value])
         /// `null: true` (the value is null) or `null: false` (it is not).
         case null(Bool)

@@ -245,7 +245,9 @@ private struct PersistRun {
             guard let type = graph.schema.type(named: name), type.mapping.orphans == .delete else { continue }
             let table = layout.table(of: type)
             var entityByType: [String: String] = [:]
-            for member in graph.schema.family(of: type) { entityByType[layout.bindings[member.index].typeValue] = member.name }
+            for member in graph.schema.family(of: type) {
+                entityByType[layout.bindings[member.index].typeValue] = member.name
+            }
             let fetched = Set(graph.objects(root: type.rootIndex).map(\.identity))
             var seen = Set<IdentityKey>()
             var orphans: [[Value]] = []

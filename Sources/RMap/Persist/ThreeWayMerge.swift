@@ -41,11 +41,16 @@ struct ThreeWayMerge {
             result.baseChanged = true
             guard let local = row?[column] else {
                 deletedConflict = true
-                if policy == .fail { conflicts.append(Conflict(column: column, base: previous, local: nil, remote: remote)) }
+                if policy == .fail {
+                    conflicts.append(Conflict(column: column, base: previous, local: nil, remote: remote))
+                }
                 continue
             }
             if same(local, previous) || same(local, remote) {
-                if !same(local, remote) { row?[column] = remote; result.rowChanged = true }
+                if !same(local, remote) {
+                    row?[column] = remote
+                    result.rowChanged = true
+                }
                 continue
             }
             switch policy {

@@ -12,7 +12,9 @@ public struct RunOptions: Sendable {
     public var store: PluginConfig?
 
     /// Creates options.
-    public init(strict: Bool = false, dryRun: Bool = false, only: Set<String> = [], jobs: Int = 4, store: PluginConfig? = nil) {
+    public init(
+        strict: Bool = false, dryRun: Bool = false, only: Set<String> = [], jobs: Int = 4, store: PluginConfig? = nil
+    ) {
         self.strict = strict
         self.dryRun = dryRun
         self.only = only

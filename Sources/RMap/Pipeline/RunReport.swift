@@ -70,53 +70,57 @@ public struct RunReport: Sendable {
 
     /// The report as one JSON document: status, flags, per-entity counts, totals, rejected records, dangling references.
     public func jsonDocument(status: String) -> JSONValue {
-        .object(JSONObject([
-            ("status", .string(status)),
-            ("dry_run", .bool(dryRun)),
-            ("strict", .bool(strict)),
-            ("entities", .array(entities.map(\.json))),
-            ("totals", totals.json),
-            ("rejected", .array(recordErrors.map(Self.json) + connectErrors.map(Self.json))),
-            ("dangling", .array(dangling.map(Self.json))),
-        ]))
+        .object(
+            JSONObject([
+                ("status", .string(status)),
+                ("dry_run", .bool(dryRun)),
+                ("strict", .bool(strict)),
+                ("entities", .array(entities.map(\.json))),
+                ("totals", totals.json),
+                ("rejected", .array(recordErrors.map(Self.json) + connectErrors.map(Self.json))),
+                ("dangling", .array(dangling.map(Self.json))),
+            ]))
     }
 
     private static func json(_ error: RecordError) -> JSONValue {
-        .object(JSONObject([
-            ("entity", .string(error.entity)),
-            ("identity", error.identity.map(JSONValue.string) ?? .null),
-            ("attribute", error.attribute.map(JSONValue.string) ?? .null),
-            ("key", error.keyPath.map(JSONValue.string) ?? .null),
-            ("value", error.value.map(JSONValue.string) ?? .null),
-            ("origin", .string(error.origin)),
-            ("index", .number(String(error.index))),
-            ("message", .string(error.description)),
-        ]))
+        .object(
+            JSONObject([
+                ("entity", .string(error.entity)),
+                ("identity", error.identity.map(JSONValue.string) ?? .null),
+                ("attribute", error.attribute.map(JSONValue.string) ?? .null),
+                ("key", error.keyPath.map(JSONValue.string) ?? .null),
+                ("value", error.value.map(JSONValue.string) ?? .null),
+                ("origin", .string(error.origin)),
+                ("index", .number(String(error.index))),
+                ("message", .string(error.description)),
+            ]))
     }
 
     private static func json(_ error: ConnectError) -> JSONValue {
-        .object(JSONObject([
-            ("entity", .string(error.entity)),
-            ("identity", .string(error.identity.description)),
-            ("attribute", .null),
-            ("key", .string(error.relationship)),
-            ("value", .string(error.values.map(ValueText.display).joined(separator: ", "))),
-            ("origin", .string(error.origin)),
-            ("index", .null),
-            ("message", .string(error.description)),
-        ]))
+        .object(
+            JSONObject([
+                ("entity", .string(error.entity)),
+                ("identity", .string(error.identity.description)),
+                ("attribute", .null),
+                ("key", .string(error.relationship)),
+                ("value", .string(error.values.map(ValueText.display).joined(separator: ", "))),
+                ("origin", .string(error.origin)),
+                ("index", .null),
+                ("message", .string(error.description)),
+            ]))
     }
 
     private static func json(_ reference: DanglingReference) -> JSONValue {
-        .object(JSONObject([
-            ("entity", .string(reference.entity)),
-            ("identity", .string(reference.identity.description)),
-            ("relationship", .string(reference.relationship)),
-            ("destination", .string(reference.destination)),
-            ("values", .array(reference.values.map { ValueConverter.json(from: $0) })),
-            ("origin", .string(reference.origin)),
-            ("message", .string(reference.description)),
-        ]))
+        .object(
+            JSONObject([
+                ("entity", .string(reference.entity)),
+                ("identity", .string(reference.identity.description)),
+                ("relationship", .string(reference.relationship)),
+                ("destination", .string(reference.destination)),
+                ("values", .array(reference.values.map { ValueConverter.json(from: $0) })),
+                ("origin", .string(reference.origin)),
+                ("message", .string(reference.description)),
+            ]))
     }
 }
 
@@ -147,16 +151,17 @@ public struct EntityRunCounts: Sendable, Equatable {
     }
 
     var json: JSONValue {
-        .object(JSONObject([
-            ("entity", .string(entity)),
-            ("fetched", .number(String(fetched))),
-            ("inserted", .number(String(inserted))),
-            ("updated", .number(String(updated))),
-            ("unchanged", .number(String(unchanged))),
-            ("rejected", .number(String(rejected))),
-            ("dangling", .number(String(dangling))),
-            ("orphans_deleted", .number(String(orphansDeleted))),
-            ("unmapped_keys", .number(String(unmappedKeys))),
-        ]))
+        .object(
+            JSONObject([
+                ("entity", .string(entity)),
+                ("fetched", .number(String(fetched))),
+                ("inserted", .number(String(inserted))),
+                ("updated", .number(String(updated))),
+                ("unchanged", .number(String(unchanged))),
+                ("rejected", .number(String(rejected))),
+                ("dangling", .number(String(dangling))),
+                ("orphans_deleted", .number(String(orphansDeleted))),
+                ("unmapped_keys", .number(String(unmappedKeys))),
+            ]))
     }
 }

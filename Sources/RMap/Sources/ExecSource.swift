@@ -99,7 +99,8 @@ struct ExecBatches {
         let value = try JSONReader.parse(line, origin: "\(origin) line \(number)")
         guard let object = value.object, let entity = object["entity"]?.string, let record = object["record"] else {
             throw FetchError(
-                origin: "\(origin) line \(number)", message: "expected {\"entity\": \"...\", \"record\": {...}}, found \(ValueText.display(value))")
+                origin: "\(origin) line \(number)",
+                message: "expected {\"entity\": \"...\", \"record\": {...}}, found \(ValueText.display(value))")
         }
         guard model.entity(named: entity) != nil else {
             throw FetchError(origin: "\(origin) line \(number)", message: "unknown entity '\(entity)'")

@@ -30,7 +30,9 @@ public struct StdinSource: Source {
         } else {
             throw FetchError(
                 origin: "stdin",
-                message: "standard input feeds one entity, but \(entities.map(\.name).joined(separator: ", ")) use it: set 'entity:'")
+                message:
+                    "standard input feeds one entity, but \(entities.map(\.name).joined(separator: ", ")) use it: set 'entity:'"
+            )
         }
         guard context.model.entity(named: target) != nil else {
             throw FetchError(origin: "stdin", message: "unknown entity '\(target)' in 'entity:'")

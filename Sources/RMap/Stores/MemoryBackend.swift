@@ -57,7 +57,8 @@ final class MemoryBackend: StoreBackend {
             let row = stored.references[key].flatMap { stored.rows[$0] }
             let base = stored.base[key]
             guard row != nil || base != nil else { continue }
-            states[key] = StoredState(row: row.map { Array($0.prefix(width)) }, base: base.map { Array($0.prefix(width)) })
+            states[key] = StoredState(
+                row: row.map { Array($0.prefix(width)) }, base: base.map { Array($0.prefix(width)) })
         }
         return states
     }

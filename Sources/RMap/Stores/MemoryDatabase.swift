@@ -28,7 +28,9 @@ struct MemoryTable {
     /// `values` (the layout's columns) completed with `existing`'s extra columns, or nulls.
     func fitted(_ values: [Value], keeping existing: [Value]?) -> [Value] {
         guard values.count < columns.count else { return values }
-        return values + (existing.map { Array($0[values.count...]) } ?? Array(repeating: .null, count: columns.count - values.count))
+        return values
+            + (existing.map { Array($0[values.count...]) }
+                ?? Array(repeating: .null, count: columns.count - values.count))
     }
 
     mutating func upsert(_ values: [Value]) {

@@ -48,7 +48,8 @@ struct PendingTables {
             let json = object[column.name] ?? .null
             guard let value = ValueConverter.value(from: json, as: column.type) else {
                 throw PersistError(
-                    message: "\(origin): '\(table).\(column.name)' holds \(ValueText.display(json)), not a \(column.type)")
+                    message:
+                        "\(origin): '\(table).\(column.name)' holds \(ValueText.display(json)), not a \(column.type)")
             }
             return value
         }

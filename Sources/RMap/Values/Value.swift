@@ -76,7 +76,8 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
             text = text[..<e]
         }
         var digits = text.replacingOccurrences(of: ".", with: "")
-        var point = (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? text.count)
+        var point =
+            (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? text.count)
             + exponent
         while point > digits.count { digits.append("0") }
         while point < 1 {
@@ -227,7 +228,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         let (days, inDay) = milliseconds.quotientAndRemainderFloored(dividingBy: 86_400_000)
         let date = LocalDate(daysSinceEpoch: Int(days))
         let ms = Int(inDay)
-        let time = "\(LocalDate.pad(ms / 3_600_000, 2)):\(LocalDate.pad(ms / 60_000 % 60, 2)):"
+        let time =
+            "\(LocalDate.pad(ms / 3_600_000, 2)):\(LocalDate.pad(ms / 60_000 % 60, 2)):"
             + "\(LocalDate.pad(ms / 1000 % 60, 2)).\(LocalDate.pad(ms % 1000, 3))"
         return "\(date)T\(time)Z"
     }

@@ -197,13 +197,15 @@ struct TreeBuilder {
             var pairs: [YAMLPair] = []
             for item in items {
                 guard let itemPairs = item.mapping else {
-                    throw YAMLError(mark: mark, problem: "a '<<' merge takes mappings, found \(item.kindName) in the list")
+                    throw YAMLError(
+                        mark: mark, problem: "a '<<' merge takes mappings, found \(item.kindName) in the list")
                 }
                 pairs += itemPairs
             }
             return pairs
         default:
-            throw YAMLError(mark: mark, problem: "a '<<' merge takes a mapping or a list of mappings, found \(value.kindName)")
+            throw YAMLError(
+                mark: mark, problem: "a '<<' merge takes a mapping or a list of mappings, found \(value.kindName)")
         }
     }
 

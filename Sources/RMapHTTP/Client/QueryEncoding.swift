@@ -4,7 +4,8 @@ import Foundation
 /// character but the unreserved ones (and `,`, which `order=a asc,b desc`
 /// keeps readable) is percent-encoded, spaces as `%20`.
 enum QueryEncoding {
-    private static let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,")
+    private static let allowed = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,")
 
     /// One name or value, percent-encoded.
     static func encode(_ text: String) -> String {

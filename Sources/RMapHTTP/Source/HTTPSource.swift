@@ -81,12 +81,14 @@ public struct HTTPSource: Source {
         var indexes: [Index] = []
         for entity in wave {
             guard let link = links[entity.name] else {
-                indexes.append(Index(entity: entity, url: url(for: entity, values: [:], model: context.model), fill: [:]))
+                indexes.append(
+                    Index(entity: entity, url: url(for: entity, values: [:], model: context.model), fill: [:]))
                 continue
             }
             for identity in await context.identities(link.parent) {
                 let (values, fill) = link.values(for: identity)
-                indexes.append(Index(entity: entity, url: url(for: entity, values: values, model: context.model), fill: fill))
+                indexes.append(
+                    Index(entity: entity, url: url(for: entity, values: values, model: context.model), fill: fill))
             }
         }
         let concurrency = settings.concurrency
@@ -115,13 +117,16 @@ public struct HTTPSource: Source {
             do {
                 let response = try await client.send(request) { note in context.progress(.note(note)) }
                 let document = try client.json(response, for: request)
-                try await context.deliver(Payload(origin: origin, entity: entity, body: .document(document), fill: index.fill))
+                try await context.deliver(
+                    Payload(origin: origin, entity: entity, body: .document(document), fill: index.fill))
                 context.progress(.fetched(entity: entity, origin: origin))
-                next = try pager.next(after: response, document: document, count: PageRecords.count(in: document, for: index.entity))
+                next = try pager.next(
+                    after: response, document: document, count: PageRecords.count(in: document, for: index.entity))
             } catch let error as HTTPError {
                 throw FetchError(origin: error.request, message: "fetching \(entity): \(error.message)")
             } catch let error as Pager.Failure {
-                throw FetchError(origin: "GET \(origin)", message: "fetching \(entity): \(client.redactor.redact(error.message))")
+                throw FetchError(
+                    origin: "GET \(origin)", message: "fetching \(entity): \(client.redactor.redact(error.message))")
             }
         }
     }
@@ -129,7 +134,8 @@ public struct HTTPSource: Source {
     /// The index URL of `entity`, placeholders filled with `values`: path, suffix, `params` and `order`.
     private func url(for entity: EntityMapping, values: [String: String], model: MappingModel) -> URL {
         let path = Template.fill(entity.nestedPath ?? entity.path, with: values) { text in
-            text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? text
+            text.addingPercentEncoding(
+                withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? text
         }
         var items: [(name: String, value: String)] = []
         for param in settings.params {

@@ -32,12 +32,14 @@ struct HTTPSourceSettings: Sendable {
     init(_ config: PluginConfig) throws(PluginError) {
         let reader = OptionReader(config)
         guard let siteText = try reader.string("site") else {
-            throw PluginError(message: "\(config.mark): http source: 'site' is required, e.g. site: https://api.example.com")
+            throw PluginError(
+                message: "\(config.mark): http source: 'site' is required, e.g. site: https://api.example.com")
         }
         guard let site = URL(string: siteText.hasSuffix("/") ? String(siteText.dropLast()) : siteText),
             let scheme = site.scheme?.lowercased(), ["http", "https"].contains(scheme), site.host != nil
         else {
-            throw reader.fail(config["site"] ?? config.options, "'site' must be an http or https URL, found '\(siteText)'")
+            throw reader.fail(
+                config["site"] ?? config.options, "'site' must be an http or https URL, found '\(siteText)'")
         }
         self.site = site
         suffix = try reader.string("suffix") ?? ".json"
@@ -86,7 +88,9 @@ struct HTTPSourceSettings: Sendable {
         func onlyKeys(_ allowed: Set<String>, in node: YAMLNode) throws(PluginError) {
             for key in node.mapping ?? [] where !allowed.contains(key.key.scalar?.text ?? "") {
                 throw reader.fail(
-                    key.key, "unknown key '\(key.key.scalar?.text ?? "")' in 'auth.\(scheme)' (expected \(allowed.sorted().joined(separator: ", ")))")
+                    key.key,
+                    "unknown key '\(key.key.scalar?.text ?? "")' in 'auth.\(scheme)' (expected \(allowed.sorted().joined(separator: ", ")))"
+                )
             }
         }
         switch scheme {
@@ -99,7 +103,8 @@ struct HTTPSourceSettings: Sendable {
             try onlyKeys(["header", "param", "value"], in: pair.value)
             let value = try field("value", in: pair.value)
             switch (pair.value["header"], pair.value["param"]) {
-            case (let header?, nil): return .apiKey(.header(try reader.text(header, "'auth.api_key.header'")), value: value)
+            case (let header?, nil):
+                return .apiKey(.header(try reader.text(header, "'auth.api_key.header'")), value: value)
             case (nil, let param?): return .apiKey(.param(try reader.text(param, "'auth.api_key.param'")), value: value)
             default: throw reader.fail(pair.value, "'auth.api_key' needs either 'header' or 'param' (not both)")
             }
@@ -117,22 +122,29 @@ struct HTTPSourceSettings: Sendable {
                 throw reader.fail(node, "'paginate' as a mapping is 'cursor: {next: key.path, param: cursor}'")
             }
             for pair in cursor where !["next", "param"].contains(pair.key.scalar?.text ?? "") {
-                throw reader.fail(pair.key, "unknown key '\(pair.key.scalar?.text ?? "")' in 'paginate.cursor' (expected next, param)")
+                throw reader.fail(
+                    pair.key, "unknown key '\(pair.key.scalar?.text ?? "")' in 'paginate.cursor' (expected next, param)"
+                )
             }
             guard let next = pairs[0].value["next"] else {
-                throw reader.fail(pairs[0].value, "'paginate.cursor' needs 'next', the key path of the next cursor in each page")
+                throw reader.fail(
+                    pairs[0].value, "'paginate.cursor' needs 'next', the key path of the next cursor in each page")
             }
             let path = try reader.text(next, "'paginate.cursor.next'").split(separator: ".").map(String.init)
-            let param = try pairs[0].value["param"].map { node throws(PluginError) in try reader.text(node, "'paginate.cursor.param'") }
+            let param = try pairs[0].value["param"].map { node throws(PluginError) in
+                try reader.text(node, "'paginate.cursor.param'")
+            }
             return .cursor(next: path, param: param ?? "cursor")
         }
         switch try reader.text(node, "'paginate'") {
         case "offset": return .offset
         case "page": return .page
         case "link_header": return .linkHeader
-        case "cursor": throw reader.fail(node, "'paginate: cursor' needs its keys: 'cursor: {next: key.path, param: cursor}'")
+        case "cursor":
+            throw reader.fail(node, "'paginate: cursor' needs its keys: 'cursor: {next: key.path, param: cursor}'")
         case let other:
-            throw reader.fail(node, "unknown pagination '\(other)' (expected offset, page, link_header or cursor: {next, param})")
+            throw reader.fail(
+                node, "unknown pagination '\(other)' (expected offset, page, link_header or cursor: {next, param})")
         }
     }
 
@@ -147,7 +159,8 @@ struct HTTPSourceSettings: Sendable {
             } else if pair.value.scalar?.isNull ?? false {
                 params.append(Param(name: name, values: [""], isList: false))
             } else {
-                params.append(Param(name: name, values: [try reader.text(pair.value, "parameter '\(name)'")], isList: false))
+                params.append(
+                    Param(name: name, values: [try reader.text(pair.value, "parameter '\(name)'")], isList: false))
             }
         }
         return params

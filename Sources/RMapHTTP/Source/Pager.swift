@@ -43,11 +43,14 @@ struct Pager {
             guard count > 0, count >= (pageSize ?? 1) else { return nil }
             if let pageSize, count > pageSize {
                 throw Failure(
-                    message: "answered \(count) records for a page of \(pageSize); does the server page with \(style == .page ? "page/per_page" : "limit/offset")?")
+                    message:
+                        "answered \(count) records for a page of \(pageSize); does the server page with \(style == .page ? "page/per_page" : "limit/offset")?"
+                )
             }
             offset += count
             page += 1
-            return style == .page ? url(limit: "per_page", [("page", String(page))]) : url(limit: "limit", [("offset", String(offset))])
+            return style == .page
+                ? url(limit: "per_page", [("page", String(page))]) : url(limit: "limit", [("offset", String(offset))])
         case .linkHeader:
             guard let next = response.links["next"] else { return nil }
             return try unseen(next.absoluteString, next)

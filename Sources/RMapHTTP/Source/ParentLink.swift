@@ -42,7 +42,9 @@ struct ParentLink: Sendable {
         for other in links.dropFirst() {
             guard other.parent == link.parent else {
                 throw PluginError(
-                    message: "\(entity.mark): http source: '\(entity.name)' is fetched per parent of two entities, '\(link.parent)' and '\(other.parent)'; a nested fetch has one parent")
+                    message:
+                        "\(entity.mark): http source: '\(entity.name)' is fetched per parent of two entities, '\(link.parent)' and '\(other.parent)'; a nested fetch has one parent"
+                )
             }
             link.placeholders.merge(other.placeholders) { first, _ in first }
             link.fills.merge(other.fills) { first, _ in first }
@@ -71,11 +73,14 @@ struct ParentLink: Sendable {
         for name in Template.placeholders(in: path) {
             guard let (relationship, pair) = foreignKey(of: entity, where: { $0.source == name }) else {
                 throw PluginError(
-                    message: "\(entity.mark): http source: 'nested_path' placeholder '{\(name)}' of '\(entity.name)' must be the foreign key of a to-one relationship")
+                    message:
+                        "\(entity.mark): http source: 'nested_path' placeholder '{\(name)}' of '\(entity.name)' must be the foreign key of a to-one relationship"
+                )
             }
             let destination = try parentEntity(relationship, of: entity, known: parent, model: model)
             parent = destination
-            let index = try identityIndex(of: pair.destination, in: destination, for: entity, what: "'nested_path' placeholder '{\(name)}'")
+            let index = try identityIndex(
+                of: pair.destination, in: destination, for: entity, what: "'nested_path' placeholder '{\(name)}'")
             link.parent = destination.name
             link.placeholders[name] = index
             link.fills[pair.source] = index
@@ -91,7 +96,9 @@ struct ParentLink: Sendable {
             let (relationship, pair) = foreignKey(of: entity, where: { $0.source == column.name })
         else {
             throw PluginError(
-                message: "\(entity.mark): http source: parameter '\(param.name)' of '\(entity.name)' uses a placeholder, so it must name the foreign key of one of its to-one relationships (e.g. person_id: \"{id}\")")
+                message:
+                    "\(entity.mark): http source: parameter '\(param.name)' of '\(entity.name)' uses a placeholder, so it must name the foreign key of one of its to-one relationships (e.g. person_id: \"{id}\")"
+            )
         }
         let destination = try parentEntity(relationship, of: entity, known: nil, model: model)
         var link = ParentLink(parent: destination.name, placeholders: [:], fills: [:])
@@ -118,11 +125,14 @@ struct ParentLink: Sendable {
         _ relationship: RelationshipMapping, of entity: EntityMapping, known: EntityMapping?, model: MappingModel
     ) throws(PluginError) -> EntityMapping {
         guard let destination = model.entity(named: relationship.destination) else {
-            throw PluginError(message: "\(relationship.mark): http source: unknown entity '\(relationship.destination)'")
+            throw PluginError(
+                message: "\(relationship.mark): http source: unknown entity '\(relationship.destination)'")
         }
         if let known, known.name != destination.name {
             throw PluginError(
-                message: "\(entity.mark): http source: the placeholders of '\(entity.name)' point to two parents, '\(known.name)' and '\(destination.name)'; a nested fetch has one parent")
+                message:
+                    "\(entity.mark): http source: the placeholders of '\(entity.name)' point to two parents, '\(known.name)' and '\(destination.name)'; a nested fetch has one parent"
+            )
         }
         return destination
     }
@@ -132,7 +142,9 @@ struct ParentLink: Sendable {
     ) throws(PluginError) -> Int {
         guard let index = parent.identity.firstIndex(of: attribute) else {
             throw PluginError(
-                message: "\(entity.mark): http source: \(what) of '\(entity.name)' needs '\(attribute)', which is not an identity attribute of '\(parent.name)' (identity: \(parent.identity.joined(separator: ", ")))")
+                message:
+                    "\(entity.mark): http source: \(what) of '\(entity.name)' needs '\(attribute)', which is not an identity attribute of '\(parent.name)' (identity: \(parent.identity.joined(separator: ", ")))"
+            )
         }
         return index
     }

@@ -1,4 +1,5 @@
 import RMap
+
 /// Parses one subcommand's arguments against its ``CommandSpec``, following
 /// swift-argument-parser's conventions: `--opt value` and `--opt=value`,
 /// flags without values, `--` ending options, `-` as a positional argument.

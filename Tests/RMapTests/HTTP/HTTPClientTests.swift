@@ -19,7 +19,8 @@ extension FaultServerSuites {
             let site = try TestServers.fault()
             let path = "empty/\(marker())"
             let url = site.appendingPathComponent(path)
-            let body = JSONValue.object(JSONObject([("item", .object(JSONObject([("name", .string("Ñame & \"quoted\""))])))]))
+            let body = JSONValue.object(
+                JSONObject([("item", .object(JSONObject([("name", .string("Ñame & \"quoted\""))])))]))
             let client = Self.client()
             let response = try await client.send(HTTPRequest(.post, url: url, json: body))
             #expect(response.status == 201)
@@ -39,7 +40,8 @@ extension FaultServerSuites {
             let site = try TestServers.fault()
             let path = "empty/\(marker())/7"
             let response = try await Self.client().send(
-                HTTPRequest(method, url: site.appendingPathComponent(path), json: .object(JSONObject([("a", .number("1"))]))))
+                HTTPRequest(
+                    method, url: site.appendingPathComponent(path), json: .object(JSONObject([("a", .number("1"))]))))
             #expect(response.status == 204)
             #expect(try await Plain.requests(site, containing: path).map { $0["method"]?.string } == [method.rawValue])
         }
@@ -71,7 +73,8 @@ extension FaultServerSuites {
         func retriedWrites(method: HTTPMethod, route: String, attempts: Int) async throws {
             let site = try TestServers.fault()
             let path = "\(route)/\(marker())"
-            let url = QueryEncoding.appending([("fail", "9"), ("retry_after", "0")], to: site.appendingPathComponent(path))
+            let url = QueryEncoding.appending(
+                [("fail", "9"), ("retry_after", "0")], to: site.appendingPathComponent(path))
             let error = try await #require(throws: HTTPError.self) {
                 try await Self.client().send(HTTPRequest(method, url: url))
             }
@@ -88,7 +91,9 @@ extension FaultServerSuites {
                 var client = Self.client()
                 client.timeout = .milliseconds(200)
                 let url = QueryEncoding.appending([("seconds", "1")], to: site.appendingPathComponent(path))
-                let error = try await #require(throws: HTTPError.self) { try await client.send(HTTPRequest(method, url: url)) }
+                let error = try await #require(throws: HTTPError.self) {
+                    try await client.send(HTTPRequest(method, url: url))
+                }
                 #expect(error.reason == .timeout)
                 #expect(error.attempts == attempts)
             }
@@ -118,12 +123,20 @@ struct HTTPParsingTests {
         arguments: [
             (
                 #"<https://api.github.com/repositories/1/issues?per_page=3&page=2>; rel="next", <https://api.github.com/repositories/1/issues?per_page=3&page=5>; rel="last""#,
-                ["next": "https://api.github.com/repositories/1/issues?per_page=3&page=2",
-                 "last": "https://api.github.com/repositories/1/issues?per_page=3&page=5"]
+                [
+                    "next": "https://api.github.com/repositories/1/issues?per_page=3&page=2",
+                    "last": "https://api.github.com/repositories/1/issues?per_page=3&page=5",
+                ]
             ),
             (#"</items?page=2>; rel=next"#, ["next": "https://api.example.com/items?page=2"]),
-            (#"<page3>; title="a, b"; rel="next last""#, ["next": "https://api.example.com/repos/a/b/page3", "last": "https://api.example.com/repos/a/b/page3"]),
-            (#"<https://x.test/1>; rel="prev", <https://x.test/2>; REL="Next""#, ["prev": "https://x.test/1", "next": "https://x.test/2"]),
+            (
+                #"<page3>; title="a, b"; rel="next last""#,
+                ["next": "https://api.example.com/repos/a/b/page3", "last": "https://api.example.com/repos/a/b/page3"]
+            ),
+            (
+                #"<https://x.test/1>; rel="prev", <https://x.test/2>; REL="Next""#,
+                ["prev": "https://x.test/1", "next": "https://x.test/2"]
+            ),
             ("", [:]),
         ])
     func links(header: String, expected: [String: String]) {
@@ -153,8 +166,11 @@ struct HTTPParsingTests {
     @Test("query values are percent-encoded so that servers read them back exactly")
     func queryEncoding() {
         let url = QueryEncoding.appending(
-            [("order", "first_name asc,email desc"), ("q", "a+b&c=d/é"), ("id[]", "1")], to: URL(string: "http://h/p.json")!)
-        #expect(url.absoluteString == "http://h/p.json?order=first_name%20asc,email%20desc&q=a%2Bb%26c%3Dd%2F%C3%A9&id%5B%5D=1")
+            [("order", "first_name asc,email desc"), ("q", "a+b&c=d/é"), ("id[]", "1")],
+            to: URL(string: "http://h/p.json")!)
+        #expect(
+            url.absoluteString
+                == "http://h/p.json?order=first_name%20asc,email%20desc&q=a%2Bb%26c%3Dd%2F%C3%A9&id%5B%5D=1")
         #expect(QueryEncoding.appending([("b", "2")], to: url).absoluteString.hasSuffix("&id%5B%5D=1&b=2"))
     }
 

@@ -40,7 +40,9 @@ extension FaultServerSuites {
             let site = try TestServers.fault()
             let tag = marker()
             let harness = try FetchHarness(
-                Self.mapping(site: site, path: "link/items", source: "suffix: \"\"\npaginate: link_header\npage_size: 3\nparams: { tag: \(tag) }"))
+                Self.mapping(
+                    site: site, path: "link/items",
+                    source: "suffix: \"\"\npaginate: link_header\npage_size: 3\nparams: { tag: \(tag) }"))
             try await harness.fetch(["Item"])
             let numbers = harness.records("Item").compactMap { $0.object?["number"] }
             #expect(numbers == (1...13).reversed().map { .number(String($0)) })
@@ -110,14 +112,18 @@ extension FaultServerSuites {
             arguments: [
                 ("bearer", "auth: { bearer: \"${TOKEN}\" }", "authorization", "Bearer s3cret"),
                 ("bearer", "headers: { Authorization: \"Bearer ${TOKEN}\" }", "authorization", "Bearer s3cret"),
-                ("basic", "auth: { basic: { user: alice, password: \"${TOKEN}\" } }", "authorization", "Basic YWxpY2U6czNjcmV0"),
+                (
+                    "basic", "auth: { basic: { user: alice, password: \"${TOKEN}\" } }", "authorization",
+                    "Basic YWxpY2U6czNjcmV0"
+                ),
                 ("apikey", "auth: { api_key: { header: X-API-Key, value: \"${TOKEN}\" } }", "x-api-key", "s3cret"),
                 ("apikey", "auth: { api_key: { param: api_key, value: \"${TOKEN}\" } }", "", "api_key=s3cret"),
             ])
         func credentials(scheme: String, option: String, header: String, expected: String) async throws {
             let site = try TestServers.fault()
             let path = "auth/\(marker())/\(scheme)"
-            let harness = try FetchHarness(Self.mapping(site: site, path: path, source: option), environment: ["TOKEN": "s3cret"])
+            let harness = try FetchHarness(
+                Self.mapping(site: site, path: path, source: option), environment: ["TOKEN": "s3cret"])
             try await harness.fetch(["Item"])
             #expect(harness.records("Item") == Self.items)
             let request = try #require(try await Plain.requests(site, containing: path).first)
@@ -134,10 +140,14 @@ extension FaultServerSuites {
             let site = try TestServers.fault()
             let path = "auth/\(marker())/apikey"
             let harness = try FetchHarness(
-                Self.mapping(site: site, path: path, source: "auth: { api_key: { param: api_key, value: \"${TOKEN}\" } }"),
+                Self.mapping(
+                    site: site, path: path, source: "auth: { api_key: { param: api_key, value: \"${TOKEN}\" } }"),
                 environment: ["TOKEN": "wrong-key"])
             let error = try await #require(throws: FetchError.self) { try await harness.fetch(["Item"]) }
-            #expect(error.description == "GET \(site.absoluteString)/\(path).json?api_key=***: fetching Item: HTTP 401 after 1 attempt: {\"error\": \"unauthorized\"}")
+            #expect(
+                error.description
+                    == "GET \(site.absoluteString)/\(path).json?api_key=***: fetching Item: HTTP 401 after 1 attempt: {\"error\": \"unauthorized\"}"
+            )
             #expect(try await Plain.requests(site, containing: path).count == 1)
         }
 
@@ -148,12 +158,17 @@ extension FaultServerSuites {
             let harness = try FetchHarness(
                 Self.mapping(
                     site: site, path: path,
-                    source: "auth: { api_key: { param: key, value: \"${TOKEN}\" } }\nparams: { session: \"${SESSION}\", plain: visible }"),
+                    source:
+                        "auth: { api_key: { param: key, value: \"${TOKEN}\" } }\nparams: { session: \"${SESSION}\", plain: visible }"
+                ),
                 environment: ["TOKEN": "k3y/with space", "SESSION": "sess-42"])
             let error = try await #require(throws: FetchError.self) { try await harness.fetch(["Item"]) }
             let text = error.description
             #expect(!text.contains("k3y") && !text.contains("sess-42"))
-            #expect(text.hasPrefix("GET \(site.absoluteString)/\(path).json?session=***&plain=visible&key=***: fetching Item: HTTP 404 after 1 attempt: "))
+            #expect(
+                text.hasPrefix(
+                    "GET \(site.absoluteString)/\(path).json?session=***&plain=visible&key=***: fetching Item: HTTP 404 after 1 attempt: "
+                ))
             #expect(text.contains("\"path\": \"/\(path).json?session=***&plain=visible&key=***\""))
         }
 
@@ -168,7 +183,9 @@ extension FaultServerSuites {
             #expect(harness.records("Item") == Self.items)
             #expect(harness.waits == [.seconds(1), .seconds(1)])
             #expect(harness.notes.count == 2)
-            #expect(harness.notes.first?.hasPrefix("GET \(site.absoluteString)/\(path).json: HTTP 503 after 1 attempt: ") == true)
+            #expect(
+                harness.notes.first?.hasPrefix("GET \(site.absoluteString)/\(path).json: HTTP 503 after 1 attempt: ")
+                    == true)
             #expect(harness.notes.first?.hasSuffix("retry 1 of 3 in 1.00 s") == true)
             #expect(try await Plain.requests(site, containing: path).count == 3)
         }
@@ -180,7 +197,8 @@ extension FaultServerSuites {
             let path = "ratelimit/\(marker())"
             // 1_700_000_007 is Tue, 14 Nov 2023 22:13:27 GMT.
             let harness = try FetchHarness(
-                Self.mapping(site: site, path: path, source: "params: { retry_after: \"Tue, 14 Nov 2023 22:13:27 GMT\" }"))
+                Self.mapping(
+                    site: site, path: path, source: "params: { retry_after: \"Tue, 14 Nov 2023 22:13:27 GMT\" }"))
             try await harness.fetch(["Item"], now: now)
             #expect(harness.records("Item") == Self.items)
             #expect(harness.waits == [.seconds(7)])
@@ -207,12 +225,15 @@ extension FaultServerSuites {
             let site = try TestServers.fault()
             let path = "flaky/\(marker())"
             let harness = try FetchHarness(
-                Self.mapping(site: site, path: path, source: "retries: \(retries)\nparams: { fail: 9, retry_after: 0 }"))
+                Self.mapping(site: site, path: path, source: "retries: \(retries)\nparams: { fail: 9, retry_after: 0 }")
+            )
             let error = try await #require(throws: FetchError.self) { try await harness.fetch(["Item"]) }
             let attempts = retries + 1
             #expect(error.origin == "GET \(site.absoluteString)/\(path).json?fail=9&retry_after=0")
             #expect(
-                error.message == "fetching Item: HTTP 503 after \(attempts) attempt\(attempts == 1 ? "" : "s"): {\"error\": \"Service Unavailable\", \"attempt\": \(attempts)}")
+                error.message
+                    == "fetching Item: HTTP 503 after \(attempts) attempt\(attempts == 1 ? "" : "s"): {\"error\": \"Service Unavailable\", \"attempt\": \(attempts)}"
+            )
             #expect(try await Plain.requests(site, containing: path).count == attempts)
         }
 
@@ -238,7 +259,9 @@ extension FaultServerSuites {
                 Self.mapping(site: site, path: path, source: "timeout: 0.3\nretries: 1\nparams: { seconds: 3 }"))
             let started = ContinuousClock.now
             let error = try await #require(throws: FetchError.self) { try await harness.fetch(["Item"]) }
-            #expect(error.description == "GET \(site.absoluteString)/\(path).json?seconds=3: fetching Item: timed out after 2 attempts")
+            #expect(
+                error.description
+                    == "GET \(site.absoluteString)/\(path).json?seconds=3: fetching Item: timed out after 2 attempts")
             let elapsed = ContinuousClock.now - started
             #expect(elapsed >= .milliseconds(600) && elapsed < .seconds(2.5))
         }

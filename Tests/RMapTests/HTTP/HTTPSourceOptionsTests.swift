@@ -50,7 +50,10 @@ struct HTTPSourceOptionsTests {
             ("auth: { bearer: a, basic: b }", "{ bearer", "'auth' takes exactly one of basic, bearer or api_key"),
             ("auth: { oauth: x }", "oauth", "unknown auth scheme 'oauth'"),
             ("auth: { api_key: { value: v } }", "{ value", "'auth.api_key' needs either 'header' or 'param'"),
-            ("auth: { api_key: { header: H, param: p, value: v } }", "{ header", "'auth.api_key' needs either 'header' or 'param' (not both)"),
+            (
+                "auth: { api_key: { header: H, param: p, value: v } }", "{ header",
+                "'auth.api_key' needs either 'header' or 'param' (not both)"
+            ),
         ])
     func malformed(option: String, at node: String, message: String) throws {
         let error = try #require(throws: PluginError.self) { try Self.make(option) }
@@ -62,7 +65,8 @@ struct HTTPSourceOptionsTests {
     func badSite() throws {
         let registry = PluginRegistry()
         registry.registerHTTP()
-        let yaml = "rmap: 1\nsource:\n  plugin: http\n  site: ftp://files\nentities:\n  Item:\n    attributes: { id: int }\n"
+        let yaml =
+            "rmap: 1\nsource:\n  plugin: http\n  site: ftp://files\nentities:\n  Item:\n    attributes: { id: int }\n"
         let model = try MappingLoader(environment: [:], catalog: registry.catalog).load(documents: [("test.yml", yaml)])
         let error = try #require(throws: PluginError.self) {
             try HTTPSource(config: try #require(model.entities.first?.source), model: model)
@@ -73,7 +77,8 @@ struct HTTPSourceOptionsTests {
     @Test("a placeholder parameter must name a to-one foreign key")
     func placeholderWithoutParent() throws {
         let error = try #require(throws: PluginError.self) { try Self.make(#"params: { person_id: "{id}" }"#) }
-        #expect(error.message.hasPrefix("test.yml:7:3: http source: parameter 'person_id' of 'Item' uses a placeholder"))
+        #expect(
+            error.message.hasPrefix("test.yml:7:3: http source: parameter 'person_id' of 'Item' uses a placeholder"))
     }
 
     @Test("good options make a source; the registry lists every option key")
@@ -83,7 +88,10 @@ struct HTTPSourceOptionsTests {
         registry.registerHTTP()
         #expect(
             registry.catalog.sources["http"]
-                == ["site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency", "params"])
+                == [
+                    "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency",
+                    "params",
+                ])
     }
 
     @Test("an unknown option is a mapping error with a hint")

@@ -71,20 +71,22 @@ struct JSONFileStreamTests {
         #expect(items.first?.value.object?["data"] == .array([.number("1"), .number("2")]))
     }
 
-    @Test("delivers the values before an error, then names the file, line and column", arguments: [
-        ("[\n{\"a\":1},\n{\"a\":2}\n{\"a\":3}]", ".json", 2, "4:1: invalid JSON: expected ',' or ']'"),
-        (#"[{"a":1},{"a":"#, ".json", 1, "1:15: invalid JSON: unexpected end inside an array or object"),
-        ("[1, 2", ".json", 2, "1:6: invalid JSON: expected ',' or ']'"),
-        ("[1,]", ".json", 1, "1:4: invalid JSON: expected a value"),
-        ("[1] x", ".json", 1, "1:5: invalid JSON: unexpected content after the value"),
-        ("[1, {\"a\" 1}]", ".json", 1, "1:10: invalid JSON: a missing or misplaced comma, colon, bracket or brace"),
-        ("{\"a\":1}\n{\"a\":2} 3\n", ".jsonl", 1, "2:9: invalid JSON: unexpected content after the value"),
-        (
-            "{\"a\":1}\n\n[1 2]\n", ".jsonl", 1,
-            "3:4: invalid JSON: a missing or misplaced comma, colon, bracket or brace"
-        ),
-        ("{\"a\": 1,}", ".json", 0, "1:9: invalid JSON: a missing or misplaced comma, colon, bracket or brace"),
-    ])
+    @Test(
+        "delivers the values before an error, then names the file, line and column",
+        arguments: [
+            ("[\n{\"a\":1},\n{\"a\":2}\n{\"a\":3}]", ".json", 2, "4:1: invalid JSON: expected ',' or ']'"),
+            (#"[{"a":1},{"a":"#, ".json", 1, "1:15: invalid JSON: unexpected end inside an array or object"),
+            ("[1, 2", ".json", 2, "1:6: invalid JSON: expected ',' or ']'"),
+            ("[1,]", ".json", 1, "1:4: invalid JSON: expected a value"),
+            ("[1] x", ".json", 1, "1:5: invalid JSON: unexpected content after the value"),
+            ("[1, {\"a\" 1}]", ".json", 1, "1:10: invalid JSON: a missing or misplaced comma, colon, bracket or brace"),
+            ("{\"a\":1}\n{\"a\":2} 3\n", ".jsonl", 1, "2:9: invalid JSON: unexpected content after the value"),
+            (
+                "{\"a\":1}\n\n[1 2]\n", ".jsonl", 1,
+                "3:4: invalid JSON: a missing or misplaced comma, colon, bracket or brace"
+            ),
+            ("{\"a\": 1,}", ".json", 0, "1:9: invalid JSON: a missing or misplaced comma, colon, bracket or brace"),
+        ])
     func errors(text: String, suffix: String, delivered: Int, position: String) throws {
         let path = try temporaryFile(text, suffix: suffix)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -133,8 +135,9 @@ struct JSONFileStreamTests {
 
     @Test("streams a ~100 MB array element by element (peak memory is measured by scripts/bench)")
     func largeFile() throws {
-        let record = #"{"id": %d, "name": "Person %d", "price": 12.50, "at": "2024-03-01T10:00:00.000Z", "# +
-            #""tags": ["a", "b"], "address": {"street": "Main St", "zip": "01234", "geo": [1.5, -2.25]}, "note": null}"#
+        let record =
+            #"{"id": %d, "name": "Person %d", "price": 12.50, "at": "2024-03-01T10:00:00.000Z", "#
+            + #""tags": ["a", "b"], "address": {"street": "Main St", "zip": "01234", "geo": [1.5, -2.25]}, "note": null}"#
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-large-\(UUID()).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let count = try writeLargeArray(to: path, record: record, bytes: 100_000_000)

@@ -43,7 +43,9 @@ struct ExampleMappingTests {
         let task = try #require(model.entity(named: "CRMTask"))
         #expect(task.source == nil)
         #expect(task.relationship(named: "project")?.inverse == "tasks")
-        #expect(model.entity(named: "CRMProject")?.source?.resolvePath("../samples/projects.json") == "\(Self.root)/mappings/../samples/projects.json")
+        #expect(
+            model.entity(named: "CRMProject")?.source?.resolvePath("../samples/projects.json")
+                == "\(Self.root)/mappings/../samples/projects.json")
     }
 
     @Test func samplesFitTheMapping() throws {

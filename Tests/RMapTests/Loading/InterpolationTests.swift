@@ -38,10 +38,12 @@ struct InterpolationTests {
     }
 
     @Test func secretsAreCollectedAndRedacted() throws {
-        let model = try LoaderHarness.load(Self.http, environment: ["API_TOKEN": "tok-123", "SITE": "https://crm.example"])
+        let model = try LoaderHarness.load(
+            Self.http, environment: ["API_TOKEN": "tok-123", "SITE": "https://crm.example"])
         #expect(model.secrets == ["tok-123", "https://crm.example"])
         #expect(
-            model.redact("GET https://crm.example/notes.json with Bearer tok-123") == "GET ***/notes.json with Bearer ***")
+            model.redact("GET https://crm.example/notes.json with Bearer tok-123")
+                == "GET ***/notes.json with Bearer ***")
         #expect(!model.secrets.contains("http://127.0.0.1:3000"))
     }
 

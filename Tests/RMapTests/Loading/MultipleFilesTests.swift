@@ -58,17 +58,19 @@ struct MultipleFilesTests {
 
     @Test func issuesOfEveryFileAreCollectedAndSorted() {
         let b = "rmap: 1\nentities:\n  B: {attributes: {id: strng}}\n  C: {attributes: {name: string}}\n"
-        let a = "rmap: 2\nentities:\n  A:\n    attributes: {id: int}\n    relationships: {b: {to_one: Bee, nested: true}}\n"
+        let a =
+            "rmap: 2\nentities:\n  A:\n    attributes: {id: int}\n    relationships: {b: {to_one: Bee, nested: true}}\n"
         let broken = "rmap: 1\nentities: {\n"
         #expect(
-            LoaderHarness.issues([("mappings/b.yml", b), ("mappings/broken.yml", broken), ("mappings/a.yml", a)]) == [
-                "mappings/a.yml:1:7: unsupported schema version '2' (this rmap reads 'rmap: 1')",
-                "mappings/a.yml:5:33: relationship 'b' of 'A' points to unknown entity 'Bee'",
-                "mappings/b.yml:3:24: unknown type 'strng' for attribute 'id' (did you mean 'string'?)",
-                "mappings/b.yml:3:3: entity 'B' has no identity: add an 'id' attribute or declare 'identity:'",
-                "mappings/b.yml:4:3: entity 'C' has no identity: add an 'id' attribute or declare 'identity:'",
-                "mappings/broken.yml:3:1: did not find expected node content while parsing a flow node",
-            ].sorted(by: ValidationErrorTests.byPosition))
+            LoaderHarness.issues([("mappings/b.yml", b), ("mappings/broken.yml", broken), ("mappings/a.yml", a)])
+                == [
+                    "mappings/a.yml:1:7: unsupported schema version '2' (this rmap reads 'rmap: 1')",
+                    "mappings/a.yml:5:33: relationship 'b' of 'A' points to unknown entity 'Bee'",
+                    "mappings/b.yml:3:24: unknown type 'strng' for attribute 'id' (did you mean 'string'?)",
+                    "mappings/b.yml:3:3: entity 'B' has no identity: add an 'id' attribute or declare 'identity:'",
+                    "mappings/b.yml:4:3: entity 'C' has no identity: add an 'id' attribute or declare 'identity:'",
+                    "mappings/broken.yml:3:1: did not find expected node content while parsing a flow node",
+                ].sorted(by: ValidationErrorTests.byPosition))
     }
 
     @Test func errorDescriptionIsOneIssueALine() {
@@ -96,7 +98,9 @@ struct MultipleFilesTests {
         let path = "\(LoaderHarness.packageRoot)/Tests/Fixtures/mappings/minimal.yml"
         let model = try MappingLoader(environment: [:], catalog: LoaderHarness.catalog).load([path])
         #expect(model.entity(named: "Note")?.collection == "notes")
-        #expect(model.entity(named: "Note")?.source?.resolvePath("notes.json") == "\(LoaderHarness.packageRoot)/Tests/Fixtures/mappings/notes.json")
+        #expect(
+            model.entity(named: "Note")?.source?.resolvePath("notes.json")
+                == "\(LoaderHarness.packageRoot)/Tests/Fixtures/mappings/notes.json")
     }
 
     @Test func unreadableFileIsAnIssue() {

@@ -19,7 +19,9 @@ struct NameResolutionTests {
         ("", "CRM", "crm", "crms"),
     ])
     func elementAndCollectionDefaults(prefix: String, name: String, element: String, collection: String) throws {
-        let entity = try entity(name, in: "rmap: 1\nnaming: {entity_prefix: \"\(prefix)\"}\nentities:\n  \(name): {attributes: {id: int}}\n")
+        let entity = try entity(
+            name, in: "rmap: 1\nnaming: {entity_prefix: \"\(prefix)\"}\nentities:\n  \(name): {attributes: {id: int}}\n"
+        )
         #expect(entity.element == element)
         #expect(entity.collection == collection)
         #expect(entity.path == collection)
@@ -28,7 +30,9 @@ struct NameResolutionTests {
     @Test func declaredNamesWin() throws {
         let entity = try entity(
             "CRMPerson",
-            in: "rmap: 1\nentities:\n  CRMPerson: {element: human, collection: humans, path: api/humans, attributes: {id: int}}\n")
+            in:
+                "rmap: 1\nentities:\n  CRMPerson: {element: human, collection: humans, path: api/humans, attributes: {id: int}}\n"
+        )
         #expect((entity.element, entity.collection, entity.path) == ("human", "humans", "api/humans"))
     }
 
@@ -63,19 +67,24 @@ struct NameResolutionTests {
     @Test func acronymChangesTheElement() throws {
         let yaml = "rmap: 1\ninflections: {acronyms: [HTTPS]}\nentities:\n  HTTPSCheck: {attributes: {id: int}}\n"
         #expect(try entity("HTTPSCheck", in: yaml).element == "https_check")
-        #expect(try entity("HTTPSCheck", in: "rmap: 1\nentities:\n  HTTPSCheck: {attributes: {id: int}}\n").element == "https_check")
+        #expect(
+            try entity("HTTPSCheck", in: "rmap: 1\nentities:\n  HTTPSCheck: {attributes: {id: int}}\n").element
+                == "https_check")
     }
 
     @Test func recordsKeyPathAndPolicies() throws {
         let entity = try entity(
             "P",
-            in: "rmap: 1\nnaming: {root: bare}\nentities:\n  P: {records: data.items, push: {method: patch}, on_conflict: remote, orphans: delete, sort: [name, id desc], attributes: {id: int, name: string}}\n")
+            in:
+                "rmap: 1\nnaming: {root: bare}\nentities:\n  P: {records: data.items, push: {method: patch}, on_conflict: remote, orphans: delete, sort: [name, id desc], attributes: {id: int, name: string}}\n"
+        )
         #expect(entity.records == ["data", "items"])
         #expect(entity.pushMethod == .patch)
         #expect(entity.onConflict == .remote)
         #expect(entity.orphans == .delete)
         #expect(entity.root == .bare)
-        #expect(entity.sort == [SortKey(attribute: "name", descending: false), SortKey(attribute: "id", descending: true)])
+        #expect(
+            entity.sort == [SortKey(attribute: "name", descending: false), SortKey(attribute: "id", descending: true)])
     }
 
     @Test func policyDefaults() throws {
@@ -100,7 +109,8 @@ struct NameResolutionTests {
         ("as_is", "First-Name", "First-Name"),
     ])
     func attributeKeysFollowTheNaming(naming: String, name: String, key: String) throws {
-        let yaml = "rmap: 1\nnaming: {attributes: \(naming)}\nentities:\n  P: {identity: \(name), attributes: {\(name): string}}\n"
+        let yaml =
+            "rmap: 1\nnaming: {attributes: \(naming)}\nentities:\n  P: {identity: \(name), attributes: {\(name): string}}\n"
         let attribute = try #require(try entity("P", in: yaml).attribute(named: name))
         #expect(attribute.keyPath == [key])
         #expect(attribute.column == key)
@@ -150,13 +160,19 @@ struct NameResolutionTests {
                   plain:
             """
         let entity = try entity("P", in: yaml)
-        #expect(entity.attributes.map(\.name) == ["id", "email", "tags", "seenAt", "paidOn", "status", "score", "notes", "raw", "slug", "plain"])
+        #expect(
+            entity.attributes.map(\.name) == [
+                "id", "email", "tags", "seenAt", "paidOn", "status", "score", "notes", "raw", "slug", "plain",
+            ])
         #expect(entity.attribute(named: "email")?.required == true)
         #expect(entity.attribute(named: "id")?.required == false)
         #expect(entity.attribute(named: "tags")?.type == .array(.string))
         #expect(entity.attribute(named: "seenAt")?.format == .epochMilliseconds)
         #expect(entity.attribute(named: "paidOn")?.format == .pattern("dd/MM/yyyy"))
-        #expect(entity.attribute(named: "status")?.valueMap == [ValueMapEntry(remote: "A", local: "active"), ValueMapEntry(remote: "I", local: "inactive")])
+        #expect(
+            entity.attribute(named: "status")?.valueMap == [
+                ValueMapEntry(remote: "A", local: "active"), ValueMapEntry(remote: "I", local: "inactive"),
+            ])
         #expect(entity.attribute(named: "score")?.defaultValue == .double(0))
         #expect(entity.attribute(named: "notes")?.readonly == true)
         #expect(entity.attribute(named: "raw")?.type == .json)
@@ -165,15 +181,20 @@ struct NameResolutionTests {
         #expect(entity.attribute(named: "email")?.mark == Mark(file: "mappings/crm.yml", line: 6, column: 7))
     }
 
-    @Test(arguments: ["string", "int", "double", "decimal", "bool", "date", "datetime", "url", "uuid", "json", "[int]", "[date]"])
+    @Test(arguments: [
+        "string", "int", "double", "decimal", "bool", "date", "datetime", "url", "uuid", "json", "[int]", "[date]",
+    ])
     func everyTypeName(type: String) throws {
         let yaml = "rmap: 1\nentities:\n  P: {attributes: {id: int, x: {type: \"\(type)\"}}}\n"
         #expect(try entity("P", in: yaml).attribute(named: "x")?.type.description == type)
     }
 
     @Test func defaultIdentityIsID() throws {
-        #expect(try entity("P", in: "rmap: 1\nentities:\n  P: {attributes: {name: string, id: int}}\n").identity == ["id"])
-        let composite = try entity("P", in: "rmap: 1\nentities:\n  P: {identity: [region, code], attributes: {region: string, code: string}}\n")
+        #expect(
+            try entity("P", in: "rmap: 1\nentities:\n  P: {attributes: {name: string, id: int}}\n").identity == ["id"])
+        let composite = try entity(
+            "P", in: "rmap: 1\nentities:\n  P: {identity: [region, code], attributes: {region: string, code: string}}\n"
+        )
         #expect(composite.identity == ["region", "code"])
     }
 
@@ -234,7 +255,9 @@ struct NameResolutionTests {
     }
 
     @Test func declaredTypesAddToTheDefaults() throws {
-        let yaml = Self.people.replacingOccurrences(of: "    type_key: type\n", with: "    type_key: type\n    types: {admin_user: CRMAdmin, Person: CRMGuest}\n")
+        let yaml = Self.people.replacingOccurrences(
+            of: "    type_key: type\n",
+            with: "    type_key: type\n    types: {admin_user: CRMAdmin, Person: CRMGuest}\n")
         let types = try #require(try LoaderHarness.load(yaml).entity(named: "CRMPerson")?.types)
         #expect(types["admin_user"] == "CRMAdmin")
         #expect(types["Admin"] == "CRMAdmin")
@@ -242,7 +265,8 @@ struct NameResolutionTests {
     }
 
     @Test func sourceFalseMeansNestedOnly() throws {
-        let yaml = "rmap: 1\nsource: {plugin: file, path: \"{collection}.json\"}\nentities:\n  T: {source: false, attributes: {id: int}}\n  U: {source: {plugin: stdin, entity: U}, attributes: {id: int}}\n"
+        let yaml =
+            "rmap: 1\nsource: {plugin: file, path: \"{collection}.json\"}\nentities:\n  T: {source: false, attributes: {id: int}}\n  U: {source: {plugin: stdin, entity: U}, attributes: {id: int}}\n"
         let model = try LoaderHarness.load(yaml)
         #expect(model.entity(named: "T")?.source == nil)
         #expect(model.entity(named: "U")?.source?.plugin == "stdin")
@@ -289,12 +313,21 @@ struct NameResolutionTests {
 
     @Test func relationshipKeysConnectionsAndPredicates() throws {
         let wrong = Self.crm.replacingOccurrences(of: "id: [1, 2]}", with: "personId: [1, 2]}")
-        #expect(LoaderHarness.issues(wrong) == ["mappings/crm.yml:19:33: unknown attribute 'personId' on 'CRMPerson' in 'where'"])
+        #expect(
+            LoaderHarness.issues(wrong) == [
+                "mappings/crm.yml:19:33: unknown attribute 'personId' on 'CRMPerson' in 'where'"
+            ])
         let project = try #require(try LoaderHarness.load(Self.crm).entity(named: "CRMProject"))
         let owner = try #require(project.relationship(named: "owner"))
         #expect(owner.kind == .toOne)
         #expect(owner.keyPath == ["owner"])
-        #expect(owner.connection?.rule == .foreignKey([ForeignKeyPair(source: "personId", destination: "id", mark: Mark(file: "mappings/crm.yml", line: 11, column: 58))]))
+        #expect(
+            owner.connection?.rule
+                == .foreignKey([
+                    ForeignKeyPair(
+                        source: "personId", destination: "id",
+                        mark: Mark(file: "mappings/crm.yml", line: 11, column: 58))
+                ]))
         let team = try #require(project.relationship(named: "teamMembers"))
         #expect(team.kind == .toMany)
         #expect(team.keyPath == ["team_members"])
@@ -306,7 +339,10 @@ struct NameResolutionTests {
                 .eq(.bool(false)), .ge(.decimal(try #require(DecimalNumber("100.5")))), .null(false),
             ])
         #expect(team.connection?.destinationPredicate.clauses.map(\.attribute) == ["active", "id"])
-        #expect(team.connection?.destinationPredicate.clauses.map(\.condition) == [.eq(.bool(true)), .in([.int(1), .int(2)])])
+        #expect(
+            team.connection?.destinationPredicate.clauses.map(\.condition) == [
+                .eq(.bool(true)), .in([.int(1), .int(2)]),
+            ])
         let tasks = try #require(project.relationship(named: "tasks"))
         #expect(tasks.nested)
         #expect(tasks.keyPath == ["todo_items"])

@@ -76,7 +76,8 @@ struct ValidationErrorTests {
             "entities is not a mapping", "rmap: 1\nentities: [P]\n",
             "mappings/crm.yml:2:11: entities must be a mapping, found a list"),
         InvalidMapping(
-            "duplicate entity in one file", "rmap: 1\nentities:\n  P: {attributes: {id: int}}\n  P: {attributes: {id: int}}\n",
+            "duplicate entity in one file",
+            "rmap: 1\nentities:\n  P: {attributes: {id: int}}\n  P: {attributes: {id: int}}\n",
             "mappings/crm.yml:4:3: duplicate key 'P' in entities (first at mappings/crm.yml:3:3)"),
     ]
 
@@ -105,7 +106,8 @@ struct ValidationErrorTests {
             "rmap: 1\nentities:\n  P: {identity: [region, code], attributes: {region: string, cod: string}}\n",
             "mappings/crm.yml:3:17: identity attribute 'code' does not exist on 'P' (did you mean 'cod'?)"),
         InvalidMapping(
-            "choices", "rmap: 1\nentities:\n  P: {on_conflict: remot, orphans: drop, push: {method: post}, attributes: {id: int}}\n",
+            "choices",
+            "rmap: 1\nentities:\n  P: {on_conflict: remot, orphans: drop, push: {method: post}, attributes: {id: int}}\n",
             "mappings/crm.yml:3:20: 'on_conflict' must be one of fail, local, remote, found 'remot' (did you mean 'remote'?)",
             "mappings/crm.yml:3:36: 'orphans' must be one of keep, delete, found 'drop'",
             "mappings/crm.yml:3:57: 'method' must be one of put, patch, found 'post'"),
@@ -113,41 +115,51 @@ struct ValidationErrorTests {
             "unknown push key", "rmap: 1\nentities:\n  P: {push: {mehtod: put}, attributes: {id: int}}\n",
             "mappings/crm.yml:3:14: unknown key 'mehtod' in 'push' (did you mean 'method'?)"),
         InvalidMapping(
-            "sort keys", "rmap: 1\nentities:\n  P: {sort: [nme asc, id down, a b c], attributes: {id: int, name: string}}\n",
+            "sort keys",
+            "rmap: 1\nentities:\n  P: {sort: [nme asc, id down, a b c], attributes: {id: int, name: string}}\n",
             "mappings/crm.yml:3:14: unknown attribute 'nme' in 'sort' of 'P' (did you mean 'name'?)",
             "mappings/crm.yml:3:23: sort direction must be asc or desc, found 'down'",
             "mappings/crm.yml:3:32: a sort key is 'attribute', 'attribute asc' or 'attribute desc', found 'a b c'"),
         InvalidMapping(
-            "extends unknown", "rmap: 1\nentities:\n  CRMPerson: {attributes: {id: int}}\n  CRMAdmin: {extends: CRMPersn}\n",
+            "extends unknown",
+            "rmap: 1\nentities:\n  CRMPerson: {attributes: {id: int}}\n  CRMAdmin: {extends: CRMPersn}\n",
             "mappings/crm.yml:4:23: entity 'CRMAdmin' extends unknown entity 'CRMPersn' (did you mean 'CRMPerson'?)",
             "mappings/crm.yml:4:3: entity 'CRMAdmin' has no identity: add an 'id' attribute or declare 'identity:'"),
         InvalidMapping(
-            "extends cycle", "rmap: 1\nentities:\n  A: {extends: B, attributes: {id: int}}\n  B: {extends: A, attributes: {id: int}}\n",
+            "extends cycle",
+            "rmap: 1\nentities:\n  A: {extends: B, attributes: {id: int}}\n  B: {extends: A, attributes: {id: int}}\n",
             "mappings/crm.yml:4:16: 'extends' cycle: A -> B -> A"),
         InvalidMapping(
-            "extends itself", "rmap: 1\nentities:\n  C: {extends: C, attributes: {id: int}}\n  D: {type_key: type, attributes: {id: int}}\n",
+            "extends itself",
+            "rmap: 1\nentities:\n  C: {extends: C, attributes: {id: int}}\n  D: {type_key: type, attributes: {id: int}}\n",
             "mappings/crm.yml:3:16: 'extends' cycle: C -> C"),
         InvalidMapping(
-            "types", "rmap: 1\nentities:\n  R: {type_key: kind, types: {Huge: Nope, Wrong: P}, attributes: {id: int}}\n  P: {attributes: {id: int}}\n",
+            "types",
+            "rmap: 1\nentities:\n  R: {type_key: kind, types: {Huge: Nope, Wrong: P}, attributes: {id: int}}\n  P: {attributes: {id: int}}\n",
             "mappings/crm.yml:3:37: unknown entity 'Nope' for type 'Huge'",
             "mappings/crm.yml:3:50: entity 'P' for type 'Wrong' does not extend 'R'"),
         InvalidMapping(
-            "duplicate type value", "rmap: 1\nentities:\n  R: {type_key: kind, types: {S: R, S: R}, attributes: {id: int}}\n",
+            "duplicate type value",
+            "rmap: 1\nentities:\n  R: {type_key: kind, types: {S: R, S: R}, attributes: {id: int}}\n",
             "mappings/crm.yml:3:37: duplicate key 'S' in 'types' (first at mappings/crm.yml:3:31)"),
         InvalidMapping(
-            "nested_path without placeholder", "rmap: 1\nentities:\n  P:\n    nested_path: people/projects\n    attributes: {id: int}\n",
+            "nested_path without placeholder",
+            "rmap: 1\nentities:\n  P:\n    nested_path: people/projects\n    attributes: {id: int}\n",
             "mappings/crm.yml:4:18: 'nested_path' needs a placeholder such as {personId} for the parent's identity"),
         InvalidMapping(
-            "nested_path unknown placeholder", "rmap: 1\nentities:\n  P:\n    nested_path: people/{personID}/projects\n    attributes: {id: int, personId: int}\n",
+            "nested_path unknown placeholder",
+            "rmap: 1\nentities:\n  P:\n    nested_path: people/{personID}/projects\n    attributes: {id: int, personId: int}\n",
             "mappings/crm.yml:4:18: unknown attribute 'personID' in 'nested_path' of 'P' (did you mean 'personId'?)"),
         InvalidMapping(
             "nested_path placeholder not a foreign key",
             "rmap: 1\nentities:\n  P:\n    nested_path: people/{personId}/projects\n    attributes: {id: int, personId: int}\n",
-            "mappings/crm.yml:4:18: 'nested_path' placeholder '{personId}' must be the foreign key of a to-one relationship of 'P'"),
+            "mappings/crm.yml:4:18: 'nested_path' placeholder '{personId}' must be the foreign key of a to-one relationship of 'P'"
+        ),
         InvalidMapping(
             "fixed file path shared",
             "rmap: 1\nsource: {plugin: file, path: data.json}\nentities:\n  T: {attributes: {id: int}}\n  U: {attributes: {id: int}}\n",
-            "mappings/crm.yml:2:9: 'U' and 'T' share the fixed file path 'data.json': use {collection} in the path, or give one of them its own source"),
+            "mappings/crm.yml:2:9: 'U' and 'T' share the fixed file path 'data.json': use {collection} in the path, or give one of them its own source"
+        ),
     ]
 
     @Test(arguments: entityLevel)
@@ -180,13 +192,16 @@ struct ValidationErrorTests {
             "duplicate attribute", "rmap: 1\nentities:\n  P:\n    attributes:\n      id: int\n      id: string\n",
             "mappings/crm.yml:6:7: duplicate key 'id' in 'attributes' of entity 'P' (first at mappings/crm.yml:5:7)"),
         InvalidMapping(
-            "unknown transformer", "rmap: 1\nentities:\n  P: {attributes: {id: int, slug: {transform: [trim, lowercse]}}}\n",
+            "unknown transformer",
+            "rmap: 1\nentities:\n  P: {attributes: {id: int, slug: {transform: [trim, lowercse]}}}\n",
             "mappings/crm.yml:3:47: unknown transformer 'lowercse' (did you mean 'lowercase'?)"),
         InvalidMapping(
-            "format on a string", "rmap: 1\nentities:\n  P: {attributes: {id: int, at: {type: string, format: epoch_s}}}\n",
+            "format on a string",
+            "rmap: 1\nentities:\n  P: {attributes: {id: int, at: {type: string, format: epoch_s}}}\n",
             "mappings/crm.yml:3:56: 'format' applies to date and datetime attributes, not string"),
         InvalidMapping(
-            "default of the wrong type", "rmap: 1\nentities:\n  P: {attributes: {id: int, score: {type: int, default: high}}}\n",
+            "default of the wrong type",
+            "rmap: 1\nentities:\n  P: {attributes: {id: int, score: {type: int, default: high}}}\n",
             "mappings/crm.yml:3:57: the default of attribute 'score' must be an int, found 'high'"),
         InvalidMapping(
             "value map is not a mapping", "rmap: 1\nentities:\n  P: {attributes: {id: int, status: {map: [A, I]}}}\n",
@@ -214,7 +229,8 @@ struct ValidationErrorTests {
         InvalidMapping(
             "unknown destination",
             "rmap: 1\nentities:\n  CRMPerson:\n    attributes: {id: int}\n    relationships:\n      projects: {to_many: CRMProjct, nested: true}\n  CRMProject: {attributes: {id: int}}\n",
-            "mappings/crm.yml:6:27: relationship 'projects' of 'CRMPerson' points to unknown entity 'CRMProjct' (did you mean 'CRMProject'?)"),
+            "mappings/crm.yml:6:27: relationship 'projects' of 'CRMPerson' points to unknown entity 'CRMProjct' (did you mean 'CRMProject'?)"
+        ),
         InvalidMapping(
             "unknown connect key",
             "rmap: 1\nentities:\n  P:\n    attributes: {id: int, bossId: int}\n    relationships:\n      boss:\n        to_one: P\n        connect:\n          forign_key: {bossId: id}\n",
@@ -222,7 +238,8 @@ struct ValidationErrorTests {
         InvalidMapping(
             "connect with both rules",
             "rmap: 1\nentities:\n  P:\n    attributes: {id: int, bossId: int}\n    relationships:\n      boss: {to_one: P, connect: {foreign_key: {bossId: id}, key_path: bossId}}\n",
-            "mappings/crm.yml:6:34: connect of relationship 'boss' of 'P' needs exactly one of 'foreign_key' or 'key_path'"),
+            "mappings/crm.yml:6:34: connect of relationship 'boss' of 'P' needs exactly one of 'foreign_key' or 'key_path'"
+        ),
         InvalidMapping(
             "foreign key source side",
             "rmap: 1\nentities:\n  P:\n    attributes: {id: int, bossId: int}\n    relationships:\n      boss: {to_one: P, connect: {foreign_key: {bosId: id}}}\n",
@@ -238,7 +255,8 @@ struct ValidationErrorTests {
         InvalidMapping(
             "unknown key path segment",
             "rmap: 1\nentities:\n  P:\n    attributes: {id: int, managerId: int}\n    relationships:\n      lead: {to_one: P, connect: {key_path: ownr.managerId}}\n      owner: {to_one: P, connect: {foreign_key: {managerId: id}}}\n",
-            "mappings/crm.yml:6:45: unknown attribute or relationship 'ownr' on 'P' in key path 'ownr.managerId' (did you mean 'owner'?)"),
+            "mappings/crm.yml:6:45: unknown attribute or relationship 'ownr' on 'P' in key path 'ownr.managerId' (did you mean 'owner'?)"
+        ),
         InvalidMapping(
             "key path past an attribute",
             "rmap: 1\nentities:\n  P:\n    attributes: {id: int, name: string}\n    relationships:\n      lead: {to_one: P, connect: {key_path: name.id}}\n",
@@ -268,12 +286,14 @@ struct ValidationErrorTests {
         InvalidMapping(
             "filled by nothing",
             "rmap: 1\nentities:\n  P:\n    attributes: {id: int}\n    relationships:\n      lonely: {to_one: P}\n",
-            "mappings/crm.yml:6:7: relationship 'P.lonely' is neither nested, connected nor an inverse: nothing would fill it"),
+            "mappings/crm.yml:6:7: relationship 'P.lonely' is neither nested, connected nor an inverse: nothing would fill it"
+        ),
         InvalidMapping(
             "inverse pair filled by nothing",
             "rmap: 1\nentities:\n  P:\n    attributes: {id: int}\n    relationships:\n      a: {to_many: P, inverse: b}\n      b: {to_one: P}\n",
             "mappings/crm.yml:6:7: relationship 'P.a' and its inverse 'P.b' are neither nested nor connected: nothing would fill them",
-            "mappings/crm.yml:7:7: relationship 'P.b' and its inverse 'P.a' are neither nested nor connected: nothing would fill them"),
+            "mappings/crm.yml:7:7: relationship 'P.b' and its inverse 'P.a' are neither nested nor connected: nothing would fill them"
+        ),
         InvalidMapping(
             "nested and connect",
             "rmap: 1\nentities:\n  P:\n    attributes: {id: int}\n    relationships:\n      kids: {to_many: P, nested: true, connect: {foreign_key: {id: id}}}\n",
@@ -281,7 +301,8 @@ struct ValidationErrorTests {
         InvalidMapping(
             "duplicate relationship",
             "rmap: 1\nentities:\n  P:\n    attributes: {id: int}\n    relationships:\n      kids: {to_many: P, nested: true}\n      kids: {to_one: P, nested: true}\n",
-            "mappings/crm.yml:7:7: duplicate key 'kids' in 'relationships' of entity 'P' (first at mappings/crm.yml:6:7)"),
+            "mappings/crm.yml:7:7: duplicate key 'kids' in 'relationships' of entity 'P' (first at mappings/crm.yml:6:7)"
+        ),
         InvalidMapping(
             "duplicate keys in connect maps",
             "rmap: 1\nentities:\n  P:\n    attributes: {id: int, a: int}\n    relationships:\n      p: {to_one: P, connect: {foreign_key: {a: id, a: a}, when: {a: 1, a: 2}}}\n",

@@ -94,7 +94,9 @@ struct AttributeMappingTests {
         #expect(harness.object("CRMPerson", 1)?[attribute: "createdAt"].map(ValueText.display) == stored)
     }
 
-    @Test("decimals stay exact from text and from numbers", arguments: [("\"12.50\"", "12.50"), ("12.5", "12.5"), ("0.1", "0.1")])
+    @Test(
+        "decimals stay exact from text and from numbers",
+        arguments: [("\"12.50\"", "12.50"), ("12.5", "12.5"), ("0.1", "0.1")])
     func decimals(payload: String, text: String) throws {
         let harness = try MappingHarness(Self.model)
         try harness.map(#"{"id": 1, "budget": \#(payload)}"#, entity: "CRMPerson")
@@ -107,7 +109,9 @@ struct AttributeMappingTests {
 
     @Test(
         "booleans read true/false, their text and 1/0",
-        arguments: [("true", true), ("false", false), ("\"true\"", true), ("\"false\"", false), ("1", true), ("0", false)])
+        arguments: [
+            ("true", true), ("false", false), ("\"true\"", true), ("\"false\"", false), ("1", true), ("0", false),
+        ])
     func booleans(payload: String, value: Bool) throws {
         let harness = try MappingHarness(Self.model)
         try harness.map(#"{"id": 1, "admin": \#(payload)}"#, entity: "CRMPerson")
@@ -208,13 +212,20 @@ struct AttributeMappingTests {
     @Test(
         "a value that cannot become its type is a record error with every field",
         arguments: [
-            (#""born_on": "1990-13-01""#, "bornOn", "born_on", #""1990-13-01""#, #"cannot read "1990-13-01" as a date"#),
+            (
+                #""born_on": "1990-13-01""#, "bornOn", "born_on", #""1990-13-01""#,
+                #"cannot read "1990-13-01" as a date"#
+            ),
             (#""admin": "maybe""#, "admin", "admin", #""maybe""#, #"cannot read "maybe" as a bool"#),
             (#""budget": "12,5""#, "budget", "budget", #""12,5""#, #"cannot read "12,5" as a decimal"#),
-            (#""team_member_ids": [1, "x"]"#, "teamMemberIds", "team_member_ids", #"[1,"x"]"#,
-             #"cannot read [1,"x"] as [int]"#),
-            (#""created_at": "yesterday""#, "createdAt", "created_at", #""yesterday""#,
-             #"cannot read "yesterday" as a datetime"#),
+            (
+                #""team_member_ids": [1, "x"]"#, "teamMemberIds", "team_member_ids", #"[1,"x"]"#,
+                #"cannot read [1,"x"] as [int]"#
+            ),
+            (
+                #""created_at": "yesterday""#, "createdAt", "created_at", #""yesterday""#,
+                #"cannot read "yesterday" as a datetime"#
+            ),
             (#""seen_at": "soon""#, "seenAt", "seen_at", #""soon""#, #"cannot read "soon" as a datetime"#),
             (#""token": "123-abc""#, "token", "token", #""123-abc""#, #""123-abc" is not a uuid"#),
             (#""homepage": "not a url""#, "homepage", "homepage", #""not a url""#, #""not a url" is not a url"#),

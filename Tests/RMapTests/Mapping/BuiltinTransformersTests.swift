@@ -22,7 +22,10 @@ struct BuiltinTransformersTests {
 
     @Test("the names are the documented ones")
     func names() {
-        #expect(BuiltinTransformers.all.keys.sorted() == ["capitalize", "lowercase", "nullify_blank", "squish", "trim", "uppercase"])
+        #expect(
+            BuiltinTransformers.all.keys.sorted() == [
+                "capitalize", "lowercase", "nullify_blank", "squish", "trim", "uppercase",
+            ])
     }
 
     @Test(
@@ -43,7 +46,9 @@ struct BuiltinTransformersTests {
 extension BuiltinTransformersTests {
     @Test(
         "trim removes Unicode whitespace as well as ASCII",
-        arguments: [("\u{00A0}a\u{2003}", "a"), (" \u{00A0} é ", "é"), ("é", "é"), (" \t\r\n", ""), ("a\u{0301} ", "a\u{0301}")])
+        arguments: [
+            ("\u{00A0}a\u{2003}", "a"), (" \u{00A0} é ", "é"), ("é", "é"), (" \t\r\n", ""), ("a\u{0301} ", "a\u{0301}"),
+        ])
     func trimUnicode(input: String, output: String) throws {
         #expect(try #require(BuiltinTransformers.all["trim"]).transform(.string(input)) == .string(output))
     }

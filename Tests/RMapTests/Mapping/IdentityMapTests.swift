@@ -64,7 +64,8 @@ struct IdentityMapTests {
         #expect(
             harness.errors == [
                 RecordError(
-                    entity: "Person", attribute: "id", keyPath: "id", value: #""seven""#, origin: "payload.json", index: 0,
+                    entity: "Person", attribute: "id", keyPath: "id", value: #""seven""#, origin: "payload.json",
+                    index: 0,
                     message: #"cannot read "seven" as an int"#)
             ])
     }
@@ -129,6 +130,7 @@ struct IdentityMapTests {
     func fillIdentity() throws {
         let harness = try MappingHarness(Self.model)
         try harness.map(#"[{"team_id": 4, "role": "lead"}]"#, entity: "Membership", fill: ["personId": .int(7)])
-        #expect(harness.graph.object(of: "Membership", identity: [.int(4), .int(7)])?[attribute: "role"] == .string("lead"))
+        #expect(
+            harness.graph.object(of: "Membership", identity: [.int(4), .int(7)])?[attribute: "role"] == .string("lead"))
     }
 }

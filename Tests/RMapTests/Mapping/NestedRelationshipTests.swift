@@ -181,14 +181,21 @@ struct NestedRelationshipTests {
         #expect(harness.counts("CRMTask") == EntityMappingCounts(fetched: 1, rejected: 1))
         #expect(
             harness.errors.last?.description
-                == #"people.json record 0 (CRMTask id=100): attribute 'done' (key projects.1.tasks.0.done): cannot read "perhaps" as a bool"#)
+                == #"people.json record 0 (CRMTask id=100): attribute 'done' (key projects.1.tasks.0.done): cannot read "perhaps" as a bool"#
+        )
     }
 
     @Test(
         "a nested key of the wrong shape is a record error",
         arguments: [
-            (#""projects": {"id": 10}"#, "projects", #"{"id":10}"#, "relationship 'projects' expects an array of objects, found an object"),
-            (#""address": [{"id": 5}]"#, "address", #"[{"id":5}]"#, "relationship 'address' expects an object, found an array"),
+            (
+                #""projects": {"id": 10}"#, "projects", #"{"id":10}"#,
+                "relationship 'projects' expects an array of objects, found an object"
+            ),
+            (
+                #""address": [{"id": 5}]"#, "address", #"[{"id":5}]"#,
+                "relationship 'address' expects an object, found an array"
+            ),
         ])
     func wrongShape(member: String, keyPath: String, value: String, message: String) throws {
         let harness = try MappingHarness(Self.model)

@@ -25,8 +25,10 @@ struct PolymorphismTests {
 
     @Test(
         "the type key picks the entity: types:, the name without prefix, camelized values",
-        arguments: [("Boss", "CRMAdmin"), ("Admin", "CRMAdmin"), ("admin", "CRMAdmin"), ("robot_arm", "CRMRobotArm"),
-                    ("Person", "CRMPerson"), ("CRMAdmin", "CRMAdmin")])
+        arguments: [
+            ("Boss", "CRMAdmin"), ("Admin", "CRMAdmin"), ("admin", "CRMAdmin"), ("robot_arm", "CRMRobotArm"),
+            ("Person", "CRMPerson"), ("CRMAdmin", "CRMAdmin"),
+        ])
     func typeKey(value: String, entity: String) throws {
         let harness = try MappingHarness(Self.model)
         try harness.map(#"[{"id": 1, "type": "\#(value)", "level": 3, "model": "X"}]"#, entity: "CRMPerson")
@@ -54,7 +56,9 @@ struct PolymorphismTests {
                     entity: "CRMPerson", keyPath: "type", value: #""Alien""#, origin: "people.json", index: 0,
                     message: "unknown type 'Alien' for 'CRMPerson'")
             ])
-        #expect(harness.errors.first?.description == "people.json record 0 (CRMPerson): key type: unknown type 'Alien' for 'CRMPerson'")
+        #expect(
+            harness.errors.first?.description
+                == "people.json record 0 (CRMPerson): key type: unknown type 'Alien' for 'CRMPerson'")
         #expect(harness.counts("CRMPerson") == EntityMappingCounts(fetched: 1, rejected: 1))
     }
 

@@ -61,7 +61,8 @@ struct RecordSelectionTests {
     @Test("records: picks the record array by key path")
     func recordsKeyPath() throws {
         let harness = try MappingHarness(Self.model(records: "data.items"))
-        try harness.map(#"{"data": {"items": [{"id": 1, "name": "a"}, {"person": {"id": 2, "name": "b"}}]}}"#, entity: "CRMPerson")
+        try harness.map(
+            #"{"data": {"items": [{"id": 1, "name": "a"}, {"person": {"id": 2, "name": "b"}}]}}"#, entity: "CRMPerson")
         try harness.map(#"{"data": {"items": {"id": 3, "name": "c"}}}"#, entity: "CRMPerson")
         try harness.map(#"{"data": {"items": null}}"#, entity: "CRMPerson")
         #expect(Self.names(harness) == ["a", "b", "c"])
@@ -73,7 +74,9 @@ struct RecordSelectionTests {
         let error = try #require(throws: FetchError.self) {
             try harness.map(#"{"data": {"rows": []}}"#, entity: "CRMPerson", origin: "https://api/people")
         }
-        #expect(error.description == "https://api/people: no records at 'data.items' for CRMPerson (records: in the mapping)")
+        #expect(
+            error.description
+                == "https://api/people: no records at 'data.items' for CRMPerson (records: in the mapping)")
     }
 
     @Test("an element that is not an object is a record error, and mapping goes on")
@@ -91,7 +94,8 @@ struct RecordSelectionTests {
 
     @Test("a file is streamed record by record: arrays and JSON Lines", arguments: ["people.json", "people.jsonl"])
     func files(name: String) throws {
-        let text = name.hasSuffix(".jsonl")
+        let text =
+            name.hasSuffix(".jsonl")
             ? "{\"id\": 1, \"name\": \"a\"}\n\n{\"person\": {\"id\": 2, \"name\": \"b\"}}\n{\"id\": \"x\"}\n"
             : #"[{"id": 1, "name": "a"}, {"person": {"id": 2, "name": "b"}}, {"id": "x"}]"#
         let path = try ModelFixtures.temporaryFile(text, name: name)

@@ -13,8 +13,11 @@ struct StoreLayoutTests {
                 "id", "first_name", "address_city", "budget", "admin", "born_on", "seen_at", "score", "tags", "raw",
                 "homepage", "level", "type",
             ])
-        #expect(people.columns.map(\.type) == [.int, .string, .string, .decimal, .bool, .date, .datetime, .double,
-            .array(.string), .json, .url, .int, .string])
+        #expect(
+            people.columns.map(\.type) == [
+                .int, .string, .string, .decimal, .bool, .date, .datetime, .double,
+                .array(.string), .json, .url, .int, .string,
+            ])
         #expect(people.identity == [0])
         #expect(people.discriminator == 12)
         let projects = try #require(layout.table(named: "projects"))
@@ -28,7 +31,10 @@ struct StoreLayoutTests {
         let layout = StoreLayout(schema: try StoreFixtures.schema())
         #expect(layout.joinTables.map(\.name) == ["projects_team_members"])
         let join = try #require(layout.joinTables.first)
-        #expect(join.columns == [ColumnLayout(name: "project_id", type: .int), ColumnLayout(name: "team_member_id", type: .int)])
+        #expect(
+            join.columns == [
+                ColumnLayout(name: "project_id", type: .int), ColumnLayout(name: "team_member_id", type: .int),
+            ])
         #expect(join.sourceColumnCount == 1)
     }
 

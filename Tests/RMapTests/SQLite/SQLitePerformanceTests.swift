@@ -30,7 +30,10 @@ struct SQLitePerformanceTests {
             let owner = people[index % people.count]
             let project = F.add(
                 graph, "CRMProject",
-                ["id": .int(Int64(index)), "name": .string("Project \(index)"), "personId": .int(Int64(index % people.count))])
+                [
+                    "id": .int(Int64(index)), "name": .string("Project \(index)"),
+                    "personId": .int(Int64(index % people.count)),
+                ])
             F.link(project, "owner", [owner])
             F.link(project, "manager", [owner])
         }
@@ -48,7 +51,9 @@ struct SQLitePerformanceTests {
         #expect(second.entities.values.reduce(0) { $0 + $1.unchanged } == count)
         #expect(second.entities.values.reduce(0) { $0 + $1.updated + $1.inserted } == 0)
         if ProcessInfo.processInfo.environment["RMAP_BENCH_REPORT"] != nil {
-            print("insert: \(Int(Double(count) / insertSeconds)) objects/s; re-write: \(Int(Double(count) / rewriteSeconds)) objects/s")
+            print(
+                "insert: \(Int(Double(count) / insertSeconds)) objects/s; re-write: \(Int(Double(count) / rewriteSeconds)) objects/s"
+            )
         }
     }
 }

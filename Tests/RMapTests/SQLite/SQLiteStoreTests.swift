@@ -26,7 +26,9 @@ struct SQLiteStoreTests {
         var lines: [String] = []
         for row in try connection.query("SELECT name, sql FROM sqlite_master ORDER BY name") {
             lines.append("\(row)")
-            guard case .text(let name) = row[0], case .text(let sql) = row[1], sql.hasPrefix("CREATE TABLE") else { continue }
+            guard case .text(let name) = row[0], case .text(let sql) = row[1], sql.hasPrefix("CREATE TABLE") else {
+                continue
+            }
             lines += try connection.query("SELECT * FROM \"\(name)\" ORDER BY 1, 2").map { "\(name): \($0)" }
         }
         return lines
@@ -48,14 +50,17 @@ struct SQLiteStoreTests {
                 "id INTEGER", "name TEXT", "person_id INTEGER", "team_member_ids TEXT", "owner_id INTEGER",
             ])
         #expect(try columns(connection, "projects_team_members") == ["project_id INTEGER", "team_member_id INTEGER"])
-        let indexes = try connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'projects'")
+        let indexes = try connection.query(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'projects'")
         #expect(indexes.contains([.text("index_projects_on_owner_id")]))
         let unique = try connection.query(
             "SELECT il.\"unique\", ii.name FROM pragma_index_list('people') il, pragma_index_info(il.name) ii")
         #expect(unique == [[.integer(1), .text("id")]])
     }
 
-    @Test("each type is stored in its form: decimal digits as received, bool 0/1, dates and date-times as UTC text, JSON text")
+    @Test(
+        "each type is stored in its form: decimal digits as received, bool 0/1, dates and date-times as UTC text, JSON text"
+    )
     func storedForms() throws {
         let (path, store) = try open()
         let graph = ObjectGraph(schema: try F.schema())
@@ -64,18 +69,24 @@ struct SQLiteStoreTests {
         F.add(
             graph, "CRMPerson",
             [
-                "id": .int(1), "firstName": .string(""), "budget": .decimal(DecimalNumber("12.50")!), "admin": .bool(true),
+                "id": .int(1), "firstName": .string(""), "budget": .decimal(DecimalNumber("12.50")!),
+                "admin": .bool(true),
                 "bornOn": .date(LocalDate(year: 1990, month: 4, day: 1)!), "seenAt": seen, "score": .double(2.5),
-                "tags": .array([.string("a"), .string("b\"")]), "raw": .json(raw), "homepage": .string("https://x.test"),
+                "tags": .array([.string("a"), .string("b\"")]), "raw": .json(raw),
+                "homepage": .string("https://x.test"),
             ])
         _ = try store.write(graph, request: WriteRequest())
         let row = try SQLiteConnection(path: path).query(
             "SELECT first_name, budget, admin, born_on, seen_at, score, tags, raw, homepage, level, type FROM people")
         #expect(
-            row == [[
-                .text(""), .text("12.50"), .integer(1), .text("1990-04-01"), .text("2024-01-02T03:04:05.120Z"), .real(2.5),
-                .text(#"["a","b\""]"#), .text(#"{"k":[1,2.50],"s":"x"}"#), .text("https://x.test"), .null, .text("Person"),
-            ]])
+            row == [
+                [
+                    .text(""), .text("12.50"), .integer(1), .text("1990-04-01"), .text("2024-01-02T03:04:05.120Z"),
+                    .real(2.5),
+                    .text(#"["a","b\""]"#), .text(#"{"k":[1,2.50],"s":"x"}"#), .text("https://x.test"), .null,
+                    .text("Person"),
+                ]
+            ])
         let again = try store.write(graph, request: WriteRequest())
         #expect(again.entities["CRMPerson"]?.unchanged == 1)
     }
@@ -107,11 +118,14 @@ struct SQLiteStoreTests {
         let before = try dump(path)
 
         // A grown model (new column), new and changed people written first, then a conflict in projects.
-        let grown = try F.schema(F.crm.replacingOccurrences(of: "      name: string\n", with: "      name: string\n      dueOn: date\n"))
+        let grown = try F.schema(
+            F.crm.replacingOccurrences(of: "      name: string\n", with: "      name: string\n      dueOn: date\n"))
         let graph = F.crmGraph(grown, annName: .string("Changed"))
         F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
         graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
-        #expect(throws: ConflictError.self) { try store.write(graph, request: WriteRequest(completeEntities: ["CRMProject"])) }
+        #expect(throws: ConflictError.self) {
+            try store.write(graph, request: WriteRequest(completeEntities: ["CRMProject"]))
+        }
         #expect(try dump(path) == before)
         #expect(!before.isEmpty)
     }

@@ -68,7 +68,8 @@ enum TestServers {
         guard let line = stdout.split(separator: "\n").last(where: { $0.hasPrefix("\(key)=") }),
             let url = URL(string: String(line.dropFirst(key.count + 1)))
         else {
-            let stderr = String(decoding: FileManager.default.contents(atPath: errorsFile.path) ?? Data(), as: UTF8.self)
+            let stderr = String(
+                decoding: FileManager.default.contents(atPath: errorsFile.path) ?? Data(), as: UTF8.self)
             throw StartFailure(description: "scripts/\(script) start printed no \(key)=...: \(stdout)\(stderr)")
         }
         return url

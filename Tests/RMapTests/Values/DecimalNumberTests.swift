@@ -6,7 +6,8 @@ struct DecimalNumberTests {
     @Test(arguments: [
         ("12.50", "12.5"), ("12.5", "12.5"), ("1e2", "100"), ("1E+2", "100"), ("100", "100"), ("-0", "0"),
         ("0.000", "0"), ("+7", "7"), ("007.100", "7.1"), (".5", "0.5"), ("5.", "5"), ("1.25e-3", "0.00125"),
-        ("-12.50", "-12.5"), ("-0.0e5", "0"), (" 3.0 ", "3"), ("123456789012345678901234567890.10", "123456789012345678901234567890.1"),
+        ("-12.50", "-12.5"), ("-0.0e5", "0"), (" 3.0 ", "3"),
+        ("123456789012345678901234567890.10", "123456789012345678901234567890.1"),
     ])
     func canonicalForm(text: String, canonical: String) throws {
         let number = try #require(DecimalNumber(text))
@@ -30,7 +31,10 @@ struct DecimalNumberTests {
         #expect(try #require(DecimalNumber(lhs)) != (try #require(DecimalNumber(rhs))))
     }
 
-    @Test(arguments: ["", "abc", "1.2.3", "1e", "e5", "--1", "1-", "0x10", "1,5", ".", "+", "1e2.5", "NaN", "1e1001", "1e99999999999999999999"])
+    @Test(arguments: [
+        "", "abc", "1.2.3", "1e", "e5", "--1", "1-", "0x10", "1,5", ".", "+", "1e2.5", "NaN", "1e1001",
+        "1e99999999999999999999",
+    ])
     func rejectsNonNumbers(text: String) {
         #expect(DecimalNumber(text) == nil)
     }

@@ -28,7 +28,8 @@ struct ValueConverterTests {
     }
 
     @Test(arguments: [
-        "2024-01-02T25:00:00Z", "2024-01-02T03:60:00Z", "2024-02-30T00:00:00Z", "2024-01-02T03:04:05.Z", "2024-01-02T03:04:05+2",
+        "2024-01-02T25:00:00Z", "2024-01-02T03:60:00Z", "2024-02-30T00:00:00Z", "2024-01-02T03:04:05.Z",
+        "2024-01-02T03:04:05+2",
         "2024-01-02X03:04:05", "yesterday", "", "2024-01-02T03:04:05Z junk",
     ])
     func rejectsBadDatetimes(text: String) {
@@ -48,14 +49,17 @@ struct ValueConverterTests {
         #expect(
             ValueConverter.value(from: .string("1704164645123"), as: .datetime, format: .epochMilliseconds)
                 == .datetime(Timestamp(milliseconds: 1_704_164_645_123)))
-        #expect(ValueConverter.value(from: .number("-1"), as: .datetime, format: .epochSeconds) == .datetime(Timestamp(milliseconds: -1000)))
+        #expect(
+            ValueConverter.value(from: .number("-1"), as: .datetime, format: .epochSeconds)
+                == .datetime(Timestamp(milliseconds: -1000)))
         #expect(ValueConverter.value(from: .number("1704164645"), as: .datetime) == nil)
         #expect(ValueConverter.value(from: .string("soon"), as: .datetime, format: .epochSeconds) == nil)
     }
 
     @Test func patternFormats() throws {
         let pattern = TimeFormat.pattern("dd/MM/yyyy HH:mm")
-        let value = try #require(ValueConverter.value(from: .string("02/01/2024 03:04"), as: .datetime, format: pattern))
+        let value = try #require(
+            ValueConverter.value(from: .string("02/01/2024 03:04"), as: .datetime, format: pattern))
         #expect(value == .datetime(Timestamp(milliseconds: 1_704_164_640_000)))
         #expect(ValueConverter.json(from: value, format: pattern) == .string("02/01/2024 03:04"))
         #expect(ValueConverter.value(from: .string("2024-01-02 03:04"), as: .datetime, format: pattern) == nil)
@@ -79,9 +83,15 @@ struct ValueConverterTests {
     @Test func dates() throws {
         let date = Value.date(try #require(LocalDate(iso: "1990-04-01")))
         #expect(ValueConverter.value(from: .string("1990-04-01"), as: .date) == date)
-        #expect(ValueConverter.value(from: .string("1990-04-01T23:30:00-02:00"), as: .date) == .date(try #require(LocalDate(iso: "1990-04-02"))))
-        #expect(ValueConverter.value(from: .number("86400"), as: .date) == .date(try #require(LocalDate(iso: "1970-01-02"))))
-        #expect(ValueConverter.value(from: .number("-1"), as: .date, format: .epochMilliseconds) == .date(try #require(LocalDate(iso: "1969-12-31"))))
+        #expect(
+            ValueConverter.value(from: .string("1990-04-01T23:30:00-02:00"), as: .date)
+                == .date(try #require(LocalDate(iso: "1990-04-02"))))
+        #expect(
+            ValueConverter.value(from: .number("86400"), as: .date) == .date(try #require(LocalDate(iso: "1970-01-02")))
+        )
+        #expect(
+            ValueConverter.value(from: .number("-1"), as: .date, format: .epochMilliseconds)
+                == .date(try #require(LocalDate(iso: "1969-12-31"))))
         #expect(ValueConverter.value(from: .string("1990-02-30"), as: .date) == nil)
         #expect(ValueConverter.value(from: .bool(true), as: .date) == nil)
         #expect(ValueConverter.json(from: date) == .string("1990-04-01"))
@@ -90,8 +100,10 @@ struct ValueConverterTests {
     // MARK: - Scalars
 
     @Test(arguments: [
-        (JSONValue.bool(true), true as Bool?), (.bool(false), false), (.string("true"), true), (.string("false"), false),
-        (.string("TRUE"), true), (.number("1"), true), (.number("0"), false), (.string("1"), true), (.string("0"), false),
+        (JSONValue.bool(true), true as Bool?), (.bool(false), false), (.string("true"), true),
+        (.string("false"), false),
+        (.string("TRUE"), true), (.number("1"), true), (.number("0"), false), (.string("1"), true),
+        (.string("0"), false),
         (.number("2"), nil), (.string("maybe"), nil), (.array([]), nil), (.number("1.0"), nil),
     ])
     func bools(json: JSONValue, expected: Bool?) {
@@ -99,7 +111,8 @@ struct ValueConverterTests {
     }
 
     @Test(arguments: [
-        (JSONValue.number("7"), 7 as Int64?), (.string("7"), 7), (.string(" -7 "), -7), (.number("3.0"), 3), (.number("1e3"), 1000),
+        (JSONValue.number("7"), 7 as Int64?), (.string("7"), 7), (.string(" -7 "), -7), (.number("3.0"), 3),
+        (.number("1e3"), 1000),
         (.number("9223372036854775807"), Int64.max), (.number("9223372036854775808"), nil), (.number("7.5"), nil),
         (.string("seven"), nil), (.bool(true), nil), (.number("1e1001"), nil),
     ])
@@ -118,7 +131,9 @@ struct ValueConverterTests {
             #expect(number.text == kept)
             #expect(ValueConverter.json(from: value) == .string(kept))
         }
-        #expect(ValueConverter.value(from: .string("12.50"), as: .decimal) == ValueConverter.value(from: .number("12.5"), as: .decimal))
+        #expect(
+            ValueConverter.value(from: .string("12.50"), as: .decimal)
+                == ValueConverter.value(from: .number("12.5"), as: .decimal))
     }
 
     @Test func decimalRejects() {
@@ -175,7 +190,8 @@ struct ValueConverterTests {
 
     @Test func arrays() throws {
         #expect(
-            ValueConverter.value(from: .array([.number("1"), .string("2")]), as: .array(.int)) == .array([.int(1), .int(2)]))
+            ValueConverter.value(from: .array([.number("1"), .string("2")]), as: .array(.int))
+                == .array([.int(1), .int(2)]))
         #expect(ValueConverter.value(from: .array([]), as: .array(.string)) == .array([]))
         #expect(ValueConverter.value(from: .array([.number("1"), .string("x")]), as: .array(.int)) == nil)
         #expect(ValueConverter.value(from: .number("1"), as: .array(.int)) == nil)

@@ -187,7 +187,10 @@ struct YAMLParserTests {
     }
 
     @Test func unreadableFile() {
-        #expect(throws: YAMLError(mark: Mark(file: "/nonexistent/x.yml", line: 1, column: 1), problem: "cannot read the file")) {
+        #expect(
+            throws: YAMLError(
+                mark: Mark(file: "/nonexistent/x.yml", line: 1, column: 1), problem: "cannot read the file")
+        ) {
             try YAMLParser.parse(contentsOf: "/nonexistent/x.yml")
         }
     }
