@@ -4,8 +4,10 @@
     python3 emit.py fail      one person, then "upstream said no" on stderr and exit 4
     python3 emit.py unknown   a line for an entity the model does not have
     python3 emit.py garbage   a line that is not {"entity": ..., "record": ...}
+    python3 emit.py env       one person named by the EMIT_NAME environment variable
 """
 import json
+import os
 import sys
 
 mode = sys.argv[1]
@@ -27,5 +29,7 @@ elif mode == "fail":
 elif mode == "unknown":
     emit("CRMPerson", {"id": 1, "name": "Ada"})
     emit("CRMGhost", {"id": 1})
+elif mode == "env":
+    emit("CRMPerson", {"id": 1, "name": os.environ.get("EMIT_NAME", "unset")})
 elif mode == "garbage":
     print('{"id": 1}')

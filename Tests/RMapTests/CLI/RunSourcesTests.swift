@@ -104,6 +104,18 @@ struct RunSourcesTests {
         #expect(report.dangling.isEmpty)
     }
 
+    @Test("exec: env: adds variables to the program's environment")
+    func execEnvironment() throws {
+        let workspace = try RunWorkspace([
+            "m.yml": Self.mapping(
+                source: "{ plugin: exec, command: [python3, emit.py, env], env: { EMIT_NAME: Hedy } }")
+        ])
+        try workspace.copyFixture("emit.py")
+        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try workspace.rows("SELECT id, name FROM people") == [[.integer(1), .text("Hedy")]])
+    }
+
     @Test("exec: a non-zero exit is a fetch error showing the program's stderr; nothing is written")
     func execFailure() throws {
         let workspace = try RunWorkspace([
