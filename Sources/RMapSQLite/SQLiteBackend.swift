@@ -110,6 +110,21 @@ final class SQLiteBackend: StoreBackend {
         try run(SQLiteSchema.upsert(into: SQLiteSchema.baseName(table), table), rows)
     }
 
+    /// Inserts the rows, then copies those with a whole identity into the base in one statement.
+    func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws {
+        guard !rows.isEmpty else { return }
+        let last = try connection.statement("SELECT coalesce(max(rowid), 0) FROM \(SQLiteSchema.quote(table.name))")
+        last.bind([Value]())
+        guard try last.step() else { return }
+        let start = last.int(0)
+        last.reset()
+        try upsertRows(table, rows)
+        guard !table.identity.isEmpty else { return }
+        let copy = try connection.statement(SQLiteSchema.copyToBase(table))
+        copy.bind([Value.int(start)])
+        try copy.run()
+    }
+
     private func run(_ sql: String, _ rows: [[Value]]) throws {
         guard !rows.isEmpty else { return }
         let statement = try connection.statement(sql)

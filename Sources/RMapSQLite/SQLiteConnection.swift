@@ -21,7 +21,9 @@ public final class SQLiteConnection {
     /// - Throws: ``SQLiteError`` when the file cannot be opened.
     public init(path: String) throws {
         var database: OpaquePointer?
-        let code = sqlite3_open_v2(path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        // No per-connection mutex (multi-thread mode): the connection is used from one task at a time.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &database, flags, nil)
         guard code == SQLITE_OK, let database else {
             let message = database.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(database)

@@ -81,6 +81,18 @@ enum SQLiteSchema {
             + "ON CONFLICT (\(list(identity))) DO \(action)"
     }
 
+    /// Copies the rows above a `rowid` (the one parameter) that have a whole identity into the base, as ``upsert(into:_:)``.
+    static func copyToBase(_ table: TableLayout) -> String {
+        let names = table.columns.map(\.name)
+        let identity = identityNames(table)
+        let updates = names.filter { !identity.contains($0) }.map { "\(quote($0)) = excluded.\(quote($0))" }
+        let action = updates.isEmpty ? "NOTHING" : "UPDATE SET \(updates.joined(separator: ", "))"
+        let complete = identity.map { " AND \(quote($0)) IS NOT NULL" }.joined()
+        return "INSERT INTO \(quote(baseName(table))) (\(list(names))) "
+            + "SELECT \(list(names)) FROM \(quote(table.name)) WHERE rowid > ?\(complete) "
+            + "ON CONFLICT (\(list(identity))) DO \(action)"
+    }
+
     static func select(from name: String, _ table: TableLayout, rowid: Bool, byIdentity: Bool) -> String {
         let columns = (rowid ? "rowid, " : "") + list(table.columns.map(\.name))
         let condition = byIdentity ? " WHERE " + matching(identityNames(table)) : rowid ? " ORDER BY rowid" : ""

@@ -29,11 +29,12 @@ public final class GraphObject {
         }
     }
 
-    init(type: EntityType, origin: String) {
+    /// Creates an object holding `values` (one per attribute; all `nil` when not given).
+    init(type: EntityType, origin: String, values: [Value?]? = nil) {
         self.type = type
         originSource = origin
         originIndex = -1
-        values = Array(repeating: nil, count: type.mapping.attributes.count)
+        self.values = values ?? Array(repeating: nil, count: type.mapping.attributes.count)
         related = Array(repeating: [], count: type.mapping.relationships.count)
     }
 

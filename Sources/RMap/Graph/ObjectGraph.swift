@@ -59,20 +59,25 @@ public final class ObjectGraph {
         return (object, created)
     }
 
-    /// ``upsert(_:identity:origin:)`` for the `index`th record of the payload `source`.
-    func upsert(_ type: EntityType, identity: IdentityKey, source: String, index: Int) -> (GraphObject, created: Bool) {
-        let (object, created) = upsert(type, identity: identity)
+    /// ``upsert(_:identity:origin:)`` for the `index`th record of the payload `source`; a created
+    /// object takes `values` (one per attribute of `type`) as its own, an existing one ignores them.
+    func upsert(
+        _ type: EntityType, identity: IdentityKey, source: String, index: Int, values: [Value?]
+    ) -> (GraphObject, created: Bool) {
+        let (object, created) = upsert(type, identity: identity, values: values)
         object.setOrigin(source, index: index)
         return (object, created)
     }
 
-    private func upsert(_ type: EntityType, identity: IdentityKey) -> (GraphObject, created: Bool) {
+    private func upsert(
+        _ type: EntityType, identity: IdentityKey, values: [Value?]? = nil
+    ) -> (GraphObject, created: Bool) {
         let key = identity.isIncomplete ? nil : GraphKey(identity)
         if let key, let existing = identityMaps[type.rootIndex][key] {
             existing.retype(type)
             return (existing, false)
         }
-        let object = GraphObject(type: type, origin: "")
+        let object = GraphObject(type: type, origin: "", values: values)
         objectsByRoot[type.rootIndex].append(object)
         if let key { identityMaps[type.rootIndex][key] = object }
         return (object, true)

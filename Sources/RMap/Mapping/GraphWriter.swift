@@ -21,12 +21,11 @@ final class GraphWriter {
             existing.setOrigin(origin, index: index)
             (object, created) = (existing, false)
         } else {
-            (object, created) = graph.upsert(plan.type, identity: record.identity, source: origin, index: index)
-        }
-        for (position, value) in record.values.enumerated() where value != nil {
-            object.values[position] = value
+            (object, created) = graph.upsert(
+                plan.type, identity: record.identity, source: origin, index: index, values: record.values)
         }
         if created {
+            // The new object holds the record's values array itself.
             if plan.hasDefaults {
                 for attribute in plan.attributes where record.values[attribute.position] == nil {
                     object.values[attribute.position] = attribute.defaultValue
@@ -34,9 +33,12 @@ final class GraphWriter {
             }
             tally.counts[plan.type.index].created += 1
         } else {
+            for (position, value) in record.values.enumerated() where value != nil {
+                object.values[position] = value
+            }
             tally.counts[plan.type.index].updated += 1
+            plan.returnValues(record.values)
         }
-        plan.returnValues(record.values)
         for (index, records) in record.nested {
             let nested = plan.nested[index]
             if let records {

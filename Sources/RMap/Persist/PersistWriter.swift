@@ -84,17 +84,16 @@ private struct PersistRun {
             if fresh {
                 // Nothing is stored: every object is inserted, its row its base; nothing to look up or merge.
                 for object in chunk {
-                    let values = incomingRow(object, table).map { $0 ?? .null }
-                    rows.append(values)
-                    if hasIdentity(values, table) { bases.append(values) }
+                    rows.append(incomingRow(object, table).map { $0 ?? .null })
                     counts[object.type.index].inserted += 1
                 }
+                if conflicts.isEmpty { try backend.insertFresh(table, rows) }
             } else {
                 try mergeChunk(chunk, table, rows: &rows, bases: &bases)
-            }
-            if conflicts.isEmpty {
-                try backend.upsertRows(table, rows)
-                try backend.upsertBase(table, bases)
+                if conflicts.isEmpty {
+                    try backend.upsertRows(table, rows)
+                    try backend.upsertBase(table, bases)
+                }
             }
             rows.removeAll(keepingCapacity: true)
             bases.removeAll(keepingCapacity: true)
@@ -161,10 +160,6 @@ private struct PersistRun {
             for (position, column) in zip(positions, columns) { row[column] = destination.values[position] }
         }
         return row
-    }
-
-    private func hasIdentity(_ row: [Value], _ table: TableLayout) -> Bool {
-        !table.identity.isEmpty && table.identity.allSatisfy { !row[$0].isNull }
     }
 
     private func identity(of row: [Value?], _ table: TableLayout) -> [Value]? {

@@ -58,6 +58,11 @@ public protocol StoreBackend: AnyObject {
     func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws
     /// Inserts base rows, replacing the base with the same identity.
     func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws
+    /// Inserts rows into a table that held nothing when the write began, each
+    /// row with a complete identity also as its base (as ``upsertRows(_:_:)``
+    /// then ``upsertBase(_:_:)`` of those rows; an engine may copy them inside
+    /// the store instead of sending them twice).
+    func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws
     /// The identities of every row and base row, each with its `type` value when the table has one.
     func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)]
     /// Deletes the rows and base rows with these identities.
@@ -74,4 +79,13 @@ public protocol StoreBackend: AnyObject {
     func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws
     /// Deletes base rows by identity.
     func deleteBase(_ table: TableLayout, identities: [[Value]]) throws
+}
+
+extension StoreBackend {
+    /// Inserts the rows, then the rows with a complete identity as bases.
+    public func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws {
+        try upsertRows(table, rows)
+        guard !table.identity.isEmpty else { return }
+        try upsertBase(table, rows.filter { row in table.identity.allSatisfy { !row[$0].isNull } })
+    }
 }
