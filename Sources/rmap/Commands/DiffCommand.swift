@@ -1,3 +1,4 @@
+import Foundation
 import RMap
 import RMapHTTP
 
@@ -44,9 +45,16 @@ struct DiffCommand: CLICommand {
 enum SyncCommandStore {
     /// The `--store` option, else the files' `store:`, else SQLite's default file.
     ///
-    /// - Throws: ``SyncError`` when the store keeps no base (it cannot tell what changed).
+    /// - Throws: ``SyncError`` when a file store does not exist yet (nothing was fetched into it),
+    ///   or when the store keeps no base (it cannot tell what changed).
     static func open(_ context: CommandContext, _ option: PluginConfig?, model: MappingModel) throws -> SyncStore {
         let config = context.store(option, model: model)
+        let path = config["path"]?.scalar?.text ?? "rmap.sqlite"
+        if ["sqlite", "json"].contains(config.plugin), path != ":memory:",
+            !FileManager.default.fileExists(atPath: config.resolvePath(path))
+        {
+            throw SyncError("no store at \(config.resolvePath(path)): run 'rmap run' first")
+        }
         guard let store = try context.registry.makeStore(config) as? any BackendStore else {
             throw SyncError("the '\(config.plugin)' store keeps no base, so it cannot tell what changed")
         }
