@@ -8,6 +8,11 @@ extension RailsServerSuites {
     /// The http source against the Rails fixture app (see Tests/Fixtures/rails-app/README.md).
     @Suite("HTTP source against Rails")
     struct HTTPSourceRailsTests {
+        /// Each test starts from the seed: the push suites change the shared app's data.
+        init() async throws {
+            try await PushServer.reset(try TestServers.rails())
+        }
+
         /// A mapping of the app's three models; `source` is the file's `source:` block body.
         static func mapping(site: URL, source: String = "", project: String = "", sort: String = "") -> String {
             """

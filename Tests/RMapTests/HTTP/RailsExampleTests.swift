@@ -1,5 +1,4 @@
 import Foundation
-import RMapHTTP
 import RMapSQLite
 import Testing
 
@@ -10,7 +9,7 @@ extension RailsServerSuites {
         @Test("rmap run fetches every person, project and task with the server's values")
         func example() async throws {
             let site = try TestServers.rails()
-            _ = try await HTTPClient().send(HTTPRequest(.post, url: site.appendingPathComponent("_reset")))
+            try await PushServer.reset(site)
             let directory = try TemporaryDirectory()
             let store = directory.url.appendingPathComponent("crm.sqlite").path
             let mapping = TestServers.repositoryRoot.appendingPathComponent("examples/rails/crm.yml").path
