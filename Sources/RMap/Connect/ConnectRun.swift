@@ -3,8 +3,8 @@
 final class ConnectRun {
     private let graph: ObjectGraph
     private let indexes: DestinationIndexes
-    /// Objects per entity position (exact entity, not family).
-    private let objectsByType: [[GraphObject]]
+    /// Rows per entity position (exact entity, not family), in their root's table.
+    private let rowsByType: [[Int32]]
     private var report = ConnectReport()
     /// Index lookups and reached objects checked.
     private var lookups = 0
@@ -20,11 +20,12 @@ final class ConnectRun {
     init(graph: ObjectGraph) {
         self.graph = graph
         indexes = DestinationIndexes(graph: graph)
-        var objectsByType = Array(repeating: [GraphObject](), count: graph.schema.types.count)
+        var rowsByType = Array(repeating: [Int32](), count: graph.schema.types.count)
         for root in graph.schema.roots {
-            for object in graph.objects(root: root.index) { objectsByType[object.type.index].append(object) }
+            let table = graph.table(root.index)
+            for row in table.rows { rowsByType[table.type(of: row)].append(Int32(row)) }
         }
-        self.objectsByType = objectsByType
+        self.rowsByType = rowsByType
     }
 
     /// Makes the inverses of nested relationships hold what the map stage set.
@@ -33,9 +34,7 @@ final class ConnectRun {
             for (position, relationship) in type.mapping.relationships.enumerated()
             where relationship.nested && relationship.inverse != nil {
                 let writer = LinkWriter(relationship)
-                for object in objectsByType[type.index] {
-                    writer.link(object, at: position, to: object.related[position])
-                }
+                for object in objects(of: type) { writer.link(object, at: position, to: object.related(at: position)) }
                 writer.flush()
             }
         }
@@ -43,8 +42,7 @@ final class ConnectRun {
 
     /// Connects every source of one step.
     func resolve(_ step: ConnectionStep) {
-        let sources = objectsByType[step.source.index]
-        guard !sources.isEmpty else { return }
+        guard !rowsByType[step.source.index].isEmpty else { return }
         let writer = LinkWriter(step.relationship)
         let scope = IndexScope(
             destination: step.destination.index, attributes: step.keyAttributes,
@@ -54,7 +52,7 @@ final class ConnectRun {
         let sourcePositions = step.foreignKeySources.map { step.source.attributeIndex($0) }
         let admitted = scope.admittedTypes(in: graph.schema)
         var links = 0
-        for source in sources where step.connection.sourcePredicate.matches(source) {
+        for source in objects(of: step.source) where step.connection.sourcePredicate.matches(source) {
             let reference: Reference
             switch step.end {
             case nil: reference = foreignKeyReference(source, positions: sourcePositions)
@@ -93,6 +91,11 @@ final class ConnectRun {
         if links > 0 { report.counts[step.source.name, default: 0] += links }
     }
 
+    /// The objects of exactly `type`, as handles made on the way.
+    private func objects(of type: EntityType) -> LazyMapSequence<[Int32], GraphObject> {
+        rowsByType[type.index].lazy.map { [graph] in GraphObject(graph: graph, root: type.rootIndex, row: Int($0)) }
+    }
+
     // MARK: - References
 
     /// What one source refers to.
@@ -109,7 +112,7 @@ final class ConnectRun {
     private func foreignKeyReference(_ source: GraphObject, positions: [Int?]) -> Reference {
         var tuples: [[Value]] = [[]]
         for position in positions {
-            guard let position, let value = source.values[position] else { return .unknown }
+            guard let position, let value = source.value(at: position) else { return .unknown }
             if case .array(let items) = value {
                 let members = items.filter { !$0.isNull }
                 tuples = tuples.flatMap { tuple in members.map { tuple + [$0] } }
@@ -155,7 +158,7 @@ final class ConnectRun {
         of tuples: [[Value]], in index: DestinationIndex, scope: IndexScope, missing: inout [Value]
     ) -> [GraphObject] {
         var found: [GraphObject] = []
-        var seen = Set<ObjectIdentifier>()
+        var seen = Set<GraphObject>()
         lookups += tuples.count
         for tuple in tuples {
             guard let key = IndexKey(tuple) else { continue }
@@ -165,7 +168,7 @@ final class ConnectRun {
             } else if tuples.count == 1 {
                 found = matches
             } else {
-                for match in matches where seen.insert(ObjectIdentifier(match)).inserted { found.append(match) }
+                for match in matches where seen.insert(match).inserted { found.append(match) }
             }
         }
         return found
@@ -173,11 +176,11 @@ final class ConnectRun {
 
     /// The reached objects the scope admits (entity and `where`), once each.
     private func filtered(_ objects: [GraphObject], scope: IndexScope, admitted: [Bool]) -> [GraphObject] {
-        var seen = Set<ObjectIdentifier>()
+        var seen = Set<GraphObject>()
         lookups += objects.count
         return objects.filter { object in
             admitted[object.type.index] && scope.predicate.matches(object)
-                && seen.insert(ObjectIdentifier(object)).inserted
+                && seen.insert(object).inserted
         }
     }
 
@@ -200,9 +203,9 @@ final class ConnectRun {
                     origin: source.origin))
             destinations = []
         case .toMany where step.relationship.assignment == .union:
-            let previous = source.related[step.position]
-            let present = Set(previous.map(ObjectIdentifier.init))
-            destinations = previous + found.filter { !present.contains(ObjectIdentifier($0)) }
+            let previous = source.related(at: step.position)
+            let present = Set(previous)
+            destinations = previous + found.filter { !present.contains($0) }
         default:
             break
         }

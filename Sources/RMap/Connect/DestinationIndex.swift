@@ -52,9 +52,18 @@ struct IndexScope: Hashable {
 ///
 /// Objects whose key holds a null or missing value are not indexed: a null
 /// never matches. Array-valued attributes are keys only as whole arrays, which
-/// no source member equals: destination keys are scalars.
+/// no source member equals: destination keys are scalars. Objects are kept as
+/// rows of the destination's table; integer keys (the usual `id`) in a map of
+/// their own, without an enum per key.
 struct DestinationIndex {
-    private var objects: [IndexKey: [GraphObject]] = [:]
+    private let graph: ObjectGraph
+    private let root: Int
+    /// The first object of each integer key.
+    private var integers: [Int64: Int32] = [:]
+    /// The first object of each other key.
+    private var others: [IndexKey: Int32] = [:]
+    /// Further objects of keys that several objects share, in the graph's order.
+    private var more: [IndexKey: [Int32]] = [:]
     /// How many objects of the table were read.
     private(set) var scanned = 0
 
@@ -64,27 +73,50 @@ struct DestinationIndex {
     init(scope: IndexScope, graph: ObjectGraph) {
         let schema = graph.schema
         let destination = schema.types[scope.destination]
+        self.graph = graph
+        root = destination.rootIndex
+        let table = graph.table(root)
         let members = scope.admittedTypes(in: schema)
         var positions: [[Int]?] = Array(repeating: nil, count: schema.types.count)
         var values: [Value] = []
-        for object in graph.objects(root: destination.rootIndex) where members[object.type.index] {
+        for row in table.rows where members[table.type(of: row)] {
             scanned += 1
-            let type = object.type
+            let type = schema.types[table.type(of: row)]
             if positions[type.index] == nil {
                 positions[type.index] = scope.attributes.compactMap { type.attributeIndex($0) }
             }
+            let object = GraphObject(graph: graph, root: root, row: row)
             guard let indices = positions[type.index], indices.count == scope.attributes.count,
                 scope.predicate.matches(object)
             else { continue }
             values.removeAll(keepingCapacity: true)
-            for index in indices { values.append(object.values[index] ?? .null) }
+            for index in indices { values.append(object.value(at: index) ?? .null) }
             guard let key = IndexKey(values) else { continue }
-            objects[key, default: []].append(object)
+            add(Int32(row), key)
         }
     }
 
+    private mutating func add(_ row: Int32, _ key: IndexKey) {
+        if case .single(.integer(let number)) = key {
+            if integers[number] == nil {
+                integers[number] = row
+                return
+            }
+        } else if others[key] == nil {
+            others[key] = row
+            return
+        }
+        more[key, default: []].append(row)
+    }
+
     /// The objects whose key equals `key`, in the graph's order.
-    subscript(key: IndexKey) -> [GraphObject] { objects[key] ?? [] }
+    subscript(key: IndexKey) -> [GraphObject] {
+        let first: Int32?
+        if case .single(.integer(let number)) = key { first = integers[number] } else { first = others[key] }
+        guard let first else { return [] }
+        let rows = more.isEmpty ? [first] : [first] + (more[key] ?? [])
+        return rows.map { GraphObject(graph: graph, root: root, row: Int($0)) }
+    }
 }
 
 /// The indexes of one connect run, each built once per scope and shared by

@@ -6,15 +6,18 @@
 /// to-one's object. A to-one inverse replaced this way drops `D` from the
 /// previous holder's `R`, so the last source to claim `D` keeps it. A link
 /// that `S` no longer has is removed from `D.I`. Inverse updates are gathered
-/// and applied by ``flush()`` in one pass per destination, so the cost stays
-/// linear in the links however many sources share a destination.
+/// as row pairs and applied by ``flush()`` in one pass per destination, so
+/// the cost stays linear in the links however many sources share a destination.
 final class LinkWriter {
     private let name: String
     private let inverse: String?
-    /// Per destination: the sources to remove from its inverse.
-    private var removals: [ObjectIdentifier: (object: GraphObject, sources: Set<ObjectIdentifier>)] = [:]
-    /// Per destination: the sources its inverse must hold, in link order.
-    private var additions: [ObjectIdentifier: (object: GraphObject, sources: [GraphObject])] = [:]
+    private var graph: ObjectGraph?
+    private var sourceRoot = 0
+    private var destinationRoot = 0
+    /// (destination row, source row) of every link the sources now have, in link order.
+    private var additions: [(destination: Int32, source: Int32)] = []
+    /// (destination row, source row) of every link the sources lost.
+    private var removals: [(destination: Int32, source: Int32)] = []
 
     /// A writer for the relationship `relationship`.
     init(_ relationship: RelationshipMapping) {
@@ -24,51 +27,73 @@ final class LinkWriter {
 
     /// Sets `source`'s relationship at `position` to `destinations` and records the inverse changes.
     func link(_ source: GraphObject, at position: Int, to destinations: [GraphObject]) {
-        let previous = source.related[position]
-        source.related[position] = destinations
-        guard inverse != nil else { return }
-        if !previous.isEmpty {
-            let kept = Set(destinations.map(ObjectIdentifier.init))
-            for old in previous where !kept.contains(ObjectIdentifier(old)) {
-                removals[ObjectIdentifier(old), default: (old, [])].sources.insert(ObjectIdentifier(source))
-            }
+        guard inverse != nil else {
+            source.setRelated(at: position, to: destinations)
+            return
         }
-        for destination in destinations {
-            additions[ObjectIdentifier(destination), default: (destination, [])].sources.append(source)
+        let previous = source.related(at: position)
+        source.setRelated(at: position, to: destinations)
+        if graph == nil {
+            graph = source.graph
+            sourceRoot = source.root
+            destinationRoot = source.graph.slot(of: source.type, relationship: position).destination
         }
+        let row = Int32(source.row)
+        for old in previous where !destinations.contains(old) { removals.append((Int32(old.row), row)) }
+        for destination in destinations { additions.append((Int32(destination.row), row)) }
     }
 
     /// Applies the recorded inverse changes.
     func flush() {
-        guard let inverse else { return }
-        var dropped: [ObjectIdentifier: (object: GraphObject, destinations: Set<ObjectIdentifier>)] = [:]
-        for (destination, sources) in removals.values {
+        guard let inverse, let graph else { return }
+        for (row, sources) in Dictionary(grouping: removals, by: \.destination) {
+            let destination = GraphObject(graph: graph, root: destinationRoot, row: Int(row))
             guard let position = destination.type.relationshipIndex(inverse) else { continue }
-            destination.related[position].removeAll { sources.contains(ObjectIdentifier($0)) }
+            let lost = Set(sources.map { Int($0.source) })
+            destination.setRelated(
+                at: position, to: destination.related(at: position).filter { !lost.contains($0.row) })
         }
-        for (destination, sources) in additions.values {
-            guard let position = destination.type.relationshipIndex(inverse), let winner = sources.last else {
-                continue
-            }
+        var dropped: [Int: Set<Int>] = [:]
+        forEachDestination { destination, sources in
+            guard let position = destination.type.relationshipIndex(inverse), let winner = sources.last else { return }
+            let holders = sources.map { GraphObject(graph: graph, root: sourceRoot, row: Int($0)) }
             switch destination.type.mapping.relationships[position].kind {
             case .toMany:
-                var present = Set(destination.related[position].map(ObjectIdentifier.init))
-                for source in sources where present.insert(ObjectIdentifier(source)).inserted {
-                    destination.related[position].append(source)
-                }
+                let current = destination.related(at: position)
+                var present = Set(current)
+                destination.setRelated(at: position, to: current + holders.filter { present.insert($0).inserted })
             case .toOne:
-                for loser in destination.related[position] + sources where loser !== winner {
-                    dropped[ObjectIdentifier(loser), default: (loser, [])].destinations.insert(
-                        ObjectIdentifier(destination))
+                for loser in destination.related(at: position) + holders where loser.row != Int(winner) {
+                    dropped[loser.row, default: []].insert(destination.row)
                 }
-                destination.related[position] = [winner]
+                destination.setRelated(at: position, to: [holders[holders.count - 1]])
             }
         }
-        for (holder, destinations) in dropped.values {
+        for (row, destinations) in dropped {
+            let holder = GraphObject(graph: graph, root: sourceRoot, row: row)
             guard let position = holder.type.relationshipIndex(name) else { continue }
-            holder.related[position].removeAll { destinations.contains(ObjectIdentifier($0)) }
+            holder.setRelated(at: position, to: holder.related(at: position).filter { !destinations.contains($0.row) })
         }
-        removals = [:]
-        additions = [:]
+        removals = []
+        additions = []
+    }
+
+    /// Calls `body` for each destination that gained links, with its sources in link order
+    /// (grouped by a counting sort on the destination row: linear in the links).
+    private func forEachDestination(_ body: (GraphObject, ArraySlice<Int32>) -> Void) {
+        guard let graph, !additions.isEmpty else { return }
+        let rows = graph.table(destinationRoot).rowCount
+        var starts = [Int](repeating: 0, count: rows + 1)
+        for link in additions { starts[Int(link.destination) + 1] += 1 }
+        for row in 0..<rows { starts[row + 1] += starts[row] }
+        var next = starts
+        var sources = [Int32](repeating: 0, count: additions.count)
+        for link in additions {
+            sources[next[Int(link.destination)]] = link.source
+            next[Int(link.destination)] += 1
+        }
+        for row in 0..<rows where starts[row + 1] > starts[row] {
+            body(GraphObject(graph: graph, root: destinationRoot, row: row), sources[starts[row]..<starts[row + 1]])
+        }
     }
 }

@@ -46,6 +46,8 @@ public final class GraphSchema: Sendable {
     private let positions: [String: Int]
     /// For each entity, the positions of itself and every entity that extends it.
     private let families: [[Int]]
+    /// Where each table keeps each relationship's links.
+    let relationshipSlots: RelationshipSlots
 
     /// Builds the schema of a model.
     public init(model: MappingModel) {
@@ -59,6 +61,8 @@ public final class GraphSchema: Sendable {
         families = model.entities.map { entity in
             model.family(of: entity.name).compactMap { positions[$0.name] }
         }
+        let types = types
+        relationshipSlots = RelationshipSlots(types: types) { name in positions[name].map { types[$0] } }
     }
 
     /// The entity named `name`.

@@ -1,68 +1,110 @@
 /// One object of the graph: an entity, its typed attribute values and its
 /// related objects.
 ///
+/// A `GraphObject` is a handle on a row of its ``ObjectGraph`` (which keeps
+/// every object packed, see ``ObjectTable``): two handles on the same object
+/// are equal (`==`), and setting a value through any of them changes the
+/// object. A handle keeps its graph alive.
+///
 /// An attribute's value is `nil` while no payload has carried its key (a
 /// missing key keeps what the store has) and `.null` once a payload said
-/// `null` (which clears it). Objects are owned by one ``ObjectGraph`` and are
-/// not shared across tasks.
-public final class GraphObject {
+/// `null` (which clears it). Objects are owned by one graph and are not
+/// shared across tasks.
+public struct GraphObject: Hashable {
+    let graph: ObjectGraph
+    /// The root entity's position: the table holding the object.
+    let root: Int
+    /// The object's row in its table.
+    let row: Int
+
+    init(graph: ObjectGraph, root: Int, row: Int) {
+        self.graph = graph
+        self.root = root
+        self.row = row
+    }
+
+    private var table: ObjectTable { graph.table(root) }
+
     /// The object's entity (a sub-entity for polymorphic records).
-    public private(set) var type: EntityType
+    public var type: EntityType { graph.schema.types[table.type(of: row)] }
+
     /// Values by attribute position; `nil` for keys no payload carried.
-    public internal(set) var values: [Value?]
+    public internal(set) var values: [Value?] {
+        get { table.values(of: row) }
+        nonmutating set { table.setValues(of: row, to: newValue) }
+    }
+
+    /// The value at an attribute position, without reading the others.
+    func value(at position: Int) -> Value? { table.value(of: row, at: position) }
+
     /// Related objects by relationship position (to-one: at most one).
-    public internal(set) var related: [[GraphObject]]
-    /// The payload (file or URL) of the object's last record, shared by every object it made.
-    private var originSource: String
-    /// The record's index in ``originSource``, or -1 when the origin is not a record's.
-    private var originIndex: Int
+    public var related: [[GraphObject]] {
+        type.mapping.relationships.indices.map { related(at: $0) }
+    }
+
+    /// The objects related through the relationship at `position`.
+    func related(at position: Int) -> [GraphObject] {
+        let (slot, destination) = graph.slot(of: type, relationship: position)
+        return table.links(of: row, slot: slot).map { GraphObject(graph: graph, root: destination, row: Int($0)) }
+    }
+
+    /// The one object of the to-one relationship at `position`.
+    func relatedObject(at position: Int) -> GraphObject? {
+        let (slot, destination) = graph.slot(of: type, relationship: position)
+        return table.firstLink(of: row, slot: slot).map { GraphObject(graph: graph, root: destination, row: $0) }
+    }
+
+    /// Sets the relationship at `position` (a to-one keeps the first object).
+    func setRelated(at position: Int, to objects: [GraphObject]) {
+        let (slot, destination) = graph.slot(of: type, relationship: position)
+        table.setLinks(
+            of: row, slot: slot,
+            to: objects.map { object in
+                precondition(object.root == destination && object.graph === graph, "a link to another table")
+                return Int32(object.row)
+            })
+    }
 
     /// Where the object's last record came from, e.g. `samples/people.json#3`.
     ///
-    /// Kept as the payload's shared text and the record's index, so a million
-    /// objects do not hold a million strings.
+    /// Kept as the payload's number in the graph and the record's index, so a
+    /// million objects do not hold a million strings.
     public internal(set) var origin: String {
-        get { originIndex < 0 ? originSource : "\(originSource)#\(originIndex)" }
-        set {
-            originSource = newValue
-            originIndex = -1
+        get {
+            let (source, record) = table.origin(of: row)
+            let name = graph.originName(source)
+            return record < 0 ? name : "\(name)#\(record)"
         }
-    }
-
-    /// Creates an object holding `values` (one per attribute; all `nil` when not given).
-    init(type: EntityType, origin: String, values: [Value?]? = nil) {
-        self.type = type
-        originSource = origin
-        originIndex = -1
-        self.values = values ?? Array(repeating: nil, count: type.mapping.attributes.count)
-        related = Array(repeating: [], count: type.mapping.relationships.count)
+        nonmutating set { table.setOrigin(of: row, source: graph.originNumber(newValue), record: -1) }
     }
 
     /// Records that the object's last record is the `index`th of the payload `source`.
     func setOrigin(_ source: String, index: Int) {
-        originSource = source
-        originIndex = index
+        table.setOrigin(of: row, source: graph.originNumber(source), record: Int32(clamping: index))
     }
 
     /// The identity key (nulls where identity values are missing).
     public var identity: IdentityKey {
-        IdentityKey(type.identityIndices.map { values[$0] ?? .null })
+        let positions = type.identityIndices
+        if positions.count == 1 { return IdentityKey([value(at: positions[0]) ?? .null]) }
+        let values = self.values
+        return IdentityKey(positions.map { values[$0] ?? .null })
     }
 
     /// The value of the attribute named `name`: `nil` when the entity has no
     /// such attribute or no payload carried it.
     public subscript(attribute name: String) -> Value? {
-        type.attributeIndex(name).flatMap { values[$0] }
+        type.attributeIndex(name).flatMap { value(at: $0) }
     }
 
     /// The objects related through the relationship named `name` (empty when there are none).
     public func related(_ name: String) -> [GraphObject] {
-        type.relationshipIndex(name).map { related[$0] } ?? []
+        type.relationshipIndex(name).map { related(at: $0) } ?? []
     }
 
     /// The one object of a to-one relationship.
     public func relatedObject(_ name: String) -> GraphObject? {
-        related(name).first
+        type.relationshipIndex(name).flatMap { relatedObject(at: $0) }
     }
 
     /// Sets an attribute by name, e.g. from the library API.
@@ -75,19 +117,26 @@ public final class GraphObject {
         return true
     }
 
-    /// Turns the object into a sub-entity (or back), keeping values by attribute name.
+    /// Turns the object into a sub-entity (or back), keeping values by attribute
+    /// name; links stay in their table's slots.
     func retype(_ newType: EntityType) {
+        let type = self.type
         guard newType !== type else { return }
+        let values = self.values
         var newValues: [Value?] = Array(repeating: nil, count: newType.mapping.attributes.count)
         for (index, attribute) in type.mapping.attributes.enumerated() {
             if let position = newType.attributeIndex(attribute.name) { newValues[position] = values[index] }
         }
-        var newRelated: [[GraphObject]] = Array(repeating: [], count: newType.mapping.relationships.count)
-        for (index, relationship) in type.mapping.relationships.enumerated() {
-            if let position = newType.relationshipIndex(relationship.name) { newRelated[position] = related[index] }
-        }
-        type = newType
-        values = newValues
-        related = newRelated
+        table.setType(of: row, to: newType.index)
+        self.values = newValues
+    }
+
+    public static func == (lhs: GraphObject, rhs: GraphObject) -> Bool {
+        lhs.row == rhs.row && lhs.root == rhs.root && lhs.graph === rhs.graph
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(root)
+        hasher.combine(row)
     }
 }

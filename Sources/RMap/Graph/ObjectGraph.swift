@@ -1,6 +1,9 @@
 /// The object graph of one run: every object by entity, with an identity map
 /// that keeps one object per (root entity, identity).
 ///
+/// Objects are packed per root entity (see ``ObjectTable``);
+/// ``GraphObject``s are handles on them.
+///
 /// ```swift
 /// let person = graph.object(of: "CRMPerson", identity: [.int(1)])
 /// let projects = person?.related("projects") ?? []
@@ -8,16 +11,29 @@
 public final class ObjectGraph {
     /// The schema the objects follow.
     public let schema: GraphSchema
-    /// Objects per root entity, in the order first seen.
-    private var objectsByRoot: [[GraphObject]]
-    /// Identity map per root entity.
-    private var identityMaps: [[GraphKey: GraphObject]]
+    /// Per entity position: its root's table (the same table for a whole family).
+    private let tables: [ObjectTable]
+    /// Payload names by number, and numbers by name: objects keep a number.
+    private var originNames: [String] = []
+    private var originNumbers: [String: Int32] = [:]
+    private var lastOrigin: (name: String, number: Int32)?
 
     /// Creates an empty graph.
     public init(schema: GraphSchema) {
         self.schema = schema
-        objectsByRoot = Array(repeating: [], count: schema.types.count)
-        identityMaps = Array(repeating: [:], count: schema.types.count)
+        let roots = schema.types.map { type in
+            type.rootIndex == type.index ? ObjectTable(slots: schema.relationshipSlots.slots[type.index]) : nil
+        }
+        tables = schema.types.map { roots[$0.rootIndex]! }
+    }
+
+    /// The table of a root entity (or of any member of its family).
+    func table(_ position: Int) -> ObjectTable { tables[position] }
+
+    /// The slot keeping relationship `position` of `type`, and the root position its links point into.
+    func slot(of type: EntityType, relationship position: Int) -> (slot: Int, destination: Int) {
+        let slot = schema.relationshipSlots.positions[type.index][position]
+        return (slot, tables[type.rootIndex].slots[slot].destinationRoot)
     }
 
     /// The object with this identity in the entity's family (sub-entities share their root's identities).
@@ -28,39 +44,42 @@ public final class ObjectGraph {
 
     /// The object of a root entity with this identity.
     public func object(root: Int, identity: IdentityKey) -> GraphObject? {
-        identityMaps[root][GraphKey(identity)]
+        tables[root].row(identity: identity).map { GraphObject(graph: self, root: root, row: $0) }
     }
 
     /// The objects of an entity and its sub-entities, in the order first seen.
     public func objects(of entity: String) -> [GraphObject] {
         guard let type = schema.type(named: entity) else { return [] }
-        let root = objectsByRoot[type.rootIndex]
-        if type.rootIndex == type.index { return root }
+        let table = tables[type.rootIndex]
         let family = Set(schema.family(of: type).map(\.index))
-        return root.filter { family.contains($0.type.index) }
+        return table.rows.filter { family.contains(table.type(of: $0)) }.map {
+            GraphObject(graph: self, root: type.rootIndex, row: $0)
+        }
     }
 
     /// The objects stored in a root entity's table, in the order first seen.
-    public func objects(root: Int) -> [GraphObject] { objectsByRoot[root] }
+    public func objects(root: Int) -> [GraphObject] {
+        tables[root].rows.map { GraphObject(graph: self, root: root, row: $0) }
+    }
 
     /// Every object.
-    public var allObjects: [GraphObject] { objectsByRoot.flatMap { $0 } }
+    public var allObjects: [GraphObject] { schema.roots.flatMap { objects(root: $0.index) } }
 
     /// How many objects the graph holds.
-    public var count: Int { objectsByRoot.reduce(0) { $0 + $1.count } }
+    public var count: Int { schema.roots.reduce(0) { $0 + tables[$1.index].count } }
 
     /// The object with `identity` in `type`'s family, created when new; an
     /// existing object of another family member is retyped to `type`.
     ///
     /// - Returns: the object and whether it was created.
     public func upsert(_ type: EntityType, identity: IdentityKey, origin: String) -> (GraphObject, created: Bool) {
-        let (object, created) = upsert(type, identity: identity)
+        let (object, created) = upsert(type, identity: identity, values: nil)
         object.origin = origin
         return (object, created)
     }
 
     /// ``upsert(_:identity:origin:)`` for the `index`th record of the payload `source`; a created
-    /// object takes `values` (one per attribute of `type`) as its own, an existing one ignores them.
+    /// object takes `values` (one per attribute of `type`), an existing one ignores them.
     func upsert(
         _ type: EntityType, identity: IdentityKey, source: String, index: Int, values: [Value?]
     ) -> (GraphObject, created: Bool) {
@@ -70,17 +89,18 @@ public final class ObjectGraph {
     }
 
     private func upsert(
-        _ type: EntityType, identity: IdentityKey, values: [Value?]? = nil
+        _ type: EntityType, identity: IdentityKey, values: [Value?]?
     ) -> (GraphObject, created: Bool) {
-        let key = identity.isIncomplete ? nil : GraphKey(identity)
-        if let key, let existing = identityMaps[type.rootIndex][key] {
+        let table = tables[type.rootIndex]
+        if !identity.isIncomplete, let row = table.row(identity: identity) {
+            let existing = GraphObject(graph: self, root: type.rootIndex, row: row)
             existing.retype(type)
             return (existing, false)
         }
-        let object = GraphObject(type: type, origin: "", values: values)
-        objectsByRoot[type.rootIndex].append(object)
-        if let key { identityMaps[type.rootIndex][key] = object }
-        return (object, true)
+        let row = table.add(
+            type: type.index, values: values ?? Array(repeating: nil, count: type.mapping.attributes.count))
+        if !identity.isIncomplete { table.index(row, identity: identity) }
+        return (GraphObject(graph: self, root: type.rootIndex, row: row), true)
     }
 
     /// Adds an object with no identity yet (a new object made locally).
@@ -91,40 +111,43 @@ public final class ObjectGraph {
 
     /// Removes an object (a record rejected after mapping) and every link to it.
     public func remove(_ object: GraphObject) {
-        let root = object.type.rootIndex
-        objectsByRoot[root].removeAll { $0 === object }
-        let identity = object.identity
-        let key = GraphKey(identity)
-        if identityMaps[root][key] === object { identityMaps[root][key] = nil }
+        let table = tables[object.root]
+        guard !table.removed.contains(object.row) else { return }
+        table.unindex(object.row, identity: object.identity)
         for (index, relationship) in object.type.mapping.relationships.enumerated() {
             guard let inverse = relationship.inverse else { continue }
-            for other in object.related[index] {
+            for other in object.related(at: index) {
                 guard let position = other.type.relationshipIndex(inverse) else { continue }
-                other.related[position].removeAll { $0 === object }
+                other.setRelated(at: position, to: other.related(at: position).filter { $0 != object })
             }
         }
+        table.remove(object.row)
     }
 
     /// Re-indexes an object whose identity values were set after it was added.
     public func reindex(_ object: GraphObject) {
         let identity = object.identity
         guard !identity.isIncomplete else { return }
-        identityMaps[object.type.rootIndex][GraphKey(identity)] = object
+        tables[object.root].index(object.row, identity: identity)
     }
-}
 
-/// An identity as the identity map holds it: a lone integer (the usual `id`)
-/// inline, any other identity as its values. One-to-one with ``IdentityKey``,
-/// so equal keys are equal identities; the map holds no array per object.
-private enum GraphKey: Hashable {
-    case int(Int64)
-    case values([Value])
+    // MARK: - Origins
 
-    init(_ identity: IdentityKey) {
-        if identity.values.count == 1, case .int(let number) = identity.values[0] {
-            self = .int(number)
+    /// The number of a payload name, added when new.
+    func originNumber(_ name: String) -> Int32 {
+        if let last = lastOrigin, last.name == name { return last.number }
+        let number: Int32
+        if let known = originNumbers[name] {
+            number = known
         } else {
-            self = .values(identity.values)
+            number = Int32(originNames.count)
+            originNames.append(name)
+            originNumbers[name] = number
         }
+        lastOrigin = (name, number)
+        return number
     }
+
+    /// The payload name of a number (empty for -1: none).
+    func originName(_ number: Int32) -> String { number < 0 ? "" : originNames[Int(number)] }
 }

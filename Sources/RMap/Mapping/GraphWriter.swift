@@ -21,24 +21,25 @@ final class GraphWriter {
             existing.setOrigin(origin, index: index)
             (object, created) = (existing, false)
         } else {
-            (object, created) = graph.upsert(
-                plan.type, identity: record.identity, source: origin, index: index, values: record.values)
-        }
-        if created {
-            // The new object holds the record's values array itself.
+            var values = record.values
             if plan.hasDefaults {
-                for attribute in plan.attributes where record.values[attribute.position] == nil {
-                    object.values[attribute.position] = attribute.defaultValue
+                for attribute in plan.attributes where values[attribute.position] == nil {
+                    values[attribute.position] = attribute.defaultValue
                 }
             }
+            (object, created) = graph.upsert(
+                plan.type, identity: record.identity, source: origin, index: index, values: values)
+        }
+        if created {
             tally.counts[plan.type.index].created += 1
         } else {
-            for (position, value) in record.values.enumerated() where value != nil {
-                object.values[position] = value
-            }
+            var values = object.values
+            for (position, value) in record.values.enumerated() where value != nil { values[position] = value }
+            object.values = values
             tally.counts[plan.type.index].updated += 1
-            plan.returnValues(record.values)
         }
+        // The graph keeps its own copy of the values: the array goes back to the plan for the next record.
+        plan.returnValues(record.values)
         for (index, records) in record.nested {
             let nested = plan.nested[index]
             if let records {

@@ -5,56 +5,55 @@ enum RelationshipLinker {
     /// Sets the relationship to `children`: a to-one takes the first; a to-many
     /// replaces its set or adds to it, as its `assignment` says.
     static func assign(_ children: [GraphObject], to source: GraphObject, _ nested: NestedPlan) {
-        let current = source.related[nested.position]
+        let current = source.related(at: nested.position)
         guard nested.toMany else {
             guard let child = children.first else { return }
-            if let old = current.first, old !== child { detach(old, from: source, nested) }
-            source.related[nested.position] = [child]
+            if let old = current.first, old != child { detach(old, from: source, nested) }
+            source.setRelated(at: nested.position, to: [child])
             attach(child, to: source, nested)
             return
         }
         var members: [GraphObject]
-        var present = Set<ObjectIdentifier>()
+        var present = Set<GraphObject>()
         if nested.replaces {
             members = []
-            for child in children where present.insert(ObjectIdentifier(child)).inserted { members.append(child) }
-            for old in current where !present.contains(ObjectIdentifier(old)) { detach(old, from: source, nested) }
+            for child in children where present.insert(child).inserted { members.append(child) }
+            for old in current where !present.contains(old) { detach(old, from: source, nested) }
         } else {
             members = current
-            present.formUnion(current.lazy.map(ObjectIdentifier.init))
-            for child in children where present.insert(ObjectIdentifier(child)).inserted { members.append(child) }
+            present.formUnion(current)
+            for child in children where present.insert(child).inserted { members.append(child) }
         }
-        source.related[nested.position] = members
+        source.setRelated(at: nested.position, to: members)
         for child in children { attach(child, to: source, nested) }
     }
 
     /// Empties the relationship (the payload said `null`).
     static func clear(_ source: GraphObject, _ nested: NestedPlan) {
-        for old in source.related[nested.position] { detach(old, from: source, nested) }
-        source.related[nested.position] = []
+        for old in source.related(at: nested.position) { detach(old, from: source, nested) }
+        source.setRelated(at: nested.position, to: [])
     }
 
     /// Points `child`'s inverse at `source`.
     private static func attach(_ child: GraphObject, to source: GraphObject, _ nested: NestedPlan) {
         guard let inverse = nested.inverse[child.type.index] else { return }
         if inverse.toMany {
-            if !child.related[inverse.position].contains(where: { $0 === source }) {
-                child.related[inverse.position].append(source)
-            }
+            let holders = child.related(at: inverse.position)
+            if !holders.contains(source) { child.setRelated(at: inverse.position, to: holders + [source]) }
             return
         }
-        if let former = child.related[inverse.position].first {
-            if former === source { return }
+        if let former = child.relatedObject(at: inverse.position) {
+            if former == source { return }
             if let position = former.type.relationshipIndex(nested.name) {
-                former.related[position].removeAll { $0 === child }
+                former.setRelated(at: position, to: former.related(at: position).filter { $0 != child })
             }
         }
-        child.related[inverse.position] = [source]
+        child.setRelated(at: inverse.position, to: [source])
     }
 
     /// Removes `source` from `old`'s inverse.
     private static func detach(_ old: GraphObject, from source: GraphObject, _ nested: NestedPlan) {
         guard let inverse = nested.inverse[old.type.index] else { return }
-        old.related[inverse.position].removeAll { $0 === source }
+        old.setRelated(at: inverse.position, to: old.related(at: inverse.position).filter { $0 != source })
     }
 }

@@ -73,14 +73,16 @@ private struct PersistRun {
 
     mutating func writeTable(_ root: EntityType) throws {
         let table = layout.table(of: root)
-        let objects = graph.objects(root: root.index)
+        let objects = graph.table(root.index).rows
         let fresh = try backend.isEmpty(table)
         var rows: [[Value]] = []
         var bases: [[Value]] = []
         var start = 0
         while start < objects.count {
-            let chunk = objects[start..<min(start + PersistWriter.batchSize, objects.count)]
-            start = chunk.endIndex
+            let chunk = objects[start..<min(start + PersistWriter.batchSize, objects.count)].map {
+                GraphObject(graph: graph, root: root.index, row: $0)
+            }
+            start += chunk.count
             if fresh {
                 // Nothing is stored: every object is inserted, its row its base; nothing to look up or merge.
                 for object in chunk {
@@ -102,7 +104,7 @@ private struct PersistRun {
 
     /// Merges a chunk of objects with what the store holds for them.
     private mutating func mergeChunk(
-        _ chunk: ArraySlice<GraphObject>, _ table: TableLayout, rows: inout [[Value]], bases: inout [[Value]]
+        _ chunk: [GraphObject], _ table: TableLayout, rows: inout [[Value]], bases: inout [[Value]]
     ) throws {
         let incoming = chunk.map { incomingRow($0, table) }
         let identities = incoming.map { identity(of: $0, table) }
@@ -147,17 +149,18 @@ private struct PersistRun {
     private func incomingRow(_ object: GraphObject, _ table: TableLayout) -> [Value?] {
         let binding = layout.bindings[object.type.index]
         var row = [Value?](repeating: nil, count: table.columns.count)
-        for (attribute, column) in binding.attributeColumns.enumerated() {
-            if let value = object.values[attribute] { row[column] = value }
+        for (attribute, value) in object.values.enumerated() {
+            if let value { row[binding.attributeColumns[attribute]] = value }
         }
         if let discriminator = table.discriminator { row[discriminator] = .string(binding.typeValue) }
         for (relationship, columns) in binding.foreignKeys {
-            guard let destination = object.related[relationship].first else { continue }
+            guard let destination = object.relatedObject(at: relationship) else { continue }
             let positions = destination.type.identityIndices
+            let identity = positions.map { destination.value(at: $0) }
             guard !positions.isEmpty, positions.count == columns.count,
-                positions.allSatisfy({ destination.values[$0].map { !$0.isNull } ?? false })
+                identity.allSatisfy({ $0.map { !$0.isNull } ?? false })
             else { continue }
-            for (position, column) in zip(positions, columns) { row[column] = destination.values[position] }
+            for (value, column) in zip(identity, columns) { row[column] = value }
         }
         return row
     }
@@ -202,7 +205,7 @@ private struct PersistRun {
                     guard !layout.joinTables[join].union else { return }
                     batches[join].append(identity.values)
                 } else {
-                    for destination in object.related[relationship] {
+                    for destination in object.related(at: relationship) {
                         let target = destination.identity
                         guard !target.isIncomplete else { continue }
                         batches[join].append(identity.values + target.values)
@@ -219,14 +222,15 @@ private struct PersistRun {
         _ body: (GraphObject, IdentityKey, _ relationship: Int, _ join: Int) throws -> Void
     ) throws {
         for root in graph.schema.roots {
-            for object in graph.objects(root: root.index) {
+            for row in graph.table(root.index).rows {
+                let object = GraphObject(graph: graph, root: root.index, row: row)
                 let binding = layout.bindings[object.type.index]
                 guard !binding.joins.isEmpty else { continue }
                 let identity = object.identity
                 guard !identity.isIncomplete else { continue }
                 for (relationship, join, connecting) in binding.joins {
                     // A payload that carried none of the connecting keys keeps the stored links.
-                    if !connecting.isEmpty, connecting.allSatisfy({ object.values[$0] == nil }) { continue }
+                    if !connecting.isEmpty, connecting.allSatisfy({ object.value(at: $0) == nil }) { continue }
                     try body(object, identity, relationship, join)
                 }
             }

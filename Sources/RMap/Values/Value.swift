@@ -57,6 +57,11 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
         self.text = trimmed
     }
 
+    /// A decimal from text already checked by ``init(_:)`` (read back from a store of this run).
+    init(validated text: String) {
+        self.text = text
+    }
+
     /// The largest exponent magnitude accepted (`1e1000`).
     public static let maximumExponent = 1000
 

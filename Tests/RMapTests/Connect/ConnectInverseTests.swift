@@ -101,9 +101,9 @@ struct ConnectInverseTests {
         let ann = try graph.add("CRMPerson", ["id": .int(1)])
         let note = try graph.add("CRMNote", ["id": .int(3)])
         let position = try #require(ann.type.relationshipIndex("notes"))
-        ann.related[position] = [note]
+        ann.setRelated(at: position, to: [note])
         _ = connect()
         #expect(ann.ids("notes") == [3])
-        #expect(note.relatedObject("author") === ann)
+        #expect(note.relatedObject("author") == ann)
     }
 }

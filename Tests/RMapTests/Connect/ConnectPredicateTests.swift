@@ -119,7 +119,7 @@ struct ConnectPredicateTests {
         let members = try Self.objects("CRMMember", in: graph)
         let teams = try Self.objects("CRMTeam", in: graph, memberIds: [1])
         let position = try #require(teams[0].type.relationshipIndex("members"))
-        for team in teams { team.related[position] = [members[1]] }
+        for team in teams { team.setRelated(at: position, to: [members[1]]) }
         _ = Connector(schema: graph.schema).connect(graph)
         let connected = teams.filter { $0.ids("members") == [1] }.map { $0.identity.values.first }
         let kept = teams.filter { $0.ids("members") == [2] }

@@ -25,8 +25,8 @@ func describeAda(mappings: [String], store path: String) async throws -> [String
         guard case .string(let title)? = project[attribute: "name"],
             case .decimal(let budget)? = project[attribute: "budget"]
         else { continue }
-        let owner = project.relatedObject("owner") === ada ? "owned by Ada" : "not Ada's"
-        let tasks = project.related("tasks").filter { $0.relatedObject("project") === project }
+        let owner = project.relatedObject("owner") == ada ? "owned by Ada" : "not Ada's"
+        let tasks = project.related("tasks").filter { $0.relatedObject("project") == project }
         lines.append("\(title): budget \(budget), \(owner), \(tasks.count) tasks")
     }
     return lines

@@ -69,7 +69,7 @@ enum StoreFixtures {
 
     /// Sets a relationship (and nothing else: inverses are the caller's).
     static func link(_ source: GraphObject, _ relationship: String, _ destinations: [GraphObject]) {
-        source.related[source.type.relationshipIndex(relationship)!] = destinations
+        source.setRelated(at: source.type.relationshipIndex(relationship)!, to: destinations)
     }
 
     /// The small CRM graph: Ann (admin) owning project 10 managed by Bob, team Ann and Bob.

@@ -1,0 +1,138 @@
+/// The objects of one root entity and its sub-entities, packed by column:
+/// an object is a row number, its values are bytes in a ``ValueArena`` and
+/// its links are row numbers in the destination's table.
+///
+/// This is what keeps a run's graph small (tens of bytes an object rather than
+/// hundreds): no heap object, values array or relationship array per object.
+/// Rows are never renumbered; a removed row is only marked.
+final class ObjectTable {
+    /// The table's slots (see ``RelationshipSlots``).
+    let slots: [RelationshipSlot]
+    /// Rows ever added, removed ones included.
+    private(set) var rowCount = 0
+    /// Rows removed (rare: records rejected after mapping).
+    private(set) var removed = Set<Int>()
+    private var typeIndices: [Int32] = []
+    private var locations: [ValueArena.Location] = []
+    private var arena = ValueArena()
+    private var originSources: [Int32] = []
+    private var originRecords: [Int32] = []
+    /// Per slot: the destination row of each row (-1: none); empty for to-many slots.
+    private var toOne: [[Int32]]
+    /// Per slot: the destination rows of each row; empty for to-one slots.
+    private var toMany: [[[Int32]]]
+    private var intIdentities: [Int64: Int32] = [:]
+    private var otherIdentities: [[Value]: Int32] = [:]
+
+    init(slots: [RelationshipSlot]) {
+        self.slots = slots
+        toOne = Array(repeating: [], count: slots.count)
+        toMany = Array(repeating: [], count: slots.count)
+    }
+
+    /// The rows not removed, in the order added.
+    var rows: [Int] {
+        removed.isEmpty ? Array(0..<rowCount) : (0..<rowCount).filter { !removed.contains($0) }
+    }
+
+    /// How many rows are not removed.
+    var count: Int { rowCount - removed.count }
+
+    /// Adds a row of entity `type` holding `values`; it has no links and no origin yet.
+    func add(type: Int, values: [Value?]) -> Int {
+        typeIndices.append(Int32(type))
+        locations.append(arena.append(values))
+        originSources.append(-1)
+        originRecords.append(-1)
+        for (slot, kind) in slots.enumerated() {
+            if kind.toMany { toMany[slot].append([]) } else { toOne[slot].append(-1) }
+        }
+        rowCount += 1
+        return rowCount - 1
+    }
+
+    /// Marks a row removed.
+    func remove(_ row: Int) {
+        removed.insert(row)
+    }
+
+    // MARK: - Entity and values
+
+    func type(of row: Int) -> Int { Int(typeIndices[row]) }
+
+    func setType(of row: Int, to type: Int) { typeIndices[row] = Int32(type) }
+
+    func values(of row: Int) -> [Value?] { arena.values(at: locations[row]) }
+
+    func value(of row: Int, at position: Int) -> Value? { arena.value(at: locations[row], position: position) }
+
+    func setValues(of row: Int, to values: [Value?]) { locations[row] = arena.append(values) }
+
+    // MARK: - Origin
+
+    /// The payload number (-1: none) and record index (-1: not a record's) of the row's last record.
+    func origin(of row: Int) -> (source: Int32, record: Int32) { (originSources[row], originRecords[row]) }
+
+    func setOrigin(of row: Int, source: Int32, record: Int32) {
+        originSources[row] = source
+        originRecords[row] = record
+    }
+
+    // MARK: - Links
+
+    /// The rows a relationship slot links `row` to, in order.
+    func links(of row: Int, slot: Int) -> [Int32] {
+        if slots[slot].toMany { return toMany[slot][row] }
+        let destination = toOne[slot][row]
+        return destination < 0 ? [] : [destination]
+    }
+
+    /// The one row of a to-one slot (or the first of a to-many's).
+    func firstLink(of row: Int, slot: Int) -> Int? {
+        if slots[slot].toMany { return toMany[slot][row].first.map(Int.init) }
+        let destination = toOne[slot][row]
+        return destination < 0 ? nil : Int(destination)
+    }
+
+    /// Sets a slot's links (a to-one keeps the first).
+    func setLinks(of row: Int, slot: Int, to destinations: [Int32]) {
+        if slots[slot].toMany {
+            toMany[slot][row] = destinations
+        } else {
+            toOne[slot][row] = destinations.first ?? -1
+        }
+    }
+
+    // MARK: - Identity map
+
+    /// The row with this identity.
+    func row(identity: IdentityKey) -> Int? {
+        if let number = Self.lone(identity) { return intIdentities[number].map(Int.init) }
+        return otherIdentities[identity.values].map(Int.init)
+    }
+
+    /// Makes `row` the one with `identity`.
+    func index(_ row: Int, identity: IdentityKey) {
+        if let number = Self.lone(identity) {
+            intIdentities[number] = Int32(row)
+        } else {
+            otherIdentities[identity.values] = Int32(row)
+        }
+    }
+
+    /// Forgets `identity` when `row` holds it.
+    func unindex(_ row: Int, identity: IdentityKey) {
+        guard self.row(identity: identity) == row else { return }
+        if let number = Self.lone(identity) {
+            intIdentities[number] = nil
+        } else {
+            otherIdentities[identity.values] = nil
+        }
+    }
+
+    /// A lone integer identity (the usual `id`), kept in the map without an array.
+    private static func lone(_ identity: IdentityKey) -> Int64? {
+        guard identity.values.count == 1, case .int(let number) = identity.values[0] else { return nil }
+        return number
+    }
+}

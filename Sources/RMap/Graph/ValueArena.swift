@@ -1,0 +1,72 @@
+/// The attribute values of a table's objects, packed as bytes in large chunks.
+///
+/// A row of values (`[Value?]`, one per attribute) is written once as a
+/// compact byte form (see ``PackedValueWriter``) and read back on demand, so
+/// a million objects cost their values' bytes rather than a million arrays
+/// of 24-byte enums. Rewriting a row appends a new form; the old bytes stay
+/// until the graph goes (an object is rewritten only when a later record of
+/// the run carries it again).
+struct ValueArena {
+    /// Where a row's bytes are: the chunk in the high 32 bits, the offset in the low.
+    typealias Location = UInt64
+
+    private static let chunkSize = 1 << 20
+
+    private var chunks: [[UInt8]] = []
+    private var scratch: [UInt8] = []
+    /// Values the byte form keeps by reference (JSON), by their number in the form.
+    private var boxes: [JSONValue] = []
+
+    /// Stores a row and returns where it is.
+    mutating func append(_ values: [Value?]) -> Location {
+        scratch.removeAll(keepingCapacity: true)
+        var writer = PackedValueWriter(bytes: scratch, boxes: boxes)
+        scratch = []
+        boxes = []
+        writer.write(values)
+        (scratch, boxes) = (writer.bytes, writer.boxes)
+        if chunks.isEmpty || chunks[chunks.count - 1].count + scratch.count > Self.chunkSize {
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(max(Self.chunkSize, scratch.count))
+            chunks.append(chunk)
+        }
+        let chunk = chunks.count - 1
+        let offset = chunks[chunk].count
+        chunks[chunk].append(contentsOf: scratch)
+        return UInt64(chunk) << 32 | UInt64(offset)
+    }
+
+    /// The row stored at `location`.
+    func values(at location: Location) -> [Value?] {
+        read(location) { reader in
+            let count = reader.count()
+            var values: [Value?] = []
+            values.reserveCapacity(count)
+            for _ in 0..<count { values.append(reader.value()) }
+            return values
+        }
+    }
+
+    /// One value of the row stored at `location`: `nil` when missing or beyond the row.
+    func value(at location: Location, position: Int) -> Value? {
+        read(location) { reader in
+            guard position < reader.count() else { return nil }
+            for _ in 0..<position { reader.skip() }
+            return reader.value()
+        }
+    }
+
+    /// Whether the row at `location` carries a value (null included) at each of `positions`.
+    func carriesAny(at location: Location, positions: [Int]) -> Bool {
+        positions.contains { value(at: location, position: $0) != nil }
+    }
+
+    private func read<T>(_ location: Location, _ body: (inout PackedValueReader) -> T) -> T {
+        let chunk = Int(location >> 32)
+        let offset = Int(location & 0xFFFF_FFFF)
+        return chunks[chunk].withUnsafeBufferPointer { bytes in
+            var reader = PackedValueReader(bytes: bytes, offset: offset, boxes: boxes)
+            return body(&reader)
+        }
+    }
+}
