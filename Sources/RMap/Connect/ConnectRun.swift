@@ -33,7 +33,7 @@ final class ConnectRun {
         for type in graph.schema.types {
             for (position, relationship) in type.mapping.relationships.enumerated()
             where relationship.nested && relationship.inverse != nil {
-                let writer = LinkWriter(relationship)
+                let writer = LinkWriter(relationship, sources: rowsByType[type.index].count)
                 for object in objects(of: type) { writer.link(object, at: position, to: object.related(at: position)) }
                 writer.flush()
             }
@@ -43,7 +43,7 @@ final class ConnectRun {
     /// Connects every source of one step.
     func resolve(_ step: ConnectionStep) {
         guard !rowsByType[step.source.index].isEmpty else { return }
-        let writer = LinkWriter(step.relationship)
+        let writer = LinkWriter(step.relationship, sources: rowsByType[step.source.index].count)
         let scope = IndexScope(
             destination: step.destination.index, attributes: step.keyAttributes,
             includeSubentities: step.connection.includeSubentities,

@@ -54,10 +54,14 @@ struct IndexScope: Hashable {
 /// never matches. Array-valued attributes are keys only as whole arrays, which
 /// no source member equals: destination keys are scalars. Objects are kept as
 /// rows of the destination's table; integer keys (the usual `id`) in a map of
-/// their own, without an enum per key.
+/// their own, without an enum per key. A key that is the whole table's lone
+/// `int` identity (the usual `id`) needs no index of its own: the table's
+/// identity map answers.
 struct DestinationIndex {
     private let graph: ObjectGraph
     private let root: Int
+    /// The destination table when its identity map serves as the index.
+    private let identityMap: ObjectTable?
     /// The first object of each integer key.
     private var integers: [Int64: Int32] = [:]
     /// The first object of each other key.
@@ -76,6 +80,12 @@ struct DestinationIndex {
         self.graph = graph
         root = destination.rootIndex
         let table = graph.table(root)
+        if Self.identityServes(scope, destination: destination, table: table, schema: schema) {
+            identityMap = table
+            scanned = table.count
+            return
+        }
+        identityMap = nil
         let members = scope.admittedTypes(in: schema)
         var positions: [[Int]?] = Array(repeating: nil, count: schema.types.count)
         var values: [Value] = []
@@ -96,6 +106,17 @@ struct DestinationIndex {
         }
     }
 
+    /// True when the scope is a whole table keyed by its lone `int` identity and every identity is an integer.
+    private static func identityServes(
+        _ scope: IndexScope, destination: EntityType, table: ObjectTable, schema: GraphSchema
+    ) -> Bool {
+        guard scope.isUnfiltered(in: schema), scope.attributes == destination.mapping.identity,
+            let position = destination.identityIndices.first, destination.identityIndices.count == 1,
+            destination.mapping.attributes[position].type == .int
+        else { return false }
+        return !table.hasOtherIdentities
+    }
+
     private mutating func add(_ row: Int32, _ key: IndexKey) {
         if case .single(.integer(let number)) = key {
             if integers[number] == nil {
@@ -111,6 +132,12 @@ struct DestinationIndex {
 
     /// The objects whose key equals `key`, in the graph's order.
     subscript(key: IndexKey) -> [GraphObject] {
+        if let identityMap {
+            guard case .single(.integer(let number)) = key,
+                let row = identityMap.row(integerIdentity: number)
+            else { return [] }
+            return [GraphObject(graph: graph, root: root, row: row)]
+        }
         let first: Int32?
         if case .single(.integer(let number)) = key { first = integers[number] } else { first = others[key] }
         guard let first else { return [] }

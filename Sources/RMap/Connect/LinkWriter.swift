@@ -19,10 +19,11 @@ final class LinkWriter {
     /// (destination row, source row) of every link the sources lost.
     private var removals: [(destination: Int32, source: Int32)] = []
 
-    /// A writer for the relationship `relationship`.
-    init(_ relationship: RelationshipMapping) {
+    /// A writer for the relationship `relationship`, which about `sources` objects will be linked through.
+    init(_ relationship: RelationshipMapping, sources: Int) {
         name = relationship.name
         inverse = relationship.inverse
+        if inverse != nil { additions.reserveCapacity(sources) }
     }
 
     /// Sets `source`'s relationship at `position` to `destinations` and records the inverse changes.
@@ -83,17 +84,19 @@ final class LinkWriter {
     private func forEachDestination(_ body: (GraphObject, ArraySlice<Int32>) -> Void) {
         guard let graph, !additions.isEmpty else { return }
         let rows = graph.table(destinationRoot).rowCount
-        var starts = [Int](repeating: 0, count: rows + 1)
-        for link in additions { starts[Int(link.destination) + 1] += 1 }
-        for row in 0..<rows { starts[row + 1] += starts[row] }
-        var next = starts
+        // ends[d] is first the end of d's range; placing the links backwards leaves it at d's start.
+        var ends = [Int32](repeating: 0, count: rows + 1)
+        for link in additions { ends[Int(link.destination)] += 1 }
+        for row in 0..<rows { ends[row + 1] += ends[row] }
         var sources = [Int32](repeating: 0, count: additions.count)
-        for link in additions {
-            sources[next[Int(link.destination)]] = link.source
-            next[Int(link.destination)] += 1
+        for link in additions.reversed() {
+            ends[Int(link.destination)] -= 1
+            sources[Int(ends[Int(link.destination)])] = link.source
         }
-        for row in 0..<rows where starts[row + 1] > starts[row] {
-            body(GraphObject(graph: graph, root: destinationRoot, row: row), sources[starts[row]..<starts[row + 1]])
+        additions = []
+        for row in 0..<rows where ends[row + 1] > ends[row] {
+            let range = Int(ends[row])..<Int(ends[row + 1])
+            body(GraphObject(graph: graph, root: destinationRoot, row: row), sources[range])
         }
     }
 }

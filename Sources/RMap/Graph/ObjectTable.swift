@@ -1,6 +1,7 @@
 /// The objects of one root entity and its sub-entities, packed by column:
 /// an object is a row number, its values are bytes in a ``ValueArena`` and
-/// its links are row numbers in the destination's table.
+/// its links are row numbers in the destination's table (a to-one's in a
+/// column, a to-many's as a span of a ``LinkPool``).
 ///
 /// This is what keeps a run's graph small (tens of bytes an object rather than
 /// hundreds): no heap object, values array or relationship array per object.
@@ -12,7 +13,7 @@ final class ObjectTable {
     private(set) var rowCount = 0
     /// Rows removed (rare: records rejected after mapping).
     private(set) var removed = Set<Int>()
-    private var typeIndices: [Int32] = []
+    private var typeIndices: [UInt16] = []
     private var locations: [ValueArena.Location] = []
     private var arena = ValueArena()
     private var originSources: [Int32] = []
@@ -20,14 +21,14 @@ final class ObjectTable {
     /// Per slot: the destination row of each row (-1: none); empty for to-many slots.
     private var toOne: [[Int32]]
     /// Per slot: the destination rows of each row; empty for to-one slots.
-    private var toMany: [[[Int32]]]
+    private var toMany: [LinkPool]
     private var intIdentities: [Int64: Int32] = [:]
     private var otherIdentities: [[Value]: Int32] = [:]
 
     init(slots: [RelationshipSlot]) {
         self.slots = slots
         toOne = Array(repeating: [], count: slots.count)
-        toMany = Array(repeating: [], count: slots.count)
+        toMany = Array(repeating: LinkPool(), count: slots.count)
     }
 
     /// The rows not removed, in the order added.
@@ -40,12 +41,12 @@ final class ObjectTable {
 
     /// Adds a row of entity `type` holding `values`; it has no links and no origin yet.
     func add(type: Int, values: [Value?]) -> Int {
-        typeIndices.append(Int32(type))
+        typeIndices.append(UInt16(type))
         locations.append(arena.append(values))
         originSources.append(-1)
         originRecords.append(-1)
         for (slot, kind) in slots.enumerated() {
-            if kind.toMany { toMany[slot].append([]) } else { toOne[slot].append(-1) }
+            if kind.toMany { toMany[slot].addRow() } else { toOne[slot].append(-1) }
         }
         rowCount += 1
         return rowCount - 1
@@ -60,7 +61,7 @@ final class ObjectTable {
 
     func type(of row: Int) -> Int { Int(typeIndices[row]) }
 
-    func setType(of row: Int, to type: Int) { typeIndices[row] = Int32(type) }
+    func setType(of row: Int, to type: Int) { typeIndices[row] = UInt16(type) }
 
     func values(of row: Int) -> [Value?] { arena.values(at: locations[row]) }
 
@@ -82,14 +83,14 @@ final class ObjectTable {
 
     /// The rows a relationship slot links `row` to, in order.
     func links(of row: Int, slot: Int) -> [Int32] {
-        if slots[slot].toMany { return toMany[slot][row] }
+        if slots[slot].toMany { return toMany[slot].links(of: row) }
         let destination = toOne[slot][row]
         return destination < 0 ? [] : [destination]
     }
 
     /// The one row of a to-one slot (or the first of a to-many's).
     func firstLink(of row: Int, slot: Int) -> Int? {
-        if slots[slot].toMany { return toMany[slot][row].first.map(Int.init) }
+        if slots[slot].toMany { return toMany[slot].first(of: row).map(Int.init) }
         let destination = toOne[slot][row]
         return destination < 0 ? nil : Int(destination)
     }
@@ -97,7 +98,7 @@ final class ObjectTable {
     /// Sets a slot's links (a to-one keeps the first).
     func setLinks(of row: Int, slot: Int, to destinations: [Int32]) {
         if slots[slot].toMany {
-            toMany[slot][row] = destinations
+            toMany[slot].setLinks(of: row, to: destinations)
         } else {
             toOne[slot][row] = destinations.first ?? -1
         }
@@ -110,6 +111,12 @@ final class ObjectTable {
         if let number = Self.lone(identity) { return intIdentities[number].map(Int.init) }
         return otherIdentities[identity.values].map(Int.init)
     }
+
+    /// The row whose identity is the lone integer `number`.
+    func row(integerIdentity number: Int64) -> Int? { intIdentities[number].map(Int.init) }
+
+    /// True when some identity is not a lone integer.
+    var hasOtherIdentities: Bool { !otherIdentities.isEmpty }
 
     /// Makes `row` the one with `identity`.
     func index(_ row: Int, identity: IdentityKey) {
