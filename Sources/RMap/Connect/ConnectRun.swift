@@ -1,10 +1,8 @@
-/// The state of one ``Connector/connect(_:)`` call: the graph's objects by
-/// entity, the destination indexes and the report being written.
+/// The state of one ``Connector/connect(_:)`` call: the graph, the
+/// destination indexes and the report being written.
 final class ConnectRun {
     private let graph: ObjectGraph
     private let indexes: DestinationIndexes
-    /// Rows per entity position (exact entity, not family), in their root's table.
-    private let rowsByType: [[Int32]]
     private var report = ConnectReport()
     /// Index lookups and reached objects checked.
     private var lookups = 0
@@ -20,12 +18,6 @@ final class ConnectRun {
     init(graph: ObjectGraph) {
         self.graph = graph
         indexes = DestinationIndexes(graph: graph)
-        var rowsByType = Array(repeating: [Int32](), count: graph.schema.types.count)
-        for root in graph.schema.roots {
-            let table = graph.table(root.index)
-            for row in table.rows { rowsByType[table.type(of: row)].append(Int32(row)) }
-        }
-        self.rowsByType = rowsByType
     }
 
     /// Makes the inverses of nested relationships hold what the map stage set.
@@ -33,7 +25,7 @@ final class ConnectRun {
         for type in graph.schema.types {
             for (position, relationship) in type.mapping.relationships.enumerated()
             where relationship.nested && relationship.inverse != nil {
-                let writer = LinkWriter(relationship, sources: rowsByType[type.index].count)
+                let writer = LinkWriter(relationship, sources: graph.table(type.index).count)
                 for object in objects(of: type) { writer.link(object, at: position, to: object.related(at: position)) }
                 writer.flush()
             }
@@ -42,8 +34,8 @@ final class ConnectRun {
 
     /// Connects every source of one step.
     func resolve(_ step: ConnectionStep) {
-        guard !rowsByType[step.source.index].isEmpty else { return }
-        let writer = LinkWriter(step.relationship, sources: rowsByType[step.source.index].count)
+        guard !objects(of: step.source).isEmpty else { return }
+        let writer = LinkWriter(step.relationship, sources: graph.table(step.source.index).count)
         let scope = IndexScope(
             destination: step.destination.index, attributes: step.keyAttributes,
             includeSubentities: step.connection.includeSubentities,
@@ -92,8 +84,11 @@ final class ConnectRun {
     }
 
     /// The objects of exactly `type`, as handles made on the way.
-    private func objects(of type: EntityType) -> LazyMapSequence<[Int32], GraphObject> {
-        rowsByType[type.index].lazy.map { [graph] in GraphObject(graph: graph, root: type.rootIndex, row: Int($0)) }
+    private func objects(of type: EntityType) -> LazyMapCollection<LazyFilterCollection<Range<Int>>, GraphObject> {
+        let table = graph.table(type.rootIndex)
+        return (0..<table.rowCount).lazy
+            .filter { table.type(of: $0) == type.index && !table.removed.contains($0) }
+            .map { [graph] in GraphObject(graph: graph, root: type.rootIndex, row: $0) }
     }
 
     // MARK: - References

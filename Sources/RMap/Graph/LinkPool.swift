@@ -6,9 +6,9 @@
 /// to the end of the pool otherwise; the bytes it leaves stay until the graph
 /// goes (links are set about once a row: by connect, or by a nested payload).
 struct LinkPool {
-    private var pool: [Int32] = []
-    private var starts: [UInt32] = []
-    private var counts: [UInt32] = []
+    private var pool = ChunkedColumn<Int32>()
+    private var starts = ChunkedColumn<UInt32>()
+    private var counts = ChunkedColumn<UInt32>()
 
     /// Adds a row without links.
     mutating func addRow() {
@@ -21,7 +21,7 @@ struct LinkPool {
         let count = Int(counts[row])
         guard count > 0 else { return [] }
         let start = Int(starts[row])
-        return Array(pool[start..<start + count])
+        return (start..<start + count).map { pool[$0] }
     }
 
     /// The first destination row of `row`.
@@ -36,7 +36,7 @@ struct LinkPool {
             pool.append(contentsOf: destinations)
         } else {
             let start = Int(starts[row])
-            pool.replaceSubrange(start..<start + destinations.count, with: destinations)
+            for (offset, destination) in destinations.enumerated() { pool[start + offset] = destination }
         }
         counts[row] = UInt32(destinations.count)
     }

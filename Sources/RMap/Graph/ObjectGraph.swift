@@ -21,8 +21,11 @@ public final class ObjectGraph {
     /// Creates an empty graph.
     public init(schema: GraphSchema) {
         self.schema = schema
+        let identityPositions = schema.types.map { $0.identityIndices.count == 1 ? $0.identityIndices[0] : -1 }
         let roots = schema.types.map { type in
-            type.rootIndex == type.index ? ObjectTable(slots: schema.relationshipSlots.slots[type.index]) : nil
+            type.rootIndex == type.index
+                ? ObjectTable(slots: schema.relationshipSlots.slots[type.index], identityPositions: identityPositions)
+                : nil
         }
         tables = schema.types.map { roots[$0.rootIndex]! }
     }
@@ -73,8 +76,8 @@ public final class ObjectGraph {
     ///
     /// - Returns: the object and whether it was created.
     public func upsert(_ type: EntityType, identity: IdentityKey, origin: String) -> (GraphObject, created: Bool) {
-        let (object, created) = upsert(type, identity: identity, values: nil)
-        object.origin = origin
+        let (object, created) = upsert(type, identity: identity, values: nil, source: originNumber(origin), record: -1)
+        if !created { object.origin = origin }
         return (object, created)
     }
 
@@ -83,13 +86,15 @@ public final class ObjectGraph {
     func upsert(
         _ type: EntityType, identity: IdentityKey, source: String, index: Int, values: [Value?]
     ) -> (GraphObject, created: Bool) {
-        let (object, created) = upsert(type, identity: identity, values: values)
-        object.setOrigin(source, index: index)
+        let number = originNumber(source)
+        let record = Int32(clamping: index)
+        let (object, created) = upsert(type, identity: identity, values: values, source: number, record: record)
+        if !created { tables[type.rootIndex].setOrigin(of: object.row, source: number, record: record) }
         return (object, created)
     }
 
     private func upsert(
-        _ type: EntityType, identity: IdentityKey, values: [Value?]?
+        _ type: EntityType, identity: IdentityKey, values: [Value?]?, source: Int32, record: Int32
     ) -> (GraphObject, created: Bool) {
         let table = tables[type.rootIndex]
         if !identity.isIncomplete, let row = table.row(identity: identity) {
@@ -97,8 +102,12 @@ public final class ObjectGraph {
             existing.retype(type)
             return (existing, false)
         }
-        let row = table.add(
-            type: type.index, values: values ?? Array(repeating: nil, count: type.mapping.attributes.count))
+        // An object made without values holds its identity: the identity map reads it from the values.
+        var values = values ?? Array(repeating: nil, count: type.mapping.attributes.count)
+        for (position, value) in zip(type.identityIndices, identity.values) where values[position] == nil {
+            values[position] = value
+        }
+        let row = table.add(type: type.index, values: values, source: source, record: record)
         if !identity.isIncomplete { table.index(row, identity: identity) }
         return (GraphObject(graph: self, root: type.rootIndex, row: row), true)
     }

@@ -13,38 +13,40 @@ final class ObjectTable {
     private(set) var rowCount = 0
     /// Rows removed (rare: records rejected after mapping).
     private(set) var removed = Set<Int>()
-    private var typeIndices: [UInt16] = []
-    private var locations: [ValueArena.Location] = []
+    private var typeIndices = ChunkedColumn<UInt16>()
+    private var locations = ChunkedColumn<ValueArena.Location>()
     private var arena = ValueArena()
-    private var originSources: [Int32] = []
-    private var originRecords: [Int32] = []
+    private var origins = OriginColumn()
     /// Per slot: the destination row of each row (-1: none); empty for to-many slots.
-    private var toOne: [[Int32]]
+    private var toOne: [ChunkedColumn<Int32>]
     /// Per slot: the destination rows of each row; empty for to-one slots.
     private var toMany: [LinkPool]
-    private var intIdentities: [Int64: Int32] = [:]
+    /// Per entity position: where a lone identity attribute is (-1: the identity is not one attribute).
+    private let identityPositions: [Int]
+    private var intIdentities = IntegerIdentityIndex()
     private var otherIdentities: [[Value]: Int32] = [:]
 
-    init(slots: [RelationshipSlot]) {
+    init(slots: [RelationshipSlot], identityPositions: [Int]) {
         self.slots = slots
-        toOne = Array(repeating: [], count: slots.count)
+        self.identityPositions = identityPositions
+        toOne = Array(repeating: ChunkedColumn(), count: slots.count)
         toMany = Array(repeating: LinkPool(), count: slots.count)
     }
 
     /// The rows not removed, in the order added.
-    var rows: [Int] {
-        removed.isEmpty ? Array(0..<rowCount) : (0..<rowCount).filter { !removed.contains($0) }
+    var rows: LazyFilterSequence<Range<Int>> {
+        (0..<rowCount).lazy.filter { [removed] in removed.isEmpty || !removed.contains($0) }
     }
 
     /// How many rows are not removed.
     var count: Int { rowCount - removed.count }
 
-    /// Adds a row of entity `type` holding `values`; it has no links and no origin yet.
-    func add(type: Int, values: [Value?]) -> Int {
+    /// Adds a row of entity `type` holding `values`, from record `record` of payload `source`
+    /// (see ``origin(of:)``); it has no links yet.
+    func add(type: Int, values: [Value?], source: Int32, record: Int32) -> Int {
         typeIndices.append(UInt16(type))
         locations.append(arena.append(values))
-        originSources.append(-1)
-        originRecords.append(-1)
+        origins.append(source: source, record: record)
         for (slot, kind) in slots.enumerated() {
             if kind.toMany { toMany[slot].addRow() } else { toOne[slot].append(-1) }
         }
@@ -72,11 +74,10 @@ final class ObjectTable {
     // MARK: - Origin
 
     /// The payload number (-1: none) and record index (-1: not a record's) of the row's last record.
-    func origin(of row: Int) -> (source: Int32, record: Int32) { (originSources[row], originRecords[row]) }
+    func origin(of row: Int) -> (source: Int32, record: Int32) { origins[row] }
 
     func setOrigin(of row: Int, source: Int32, record: Int32) {
-        originSources[row] = source
-        originRecords[row] = record
+        origins.set(row, source: source, record: record)
     }
 
     // MARK: - Links
@@ -108,12 +109,14 @@ final class ObjectTable {
 
     /// The row with this identity.
     func row(identity: IdentityKey) -> Int? {
-        if let number = Self.lone(identity) { return intIdentities[number].map(Int.init) }
+        if let number = Self.lone(identity) { return row(integerIdentity: number) }
         return otherIdentities[identity.values].map(Int.init)
     }
 
     /// The row whose identity is the lone integer `number`.
-    func row(integerIdentity number: Int64) -> Int? { intIdentities[number].map(Int.init) }
+    func row(integerIdentity number: Int64) -> Int? {
+        intIdentities.row(for: number, keyOf: integerIdentity).map(Int.init)
+    }
 
     /// True when some identity is not a lone integer.
     var hasOtherIdentities: Bool { !otherIdentities.isEmpty }
@@ -121,7 +124,7 @@ final class ObjectTable {
     /// Makes `row` the one with `identity`.
     func index(_ row: Int, identity: IdentityKey) {
         if let number = Self.lone(identity) {
-            intIdentities[number] = Int32(row)
+            intIdentities.set(Int32(row), for: number, keyOf: integerIdentity)
         } else {
             otherIdentities[identity.values] = Int32(row)
         }
@@ -131,10 +134,17 @@ final class ObjectTable {
     func unindex(_ row: Int, identity: IdentityKey) {
         guard self.row(identity: identity) == row else { return }
         if let number = Self.lone(identity) {
-            intIdentities[number] = nil
+            intIdentities.remove(Int32(row), for: number, keyOf: integerIdentity)
         } else {
             otherIdentities[identity.values] = nil
         }
+    }
+
+    /// The lone integer identity a row holds.
+    private func integerIdentity(of row: Int32) -> Int64? {
+        let position = identityPositions[type(of: Int(row))]
+        guard position >= 0, case .int(let number)? = value(of: Int(row), at: position) else { return nil }
+        return number
     }
 
     /// A lone integer identity (the usual `id`), kept in the map without an array.

@@ -73,33 +73,38 @@ private struct PersistRun {
 
     mutating func writeTable(_ root: EntityType) throws {
         let table = layout.table(of: root)
-        let objects = graph.table(root.index).rows
         let fresh = try backend.isEmpty(table)
+        var chunk: [GraphObject] = []
         var rows: [[Value]] = []
         var bases: [[Value]] = []
-        var start = 0
-        while start < objects.count {
-            let chunk = objects[start..<min(start + PersistWriter.batchSize, objects.count)].map {
-                GraphObject(graph: graph, root: root.index, row: $0)
-            }
-            start += chunk.count
-            if fresh {
-                // Nothing is stored: every object is inserted, its row its base; nothing to look up or merge.
-                for object in chunk {
-                    rows.append(incomingRow(object, table).map { $0 ?? .null })
-                    counts[object.type.index].inserted += 1
-                }
-                if conflicts.isEmpty { try backend.insertFresh(table, rows) }
-            } else {
-                try mergeChunk(chunk, table, rows: &rows, bases: &bases)
-                if conflicts.isEmpty {
-                    try backend.upsertRows(table, rows)
-                    try backend.upsertBase(table, bases)
-                }
-            }
-            rows.removeAll(keepingCapacity: true)
-            bases.removeAll(keepingCapacity: true)
+        for row in graph.table(root.index).rows {
+            chunk.append(GraphObject(graph: graph, root: root.index, row: row))
+            guard chunk.count == PersistWriter.batchSize else { continue }
+            try writeChunk(chunk, table, fresh: fresh, rows: &rows, bases: &bases)
+            chunk.removeAll(keepingCapacity: true)
         }
+        if !chunk.isEmpty { try writeChunk(chunk, table, fresh: fresh, rows: &rows, bases: &bases) }
+    }
+
+    private mutating func writeChunk(
+        _ chunk: [GraphObject], _ table: TableLayout, fresh: Bool, rows: inout [[Value]], bases: inout [[Value]]
+    ) throws {
+        if fresh {
+            // Nothing is stored: every object is inserted, its row its base; nothing to look up or merge.
+            for object in chunk {
+                rows.append(incomingRow(object, table).map { $0 ?? .null })
+                counts[object.type.index].inserted += 1
+            }
+            if conflicts.isEmpty { try backend.insertFresh(table, rows) }
+        } else {
+            try mergeChunk(chunk, table, rows: &rows, bases: &bases)
+            if conflicts.isEmpty {
+                try backend.upsertRows(table, rows)
+                try backend.upsertBase(table, bases)
+            }
+        }
+        rows.removeAll(keepingCapacity: true)
+        bases.removeAll(keepingCapacity: true)
     }
 
     /// Merges a chunk of objects with what the store holds for them.
