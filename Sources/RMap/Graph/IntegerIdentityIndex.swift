@@ -4,7 +4,8 @@
 /// The keys are not stored: a bucket's key is read from its row (`keyOf`),
 /// which the table's values already hold. A dictionary of `Int64` to `Int32`
 /// costs three times as much a row, the largest part of a graph of small objects.
-/// Linear probing, at most three quarters full; removal shifts the run back.
+/// Linear probing, at most half full (a miss, the usual lookup of a new
+/// record, then reads about two rows); removal shifts the run back.
 struct IntegerIdentityIndex {
     private var buckets = [Int32](repeating: -1, count: 16)
     private var count = 0
@@ -21,7 +22,7 @@ struct IntegerIdentityIndex {
 
     /// Makes `row` the row of `key` (replacing another row with that key).
     mutating func set(_ row: Int32, for key: Int64, keyOf: (Int32) -> Int64?) {
-        if (count + 1) * 4 > buckets.count * 3 { grow(keyOf: keyOf) }
+        if (count + 1) * 2 > buckets.count { grow(keyOf: keyOf) }
         var bucket = home(of: key)
         while buckets[bucket] >= 0 {
             if buckets[bucket] == row || keyOf(buckets[bucket]) == key {
@@ -64,8 +65,9 @@ struct IntegerIdentityIndex {
         return Int((UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
     }
 
+    /// Doubles the buckets, reading the keys in row order (the rows' values lie in that order).
     private mutating func grow(keyOf: (Int32) -> Int64?) {
-        let rows = buckets.filter { $0 >= 0 }
+        let rows = buckets.filter { $0 >= 0 }.sorted()
         buckets = [Int32](repeating: -1, count: buckets.count * 2)
         count = 0
         for row in rows {

@@ -47,7 +47,7 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
     /// An exponent beyond ±``maximumExponent`` is refused: its canonical form would
     /// run to that many digits.
     public init?(_ text: String) {
-        let padded = text.first?.isWhitespace == true || text.last?.isWhitespace == true
+        let padded = Self.isPadding(text.utf8.first) || Self.isPadding(text.utf8.last)
         let trimmed = padded ? text.trimmingCharacters(in: .whitespaces) : text
         guard DecimalNumber.isDecimal(trimmed) else { return nil }
         if let e = trimmed.firstIndex(where: { $0 == "e" || $0 == "E" }) {
@@ -55,6 +55,13 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
             else { return nil }
         }
         self.text = trimmed
+    }
+
+    /// True for the first or last byte of text with white space around it (any
+    /// non-ASCII byte is checked by the trimming itself).
+    private static func isPadding(_ byte: UInt8?) -> Bool {
+        guard let byte else { return false }
+        return byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) || byte >= 0x80
     }
 
     /// A decimal from text already checked by ``init(_:)`` (read back from a store of this run).
