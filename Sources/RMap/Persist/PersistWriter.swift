@@ -31,6 +31,8 @@ public struct PersistWriter {
     /// - Complexity: O(objects + links), in batches of ``batchSize``.
     public func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport {
         let layout = StoreLayout(schema: graph.schema)
+        // The engine writes one batch on another core while the next is built.
+        let backend = BackgroundBackend(self.backend)
         var run = PersistRun(backend: backend, layout: layout, graph: graph)
         try backend.begin()
         do {
