@@ -54,30 +54,28 @@ final class ConnectRun {
             case .relationship(let name)?:
                 reference = .objects(reached(from: source, through: step.through + [name]))
             }
+            let found: [GraphObject]
+            var missing: [Value] = []
             switch reference {
             case .unknown:
                 continue
+            case .scalar(let value):
+                guard let index else { continue }
+                found = destinations(of: value, in: index, scope: scope, missing: &missing)
             case .values(let tuples):
                 guard let index else { continue }
-                var missing: [Value] = []
-                let found = destinations(of: tuples, in: index, scope: scope, missing: &missing)
-                if !missing.isEmpty {
-                    report.dangling.append(
-                        DanglingReference(
-                            entity: source.type.name, identity: source.identity, relationship: step.relationship.name,
-                            destination: step.destination.name, attributes: scope.attributes, values: missing,
-                            origin: source.origin))
-                }
-                links += link(
-                    source, to: found, step: step, attributes: scope.attributes, searched: tuples.map(Self.value),
-                    writer: writer)
+                found = destinations(of: tuples, in: index, scope: scope, missing: &missing)
             case .objects(let reached):
-                let found = filtered(reached, scope: scope, admitted: admitted)
-                links += link(
-                    source, to: found, step: step, attributes: [],
-                    searched: found.map { Self.value($0.identity.values) },
-                    writer: writer)
+                found = filtered(reached, scope: scope, admitted: admitted)
             }
+            if !missing.isEmpty {
+                report.dangling.append(
+                    DanglingReference(
+                        entity: source.type.name, identity: source.identity, relationship: step.relationship.name,
+                        destination: step.destination.name, attributes: scope.attributes, values: missing,
+                        origin: source.origin))
+            }
+            links += link(source, to: found, step: step, scope: scope, reference: reference, writer: writer)
         }
         writer.flush()
         if links > 0 { report.counts[step.source.name, default: 0] += links }
@@ -97,6 +95,8 @@ final class ConnectRun {
     private enum Reference {
         /// A value the payload did not carry: the relationship stays as it is.
         case unknown
+        /// One key value to look up (a lone foreign key's usual case, without a tuple array).
+        case scalar(Value)
         /// Key tuples to look up (none: connect to nothing).
         case values([[Value]])
         /// The destinations a key path reached.
@@ -105,6 +105,13 @@ final class ConnectRun {
 
     /// The tuples of a foreign key: the product of each pair's members (null members dropped).
     private func foreignKeyReference(_ source: GraphObject, positions: [Int?]) -> Reference {
+        if positions.count == 1, let position = positions[0], let value = source.value(at: position) {
+            switch value {
+            case .array: break
+            case .null: return .values([])
+            default: return .scalar(value)
+            }
+        }
         var tuples: [[Value]] = [[]]
         for position in positions {
             guard let position, let value = source.value(at: position) else { return .unknown }
@@ -148,6 +155,17 @@ final class ConnectRun {
 
     // MARK: - Matching
 
+    /// The destinations of one key value; a value matching nothing goes to `missing`.
+    private func destinations(
+        of value: Value, in index: DestinationIndex, scope: IndexScope, missing: inout [Value]
+    ) -> [GraphObject] {
+        lookups += 1
+        guard let key = MatchKey(value).map(IndexKey.single) else { return [] }
+        let matches = index[key]
+        if matches.isEmpty, !indexes.isFiltered(key, scope: scope) { missing.append(value) }
+        return matches
+    }
+
     /// The destinations of every tuple, in order and once each; tuples matching nothing go to `missing`.
     private func destinations(
         of tuples: [[Value]], in index: DestinationIndex, scope: IndexScope, missing: inout [Value]
@@ -183,17 +201,23 @@ final class ConnectRun {
     ///
     /// - Returns: the number of links the relationship holds.
     private func link(
-        _ source: GraphObject, to found: [GraphObject], step: ConnectionStep, attributes: [String],
-        searched: @autoclosure () -> [Value],
-        writer: LinkWriter
+        _ source: GraphObject, to found: [GraphObject], step: ConnectionStep, scope: IndexScope,
+        reference: Reference, writer: LinkWriter
     ) -> Int {
         var destinations = found
         switch step.relationship.kind {
         case .toOne where found.count > 1:
+            let (attributes, searched): ([String], [Value]) =
+                switch reference {
+                case .unknown: ([], [])
+                case .scalar(let value): (scope.attributes, [value])
+                case .values(let tuples): (scope.attributes, tuples.map(Self.value))
+                case .objects: ([], found.map { Self.value($0.identity.values) })
+                }
             report.errors.append(
                 ConnectError(
                     entity: source.type.name, identity: source.identity, relationship: step.relationship.name,
-                    destination: step.destination.name, attributes: attributes, values: searched(),
+                    destination: step.destination.name, attributes: attributes, values: searched,
                     matches: found.count,
                     origin: source.origin))
             destinations = []

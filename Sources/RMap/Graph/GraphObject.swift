@@ -57,6 +57,13 @@ public struct GraphObject: Hashable {
     /// Sets the relationship at `position` (a to-one keeps the first object).
     func setRelated(at position: Int, to objects: [GraphObject]) {
         let (slot, destination) = graph.slot(of: type, relationship: position)
+        if objects.count <= 1, !table.slots[slot].toMany {
+            // A to-one's usual case, without an array of rows.
+            let object = objects.first
+            precondition(object.map { $0.root == destination && $0.graph === graph } ?? true, "a link to another table")
+            table.setLink(of: row, slot: slot, to: object.map { Int32($0.row) })
+            return
+        }
         table.setLinks(
             of: row, slot: slot,
             to: objects.map { object in

@@ -96,6 +96,11 @@ final class ObjectTable {
         return destination < 0 ? nil : Int(destination)
     }
 
+    /// Sets a to-one slot's link.
+    func setLink(of row: Int, slot: Int, to destination: Int32?) {
+        toOne[slot][row] = destination ?? -1
+    }
+
     /// Sets a slot's links (a to-one keeps the first).
     func setLinks(of row: Int, slot: Int, to destinations: [Int32]) {
         if slots[slot].toMany {
