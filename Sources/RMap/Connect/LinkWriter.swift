@@ -5,25 +5,28 @@
 /// `D.I` comes to hold `S`: appended to a to-many (once), or replacing a
 /// to-one's object. A to-one inverse replaced this way drops `D` from the
 /// previous holder's `R`, so the last source to claim `D` keeps it. A link
-/// that `S` no longer has is removed from `D.I`. Inverse updates are gathered
-/// as row pairs and applied by ``flush()`` in one pass per destination, so
-/// the cost stays linear in the links however many sources share a destination.
+/// that `S` no longer has is removed from `D.I`. To-one inverses are set as
+/// the links are made; to-many ones are gathered as row pairs and applied by
+/// ``flush()`` in one pass per destination, so the cost stays linear in the
+/// links however many sources share a destination.
 final class LinkWriter {
     private let name: String
     private let inverse: String?
     private var graph: ObjectGraph?
     private var sourceRoot = 0
     private var destinationRoot = 0
-    /// (destination row, source row) of every link the sources now have, in link order.
+    /// About how many sources will be linked: room for their pairs is made at the first pair.
+    private let expectedSources: Int
+    /// (destination row, source row) of every link to a to-many inverse, in link order.
     private var additions: [(destination: Int32, source: Int32)] = []
-    /// (destination row, source row) of every link the sources lost.
+    /// (destination row, source row) of every link to a to-many inverse that the sources lost.
     private var removals: [(destination: Int32, source: Int32)] = []
 
     /// A writer for the relationship `relationship`, which about `sources` objects will be linked through.
     init(_ relationship: RelationshipMapping, sources: Int) {
         name = relationship.name
         inverse = relationship.inverse
-        if inverse != nil { additions.reserveCapacity(sources) }
+        expectedSources = sources
     }
 
     /// Sets `source`'s relationship at `position` to `destinations` and records the inverse changes.
@@ -40,8 +43,40 @@ final class LinkWriter {
             destinationRoot = source.graph.slot(of: source.type, relationship: position).destination
         }
         let row = Int32(source.row)
-        for old in previous where !destinations.contains(old) { removals.append((Int32(old.row), row)) }
-        for destination in destinations { additions.append((Int32(destination.row), row)) }
+        for old in previous where !destinations.contains(old) {
+            if let position = toOneInverse(of: old) {
+                if old.relatedObject(at: position) == source { old.setRelated(at: position, to: []) }
+            } else {
+                removals.append((Int32(old.row), row))
+            }
+        }
+        for destination in destinations {
+            if let position = toOneInverse(of: destination) {
+                claim(destination, inverseAt: position, for: source)
+            } else {
+                if additions.isEmpty { additions.reserveCapacity(expectedSources) }
+                additions.append((Int32(destination.row), row))
+            }
+        }
+    }
+
+    /// The position of `destination`'s inverse when it is a to-one: such inverses are set as
+    /// links are made (one object to replace), to-many ones gathered for ``flush()``.
+    private func toOneInverse(of destination: GraphObject) -> Int? {
+        guard let inverse, let position = destination.type.relationshipIndex(inverse),
+            destination.type.mapping.relationships[position].kind == .toOne
+        else { return nil }
+        return position
+    }
+
+    /// Points `destination`'s to-one inverse at `source`, dropping `destination` from its former holder.
+    private func claim(_ destination: GraphObject, inverseAt position: Int, for source: GraphObject) {
+        let holder = destination.relatedObject(at: position)
+        guard holder != source else { return }
+        if let holder, let relationship = holder.type.relationshipIndex(name) {
+            holder.setRelated(at: relationship, to: holder.related(at: relationship).filter { $0 != destination })
+        }
+        destination.setRelated(at: position, to: [source])
     }
 
     /// Applies the recorded inverse changes.
@@ -54,26 +89,12 @@ final class LinkWriter {
             destination.setRelated(
                 at: position, to: destination.related(at: position).filter { !lost.contains($0.row) })
         }
-        var dropped: [Int: Set<Int>] = [:]
         forEachDestination { destination, sources in
-            guard let position = destination.type.relationshipIndex(inverse), let winner = sources.last else { return }
+            guard let position = destination.type.relationshipIndex(inverse) else { return }
+            let current = destination.related(at: position)
+            var present = Set(current)
             let holders = sources.map { GraphObject(graph: graph, root: sourceRoot, row: Int($0)) }
-            switch destination.type.mapping.relationships[position].kind {
-            case .toMany:
-                let current = destination.related(at: position)
-                var present = Set(current)
-                destination.setRelated(at: position, to: current + holders.filter { present.insert($0).inserted })
-            case .toOne:
-                for loser in destination.related(at: position) + holders where loser.row != Int(winner) {
-                    dropped[loser.row, default: []].insert(destination.row)
-                }
-                destination.setRelated(at: position, to: [holders[holders.count - 1]])
-            }
-        }
-        for (row, destinations) in dropped {
-            let holder = GraphObject(graph: graph, root: sourceRoot, row: row)
-            guard let position = holder.type.relationshipIndex(name) else { continue }
-            holder.setRelated(at: position, to: holder.related(at: position).filter { !destinations.contains($0.row) })
+            destination.setRelated(at: position, to: current + holders.filter { present.insert($0).inserted })
         }
         removals = []
         additions = []
