@@ -4,8 +4,10 @@ internal import RMapJSONC
 
 extension JSONFileStream {
     /// Items handed over at a time; a group never spans two chunks, so a
-    /// group holds at most one chunk's items.
-    static let groupSize = 1024
+    /// group holds at most one chunk's items. Small, because the items are
+    /// allocated in the reading thread's malloc arena, which the consumer's
+    /// allocations cannot reuse: 1,024 cost ~2 MiB more peak RSS in `rmap run`.
+    static let groupSize = 128
 
     /// Reads and parses the file, putting its items into `queue` in groups.
     ///

@@ -60,7 +60,7 @@ public struct JSONFileStream: Sendable {
     ///
     /// Values before an error in the file are delivered before the error is thrown.
     /// A background thread reads and parses the file a little ahead of `body`
-    /// (at most two groups of up to 1,024 items, none spanning
+    /// (at most two groups of up to 128 items, none spanning
     /// two chunks), so parsing overlaps the caller's work; `body` runs on the
     /// calling thread. When `body` throws, the background thread stops and closes
     /// the file before the error propagates.

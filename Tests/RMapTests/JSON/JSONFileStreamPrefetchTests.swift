@@ -21,7 +21,7 @@ struct JSONFileStreamPrefetchTests {
     }
 
     @Test(
-        "delivers every item in order, whether groups end at chunks or at 1,024 items",
+        "delivers every item in order, whether groups end at chunks or at the group size",
         arguments: [16, 1000, 1 << 20])
     func order(chunkSize: Int) throws {
         let path = try file("people.json", Self.arrayText(count: 5000))
