@@ -1,4 +1,4 @@
-internal import RMapJSONC
+import Foundation
 
 /// One value read from a payload file by ``JSONFileStream``.
 public struct JSONStreamItem: Sendable {
@@ -39,7 +39,8 @@ public struct JSONStreamItem: Sendable {
 public struct JSONFileStream: Sendable {
     /// The file read.
     public let path: String
-    private let chunkSize: Int
+    /// Bytes read at a time.
+    let chunkSize: Int
 
     /// Creates a stream over the file at `path`.
     ///
@@ -58,60 +59,32 @@ public struct JSONFileStream: Sendable {
     /// Calls `body` with each value of the file, in order.
     ///
     /// Values before an error in the file are delivered before the error is thrown.
+    /// A background thread reads and parses the file a little ahead of `body`
+    /// (at most two groups of up to 128 items, none spanning
+    /// two chunks), so parsing overlaps the caller's work; `body` runs on the
+    /// calling thread. When `body` throws, the background thread stops and closes
+    /// the file before the error propagates.
     ///
     /// - Throws: ``JSONError`` when the file cannot be read or is not valid JSON
     ///   (naming the path, line and column), or whatever `body` throws.
     public func forEach(_ body: (JSONStreamItem) throws -> Void) throws {
-        let file = try FileReader(path: path)
-        let buffer = InputBuffer(capacity: chunkSize)
-        let parser = try NativeJSONParser(origin: path)
-        var atEnd = try file.fill(buffer)
-        let bom = buffer.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        buffer.drop(bom)
-        var stream = rmj_stream()
-        if path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") {
-            stream.split = Int32(RMJ_SPLIT_LINES)
-        } else {
-            let first = try firstValueByte(file: file, buffer: buffer, atEnd: &atEnd)
-            guard first == UInt8(ascii: "[") else {
-                while !atEnd {
-                    buffer.reserve(buffer.count + chunkSize)
-                    atEnd = try file.fill(buffer)
-                }
-                let value = try parser.parseDocument(buffer, origin: path)
-                let line = buffer.bytes.prefix { $0 != first }.count { $0 == 0x0A } + 1
-                try body(JSONStreamItem(value: value, index: 0, isWholeDocument: true, line: line))
-                return
+        let queue = PrefetchQueue(capacity: Self.prefetchedGroups)
+        let thread = Thread { [self] in
+            do {
+                try parse(into: queue)
+                queue.finish(throwing: nil)
+            } catch {
+                queue.finish(throwing: error)
             }
-            stream.split = Int32(RMJ_SPLIT_ARRAY)
         }
-        var base = bom
-        while true {
-            let first = stream.count
-            let batch = parser.parseBatch(buffer, stream: &stream, atEnd: atEnd, origin: path, base: base)
-            for item in 0..<batch.items {
-                let value = parser.value(at: item)
-                let line = parser.line(ofItem: item)
-                try body(JSONStreamItem(value: value, index: first + item, isWholeDocument: false, line: line))
-            }
-            if let error = batch.error { throw error }
-            if atEnd { return }
-            buffer.drop(batch.consumed)
-            base += batch.consumed
-            if buffer.free.count < max(chunkSize / 2, 1) { buffer.reserve(buffer.count + chunkSize) }
-            atEnd = try file.fill(buffer)
+        thread.name = "rmap-json-read"
+        thread.start()
+        defer { queue.close() }
+        while let group = try queue.next() {
+            for item in group { try body(item) }
         }
     }
 
-    /// Reads until the first byte that is not whitespace, which decides how the file streams.
-    private func firstValueByte(file: FileReader, buffer: InputBuffer, atEnd: inout Bool) throws(JSONError)
-        -> UInt8?
-    {
-        while true {
-            if let byte = buffer.bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return byte }
-            if atEnd { return nil }
-            buffer.reserve(buffer.count + chunkSize)
-            atEnd = try file.fill(buffer)
-        }
-    }
+    /// Groups of parsed items the background thread holds ready for ``forEach(_:)``.
+    static let prefetchedGroups = 2
 }
