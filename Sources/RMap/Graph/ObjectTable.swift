@@ -148,8 +148,8 @@ final class ObjectTable {
     /// The lone integer identity a row holds.
     private func integerIdentity(of row: Int32) -> Int64? {
         let position = identityPositions[type(of: Int(row))]
-        guard position >= 0, case .int(let number)? = value(of: Int(row), at: position) else { return nil }
-        return number
+        guard position >= 0 else { return nil }
+        return arena.integer(at: locations[Int(row)], position: position)
     }
 
     /// A lone integer identity (the usual `id`), kept in the map without an array.

@@ -73,17 +73,27 @@ struct PackedValueWriter {
     }
 }
 
-/// Reads rows of the byte form, value by value.
+/// Reads rows of the byte form, value by value; JSON values are looked up in
+/// `boxes`, given only where a whole value is read.
 struct PackedValueReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var offset: Int
-    let boxes: [JSONValue]
 
     /// The row's value count (read first).
     mutating func count() -> Int { Int(readVarint()) }
 
+    /// The next value if it is an integer (any other value is passed over).
+    mutating func integer() -> Int64? {
+        guard bytes[offset] == PackedTag.int.rawValue else {
+            skip()
+            return nil
+        }
+        offset += 1
+        return readSigned()
+    }
+
     /// The next value: `nil` for a missing one.
-    mutating func value() -> Value? {
+    mutating func value(boxes: [JSONValue]) -> Value? {
         let tag = PackedTag(rawValue: bytes[offset]) ?? .missing
         offset += 1
         switch tag {
@@ -105,7 +115,7 @@ struct PackedValueReader {
             let count = Int(readVarint())
             var items: [Value] = []
             items.reserveCapacity(count)
-            for _ in 0..<count { items.append(value() ?? .null) }
+            for _ in 0..<count { items.append(value(boxes: boxes) ?? .null) }
             return .array(items)
         case .json: return .json(boxes[Int(readVarint())])
         }

@@ -42,7 +42,7 @@ struct ValueArena {
             let count = reader.count()
             var values: [Value?] = []
             values.reserveCapacity(count)
-            for _ in 0..<count { values.append(reader.value()) }
+            for _ in 0..<count { values.append(reader.value(boxes: boxes)) }
             return values
         }
     }
@@ -52,20 +52,24 @@ struct ValueArena {
         read(location) { reader in
             guard position < reader.count() else { return nil }
             for _ in 0..<position { reader.skip() }
-            return reader.value()
+            return reader.value(boxes: boxes)
         }
     }
 
-    /// Whether the row at `location` carries a value (null included) at each of `positions`.
-    func carriesAny(at location: Location, positions: [Int]) -> Bool {
-        positions.contains { value(at: location, position: $0) != nil }
+    /// One value of the row stored at `location` when it is an integer.
+    func integer(at location: Location, position: Int) -> Int64? {
+        read(location) { reader in
+            guard position < reader.count() else { return nil }
+            for _ in 0..<position { reader.skip() }
+            return reader.integer()
+        }
     }
 
     private func read<T>(_ location: Location, _ body: (inout PackedValueReader) -> T) -> T {
         let chunk = Int(location >> 32)
         let offset = Int(location & 0xFFFF_FFFF)
         return chunks[chunk].withUnsafeBufferPointer { bytes in
-            var reader = PackedValueReader(bytes: bytes, offset: offset, boxes: boxes)
+            var reader = PackedValueReader(bytes: bytes, offset: offset)
             return body(&reader)
         }
     }
