@@ -14,11 +14,6 @@ struct PackedValueWriter {
     private(set) var bytes: [UInt8]
     private(set) var boxes: [JSONValue]
 
-    init(bytes: [UInt8], boxes: [JSONValue]) {
-        self.bytes = bytes
-        self.boxes = boxes
-    }
-
     mutating func write(_ values: [Value?]) {
         writeVarint(UInt64(values.count))
         for value in values {
