@@ -34,6 +34,9 @@ public struct GraphObject: Hashable {
         nonmutating set { table.setValues(of: row, to: newValue) }
     }
 
+    /// Calls `body` with each value a payload carried (`nil` ones are left out) and its position.
+    func forEachValue(_ body: (Int, Value) -> Void) { table.forEachValue(of: row, body) }
+
     /// The value at an attribute position, without reading the others.
     func value(at position: Int) -> Value? { table.value(of: row, at: position) }
 
@@ -96,6 +99,17 @@ public struct GraphObject: Hashable {
         if positions.count == 1 { return IdentityKey([value(at: positions[0]) ?? .null]) }
         let values = self.values
         return IdentityKey(positions.map { values[$0] ?? .null })
+    }
+
+    /// Appends the identity values to `values`; false (and `values` unusable) when one is missing or null.
+    func appendIdentity(to values: inout [Value]) -> Bool {
+        let positions = type.identityIndices
+        guard !positions.isEmpty else { return false }
+        for position in positions {
+            guard let value = value(at: position), !value.isNull else { return false }
+            values.append(value)
+        }
+        return true
     }
 
     /// The value of the attribute named `name`: `nil` when the entity has no

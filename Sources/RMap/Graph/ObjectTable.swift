@@ -67,6 +67,8 @@ final class ObjectTable {
 
     func values(of row: Int) -> [Value?] { arena.values(at: locations[row]) }
 
+    func forEachValue(of row: Int, _ body: (Int, Value) -> Void) { arena.forEachValue(at: locations[row], body) }
+
     func value(of row: Int, at position: Int) -> Value? { arena.value(at: locations[row], position: position) }
 
     func setValues(of row: Int, to values: [Value?]) { locations[row] = arena.append(values) }

@@ -47,6 +47,15 @@ struct ValueArena {
         }
     }
 
+    /// Calls `body` with each value of the row at `location` that is not missing, and its position.
+    func forEachValue(at location: Location, _ body: (Int, Value) -> Void) {
+        read(location) { reader in
+            for position in 0..<reader.count() {
+                if let value = reader.value(boxes: boxes) { body(position, value) }
+            }
+        }
+    }
+
     /// One value of the row stored at `location`: `nil` when missing or beyond the row.
     func value(at location: Location, position: Int) -> Value? {
         read(location) { reader in

@@ -156,17 +156,20 @@ private struct PersistRun {
     private func incomingRow(_ object: GraphObject, _ table: TableLayout) -> [Value?] {
         let binding = layout.bindings[object.type.index]
         var row = [Value?](repeating: nil, count: table.columns.count)
-        for (attribute, value) in object.values.enumerated() {
-            if let value { row[binding.attributeColumns[attribute]] = value }
-        }
+        object.forEachValue { attribute, value in row[binding.attributeColumns[attribute]] = value }
         if let discriminator = table.discriminator { row[discriminator] = .string(binding.typeValue) }
         for (relationship, columns) in binding.foreignKeys {
             guard let destination = object.relatedObject(at: relationship) else { continue }
             let positions = destination.type.identityIndices
+            guard !positions.isEmpty, positions.count == columns.count else { continue }
+            if positions.count == 1 {
+                // The usual lone identity, without an array of one.
+                guard let value = destination.value(at: positions[0]), !value.isNull else { continue }
+                row[columns[0]] = value
+                continue
+            }
             let identity = positions.map { destination.value(at: $0) }
-            guard !positions.isEmpty, positions.count == columns.count,
-                identity.allSatisfy({ $0.map { !$0.isNull } ?? false })
-            else { continue }
+            guard identity.allSatisfy({ $0.map { !$0.isNull } ?? false }) else { continue }
             for (value, column) in zip(identity, columns) { row[column] = value }
         }
         return row
@@ -213,9 +216,9 @@ private struct PersistRun {
                     batches[join].append(identity.values)
                 } else {
                     for destination in object.related(at: relationship) {
-                        let target = destination.identity
-                        guard !target.isIncomplete else { continue }
-                        batches[join].append(identity.values + target.values)
+                        var link = identity.values
+                        guard destination.appendIdentity(to: &link) else { continue }
+                        batches[join].append(link)
                     }
                 }
                 if batches[join].count >= PersistWriter.batchSize { try flush(join, removing: removing) }
