@@ -152,10 +152,12 @@ public struct GraphObject: Hashable {
         self.values = newValues
     }
 
+    /// True when both handles are on the same object of the same graph.
     public static func == (lhs: GraphObject, rhs: GraphObject) -> Bool {
         lhs.row == rhs.row && lhs.root == rhs.root && lhs.graph === rhs.graph
     }
 
+    /// Hashes the object's table and row.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(root)
         hasher.combine(row)
