@@ -15,6 +15,8 @@ final class LinkWriter {
     private var graph: ObjectGraph?
     private var sourceRoot = 0
     private var destinationRoot = 0
+    /// Per destination entity position, once looked up: the position of its to-one inverse (`nil`: none).
+    private var toOneInverses: [Int: Int?] = [:]
     /// About how many sources will be linked: room for their pairs is made at the first pair.
     private let expectedSources: Int
     /// (destination row, source row) of every link to a to-many inverse, in link order.
@@ -63,9 +65,11 @@ final class LinkWriter {
     /// The position of `destination`'s inverse when it is a to-one: such inverses are set as
     /// links are made (one object to replace), to-many ones gathered for ``flush()``.
     private func toOneInverse(of destination: GraphObject) -> Int? {
-        guard let inverse, let position = destination.type.relationshipIndex(inverse),
-            destination.type.mapping.relationships[position].kind == .toOne
-        else { return nil }
+        let type = destination.type
+        if let known = toOneInverses[type.index] { return known }
+        var position = inverse.flatMap { type.relationshipIndex($0) }
+        if let found = position, type.mapping.relationships[found].kind != .toOne { position = nil }
+        toOneInverses[type.index] = .some(position)
         return position
     }
 
@@ -92,8 +96,10 @@ final class LinkWriter {
         forEachDestination { destination, sources in
             guard let position = destination.type.relationshipIndex(inverse) else { return }
             let current = destination.related(at: position)
-            var present = Set(current)
             let holders = sources.map { GraphObject(graph: graph, root: sourceRoot, row: Int($0)) }
+            // A writer links each source once, so its holders are distinct: only earlier holders can repeat.
+            guard !current.isEmpty else { return destination.setRelated(at: position, to: holders) }
+            var present = Set(current)
             destination.setRelated(at: position, to: current + holders.filter { present.insert($0).inserted })
         }
         removals = []
