@@ -34,17 +34,11 @@ public struct PersistWriter {
         // The engine writes one batch on another core while the next is built.
         let backend = BackgroundBackend(self.backend)
         var run = PersistRun(backend: backend, layout: layout, graph: graph)
-        try backend.begin()
-        do {
-            try backend.ensureSchema(layout)
+        try backend.transaction(layout, commit: !request.dryRun) {
             for root in graph.schema.roots { try run.writeTable(root) }
             if !run.conflicts.isEmpty { throw ConflictError(conflicts: run.conflicts) }
             try run.writeLinks()
             try run.deleteOrphans(complete: request.completeEntities)
-            if request.dryRun { backend.rollback() } else { try backend.commit() }
-        } catch {
-            backend.rollback()
-            throw error
         }
         return WriteReport(entities: run.report)
     }

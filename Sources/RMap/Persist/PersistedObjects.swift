@@ -118,16 +118,7 @@ public struct PersistedObjects {
     }
 
     private func transaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try backend.begin()
-        do {
-            try backend.ensureSchema(layout)
-            let result = try body()
-            try backend.commit()
-            return result
-        } catch {
-            backend.rollback()
-            throw error
-        }
+        try backend.transaction(layout, body)
     }
 }
 

@@ -82,6 +82,23 @@ public protocol StoreBackend: AnyObject {
 }
 
 extension StoreBackend {
+    /// Runs `body` in a transaction over `layout`'s schema: committed when `commit` is true
+    /// and `body` returns, rolled back otherwise (and on any throw, which is rethrown).
+    func transaction<Result>(
+        _ layout: StoreLayout, commit: Bool = true, _ body: () throws -> Result
+    ) throws -> Result {
+        try begin()
+        do {
+            try ensureSchema(layout)
+            let result = try body()
+            if commit { try self.commit() } else { rollback() }
+            return result
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
     /// Inserts the rows, then the rows with a complete identity as bases.
     public func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws {
         try upsertRows(table, rows)

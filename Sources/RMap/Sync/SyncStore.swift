@@ -286,15 +286,6 @@ public final class SyncStore {
     }
 
     private func transaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try backend.begin()
-        do {
-            try backend.ensureSchema(sync.layout)
-            let result = try body()
-            try backend.commit()
-            return result
-        } catch {
-            backend.rollback()
-            throw error
-        }
+        try backend.transaction(sync.layout, body)
     }
 }
