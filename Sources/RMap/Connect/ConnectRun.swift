@@ -82,10 +82,9 @@ final class ConnectRun {
     }
 
     /// The objects of exactly `type`, as handles made on the way.
-    private func objects(of type: EntityType) -> LazyMapCollection<LazyFilterCollection<Range<Int>>, GraphObject> {
+    private func objects(of type: EntityType) -> some Collection<GraphObject> {
         let table = graph.table(type.rootIndex)
-        return (0..<table.rowCount).lazy
-            .filter { table.type(of: $0) == type.index && !table.removed.contains($0) }
+        return table.rows.filter { table.type(of: $0) == type.index }
             .map { [graph] in GraphObject(graph: graph, root: type.rootIndex, row: $0) }
     }
 

@@ -9,12 +9,17 @@ private enum PackedTag: UInt8 {
     case missing, null, falseValue, trueValue, int, double, decimal, string, date, datetime, array, json
 }
 
-/// Writes rows in the byte form.
+/// Writes rows in the byte form, one at a time into ``bytes`` (reused), keeping
+/// every JSON value in ``boxes``.
 struct PackedValueWriter {
-    private(set) var bytes: [UInt8]
-    private(set) var boxes: [JSONValue]
+    /// The last row written.
+    private(set) var bytes: [UInt8] = []
+    /// The JSON values of every row written, by their number in the form.
+    private(set) var boxes: [JSONValue] = []
 
+    /// Makes ``bytes`` the form of `values`.
     mutating func write(_ values: [Value?]) {
+        bytes.removeAll(keepingCapacity: true)
         writeVarint(UInt64(values.count))
         for value in values {
             if let value { write(value) } else { bytes.append(PackedTag.missing.rawValue) }

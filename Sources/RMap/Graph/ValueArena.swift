@@ -13,26 +13,22 @@ struct ValueArena {
     private static let chunkSize = 1 << 20
 
     private var chunks: [[UInt8]] = []
-    private var scratch: [UInt8] = []
-    /// Values the byte form keeps by reference (JSON), by their number in the form.
-    private var boxes: [JSONValue] = []
+    /// Writes each row's form, and keeps the values the form holds by reference (JSON).
+    private var writer = PackedValueWriter()
+    private var boxes: [JSONValue] { writer.boxes }
 
     /// Stores a row and returns where it is.
     mutating func append(_ values: [Value?]) -> Location {
-        scratch.removeAll(keepingCapacity: true)
-        var writer = PackedValueWriter(bytes: scratch, boxes: boxes)
-        scratch = []
-        boxes = []
         writer.write(values)
-        (scratch, boxes) = (writer.bytes, writer.boxes)
-        if chunks.isEmpty || chunks[chunks.count - 1].count + scratch.count > Self.chunkSize {
+        let form = writer.bytes
+        if chunks.isEmpty || chunks[chunks.count - 1].count + form.count > Self.chunkSize {
             var chunk: [UInt8] = []
-            chunk.reserveCapacity(max(Self.chunkSize, scratch.count))
+            chunk.reserveCapacity(max(Self.chunkSize, form.count))
             chunks.append(chunk)
         }
         let chunk = chunks.count - 1
         let offset = chunks[chunk].count
-        chunks[chunk].append(contentsOf: scratch)
+        chunks[chunk].append(contentsOf: form)
         return UInt64(chunk) << 32 | UInt64(offset)
     }
 
