@@ -76,6 +76,13 @@ public final class SQLiteConnection {
         return statement
     }
 
+    /// Rows of `width` values a multi-row `INSERT` takes: 32, fewer when that many values
+    /// would pass the connection's limit on parameters.
+    func rowsPerInsert(width: Int) -> Int {
+        let parameters = Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
+        return max(1, min(32, parameters / max(1, width)))
+    }
+
     /// True while a transaction is open.
     var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 }

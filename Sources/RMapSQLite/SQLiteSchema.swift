@@ -70,15 +70,25 @@ enum SQLiteSchema {
 
     // MARK: - DML
 
-    /// `INSERT ... ON CONFLICT (identity) DO UPDATE` of every column.
-    static func upsert(into name: String, _ table: TableLayout) -> String {
+    /// `INSERT ... ON CONFLICT (identity) DO UPDATE` of every column, for `rows` rows.
+    static func upsert(into name: String, _ table: TableLayout, rows: Int) -> String {
         let names = table.columns.map(\.name)
         let identity = identityNames(table)
         let updates = names.filter { !identity.contains($0) }.map { "\(quote($0)) = excluded.\(quote($0))" }
-        let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
         let action = updates.isEmpty ? "NOTHING" : "UPDATE SET \(updates.joined(separator: ", "))"
-        return "INSERT INTO \(quote(name)) (\(list(names))) VALUES (\(placeholders)) "
+        return "INSERT INTO \(quote(name)) (\(list(names))) VALUES \(values(width: names.count, rows: rows)) "
             + "ON CONFLICT (\(list(identity))) DO \(action)"
+    }
+
+    /// `INSERT OR IGNORE` of `rows` links.
+    static func insertLinks(_ join: JoinTableLayout, rows: Int) -> String {
+        "INSERT OR IGNORE INTO \(quote(join.name)) VALUES \(values(width: join.columns.count, rows: rows))"
+    }
+
+    /// The placeholders of a multi-row `VALUES`: `(?, ?), (?, ?)`.
+    private static func values(width: Int, rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+        return Array(repeating: row, count: rows).joined(separator: ", ")
     }
 
     /// Copies the rows above a `rowid` (the one parameter) that have a whole identity into the base, as ``upsert(into:_:)``.

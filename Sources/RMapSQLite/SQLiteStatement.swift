@@ -41,6 +41,18 @@ final class SQLiteStatement {
         }
     }
 
+    /// Resets the statement and binds the rows' values one after another from parameter 1 (a multi-row `VALUES`).
+    func bind(rows: ArraySlice<[Value]>) {
+        sqlite3_reset(handle)
+        var index: Int32 = 1
+        for row in rows {
+            for value in row {
+                bind(value, at: index)
+                index += 1
+            }
+        }
+    }
+
     /// Binds one value; indexes start at 1.
     func bind(_ value: Value, at index: Int32) {
         switch value {
