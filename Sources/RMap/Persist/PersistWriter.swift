@@ -30,12 +30,27 @@ public struct PersistWriter {
     /// - Throws: ``ConflictError``, or the backend's errors (the transaction is rolled back).
     /// - Complexity: O(objects + links), in batches of ``batchSize``.
     public func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport {
+        try write(graph, request: request, connecting: {})
+    }
+
+    /// Writes a graph while `connecting` links it; see ``Store/write(_:request:connecting:)``.
+    ///
+    /// The tables whose rows hold no link (no foreign-key column from a relationship) are
+    /// written on another thread while `connecting` runs on this one; the rest after it returns.
+    ///
+    /// - Throws: ``ConflictError``, or the backend's errors (the transaction is rolled back).
+    public func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport {
         let layout = StoreLayout(schema: graph.schema)
         // The engine writes one batch on another core while the next is built.
         let backend = BackgroundBackend(self.backend)
         var run = PersistRun(backend: backend, layout: layout, graph: graph)
         try backend.transaction(layout, commit: !request.dryRun) {
-            for root in graph.schema.roots { try run.writeTable(root) }
+            let roots = graph.schema.roots
+            // Connecting writes only links, and these rows read only values.
+            try alongside(
+                { for root in roots where layout.holdsNoLinks(root) { try run.writeTable(root) } },
+                meanwhile: connecting)
+            for root in roots where !layout.holdsNoLinks(root) { try run.writeTable(root) }
             if !run.conflicts.isEmpty { throw ConflictError(conflicts: run.conflicts) }
             try run.writeLinks()
             try run.deleteOrphans(complete: request.completeEntities)

@@ -45,6 +45,13 @@ public struct StoreLayout: Sendable {
         tables[bindings[type.index].table]
     }
 
+    /// Whether no row of `root`'s table holds a link: no entity stored there has a
+    /// foreign-key column of its own (its to-ones are connected by attributes, or absent).
+    func holdsNoLinks(_ root: EntityType) -> Bool {
+        let table = bindings[root.index].table
+        return bindings.allSatisfy { $0.table != table || $0.foreignKeys.isEmpty }
+    }
+
     /// The join tables whose source is `table`.
     public func joinTables(of table: TableLayout) -> [JoinTableLayout] {
         joinTables.filter { $0.sourceTable == table.name }

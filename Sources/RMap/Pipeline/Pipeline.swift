@@ -44,32 +44,49 @@ public struct Pipeline: Sendable {
         }
         progress(.stageFinished("fetch"))
 
-        progress(.stageStarted("connect"))
-        var connectReport = Connector(schema: schema).connect(graph)
-        if !options.only.isEmpty {
-            let report = mapper.report
-            connectReport.dangling.removeAll { reference in
-                !Self.arrived(reference.destination, schema: schema, fetched: fetched, mapping: report)
+        var connectReport = ConnectReport()
+        func connect() {
+            progress(.stageStarted("connect"))
+            connectReport = Connector(schema: schema).connect(graph)
+            if !options.only.isEmpty {
+                let report = mapper.report
+                connectReport.dangling.removeAll { reference in
+                    !Self.arrived(reference.destination, schema: schema, fetched: fetched, mapping: report)
+                }
+            }
+            progress(.stageFinished("connect"))
+        }
+        let request = WriteRequest(dryRun: options.dryRun, completeEntities: fetched)
+        let written: WriteReport
+        if options.strict || !registry.stages.isEmpty {
+            // Stages may change anything, and a strict run must not touch the store before it knows it passes.
+            connect()
+            for stage in registry.stages {
+                progress(.stageStarted(stage.name))
+                try stage.run(on: graph)
+                progress(.stageFinished(stage.name))
+            }
+            let report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
+            if options.strict, report.hasProblems {
+                throw StrictFailure(report: report)
+            }
+            progress(.stageStarted("persist"))
+            written = try makeStore(options).write(graph, request: request)
+        } else {
+            // The store writes what links do not change while the graph is connected.
+            written = try makeStore(options).write(graph, request: request) {
+                connect()
+                progress(.stageStarted("persist"))
             }
         }
-        progress(.stageFinished("connect"))
-        for stage in registry.stages {
-            progress(.stageStarted(stage.name))
-            try stage.run(on: graph)
-            progress(.stageFinished(stage.name))
-        }
-
         var report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
-        if options.strict, report.hasProblems {
-            throw StrictFailure(report: report)
-        }
-
-        progress(.stageStarted("persist"))
-        let store = try registry.makeStore(options.store ?? model.store ?? PluginConfig.defaultStore)
-        let written = try store.write(graph, request: WriteRequest(dryRun: options.dryRun, completeEntities: fetched))
         report.add(written)
         progress(.stageFinished("persist"))
         return RunResult(report: report, graph: graph)
+    }
+
+    private func makeStore(_ options: RunOptions) throws -> any Store {
+        try registry.makeStore(options.store ?? model.store ?? PluginConfig.defaultStore)
     }
 
     /// Whether `entity`'s table took part in this run (fetched, or records of it arrived nested):

@@ -13,6 +13,19 @@ public protocol Store: AnyObject {
     /// - Throws: ``ConflictError`` when a policy of `fail` meets conflicts
     ///   (nothing is written), or the store's own errors.
     func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport
+
+    /// Writes a run's graph as ``write(_:request:)`` while `connecting` (called
+    /// once, on the caller's thread, before this returns) sets its links: a
+    /// store may meanwhile write, on another thread, what depends on attribute
+    /// values only. The default connects first, then writes.
+    func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport
+}
+
+extension Store {
+    public func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport {
+        connecting()
+        return try write(graph, request: request)
+    }
 }
 
 /// How a run wants its graph written.

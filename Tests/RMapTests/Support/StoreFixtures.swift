@@ -205,6 +205,8 @@ final class FaultyBackend: StoreBackend {
 
     private let wrapped: any StoreBackend
     private let failing: String
+    /// The tables ``upsertRows(_:_:)`` wrote to, in order; read from any thread.
+    let rowWrites = Mutex<[String]>([])
 
     init(_ wrapped: any StoreBackend, failing: String) {
         self.wrapped = wrapped
@@ -231,6 +233,7 @@ final class FaultyBackend: StoreBackend {
     }
     func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {
         try wrapped.upsertRows(table, rows)
+        rowWrites.withLock { $0.append(table.name) }
         try check("upsertRows")
     }
     func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws {
