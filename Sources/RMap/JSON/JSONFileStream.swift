@@ -68,10 +68,22 @@ public struct JSONFileStream: Sendable {
     /// - Throws: ``JSONError`` when the file cannot be read or is not valid JSON
     ///   (naming the path, line and column), or whatever `body` throws.
     public func forEach(_ body: (JSONStreamItem) throws -> Void) throws {
-        let queue = PrefetchQueue(capacity: Self.prefetchedGroups)
+        try forEach(prepare: { _ in () }, { item, _ in try body(item) })
+    }
+
+    /// Calls `body` with each value of the file and what `prepare` made of it,
+    /// in order, as ``forEach(_:)``; `prepare` runs on the background thread,
+    /// so work that needs nothing from the caller's thread moves off it.
+    ///
+    /// - Throws: as ``forEach(_:)``.
+    public func forEach<Prepared: Sendable>(
+        prepare: @escaping @Sendable (JSONStreamItem) -> Prepared,
+        _ body: (JSONStreamItem, Prepared) throws -> Void
+    ) throws {
+        let queue = PrefetchQueue<(JSONStreamItem, Prepared)>(capacity: Self.prefetchedGroups)
         let thread = Thread { [self] in
             do {
-                try parse(into: queue)
+                try parse(into: queue, prepare: prepare)
                 queue.finish(throwing: nil)
             } catch {
                 queue.finish(throwing: error)
@@ -81,7 +93,7 @@ public struct JSONFileStream: Sendable {
         thread.start()
         defer { queue.close() }
         while let group = try queue.next() {
-            for item in group { try body(item) }
+            for (item, prepared) in group { try body(item, prepared) }
         }
     }
 

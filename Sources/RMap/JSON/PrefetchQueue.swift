@@ -1,7 +1,8 @@
 import Foundation
 
-/// Hands groups of parsed items from the thread that reads a payload file to
-/// the thread that consumes them, holding at most ``capacity`` groups.
+/// Hands groups of parsed items (and what the reading thread prepared from
+/// them) from the thread that reads a payload file to the thread that
+/// consumes them, holding at most ``capacity`` groups.
 ///
 /// The producer blocks in ``put(_:)`` while the queue is full and the consumer
 /// blocks in ``next()`` while it is empty; neither spins. The consumer calls
@@ -12,14 +13,14 @@ import Foundation
 ///
 /// Every stored property is read and written only while holding `condition`,
 /// which is what makes the `@unchecked Sendable` sound.
-final class PrefetchQueue: @unchecked Sendable {
+final class PrefetchQueue<Element: Sendable>: @unchecked Sendable {
     /// Thrown to the producer once the consumer has stopped.
     struct Closed: Error {}
 
     /// Groups the queue holds before ``put(_:)`` blocks.
     let capacity: Int
     private let condition = NSCondition()
-    private var groups: [[JSONStreamItem]] = []
+    private var groups: [[Element]] = []
     private var finished = false
     private var closed = false
     private var failure: (any Error)?
@@ -35,7 +36,7 @@ final class PrefetchQueue: @unchecked Sendable {
     /// checks that the consumer is still there.
     ///
     /// - Throws: ``Closed`` once the consumer has stopped.
-    func put(_ group: [JSONStreamItem]) throws(Closed) {
+    func put(_ group: [Element]) throws(Closed) {
         condition.lock()
         defer { condition.unlock() }
         while !closed && !group.isEmpty && groups.count >= capacity { condition.wait() }
@@ -61,7 +62,7 @@ final class PrefetchQueue: @unchecked Sendable {
     ///
     /// - Returns: `nil` at the end of the sequence.
     /// - Throws: the producer's error, once every group put before it has been taken.
-    func next() throws -> [JSONStreamItem]? {
+    func next() throws -> [Element]? {
         condition.lock()
         defer { condition.unlock() }
         while groups.isEmpty && !finished { condition.wait() }

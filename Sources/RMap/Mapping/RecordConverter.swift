@@ -30,14 +30,17 @@ final class RecordConverter {
     }
 
     /// The converted record, or `nil` when it is rejected (its errors are in the tally).
+    ///
+    /// - Parameter prepared: the record's attributes already converted with `plan` (``FieldPreparer``).
     func convert(
-        _ json: JSONValue, as plan: EntityPlan, origin: String, index: Int, fill: PayloadFill?
+        _ json: JSONValue, as plan: EntityPlan, origin: String, index: Int, fill: PayloadFill?,
+        prepared: ConvertedFields? = nil
     ) -> PendingRecord? {
         self.origin = origin
         self.index = index
         visited.removeAll(keepingCapacity: true)
         seen.removeAll(keepingCapacity: true)
-        let record = node(json, declared: plan, path: nil, fill: fill)
+        let record = node(json, declared: plan, path: nil, fill: fill, prepared: prepared)
         if record == nil {
             for type in visited { tally.counts[type].rejected += 1 }
         }
@@ -47,7 +50,9 @@ final class RecordConverter {
     // MARK: - Records
 
     /// One record at `path` (`nil` for the top level, `projects.1` for a nested one).
-    private func node(_ json: JSONValue, declared: EntityPlan, path: String?, fill: PayloadFill?) -> PendingRecord? {
+    private func node(
+        _ json: JSONValue, declared: EntityPlan, path: String?, fill: PayloadFill?, prepared: ConvertedFields? = nil
+    ) -> PendingRecord? {
         guard case .object(let wrapped) = json else {
             count(declared)
             fail(declared, keyPath: path, value: json, "expected an object, found \(json.kindName)")
@@ -78,7 +83,8 @@ final class RecordConverter {
                 return nil
             }
         }
-        var fields = convertFields(object, plan, fill: fill)
+        var fields = explicit ? Self.fields(of: object, plan) : prepared ?? Self.fields(of: object, plan)
+        apply(fill, to: &fields, plan)
         var identity = identityKey(fields.values, plan)
         var existing = identity.flatMap { graph.object(root: plan.type.rootIndex, identity: $0) }
         if !explicit, let known = existing, known.type !== plan.type,
@@ -86,7 +92,8 @@ final class RecordConverter {
         {
             // A record that does not say its type keeps the sub-entity the object already has.
             plan = plans[known.type.index]
-            fields = convertFields(object, plan, fill: fill)
+            fields = Self.fields(of: object, plan)
+            apply(fill, to: &fields, plan)
             identity = identityKey(fields.values, plan)
             existing = identity.flatMap { graph.object(root: plan.type.rootIndex, identity: $0) }
         }
@@ -193,15 +200,10 @@ final class RecordConverter {
 
     // MARK: - Attributes
 
-    private struct Fields {
-        var values: [Value?]
-        var failures: [(attribute: String, key: String, value: JSONValue, message: String)] = []
-        var unmapped = 0
-    }
-
-    /// Every attribute's value, the payload's fill for keys the record lacks, and the count of unmapped keys.
-    private func convertFields(_ object: JSONObject, _ plan: EntityPlan, fill: PayloadFill?) -> Fields {
-        var fields = Fields(values: plan.takeValues())
+    /// Every attribute's value and the count of unmapped keys. Reads nothing but the record
+    /// and the plan, so it may run on any thread that owns the plan (``FieldPreparer``).
+    static func fields(of object: JSONObject, _ plan: EntityPlan) -> ConvertedFields {
+        var fields = ConvertedFields(values: plan.takeValues())
         withUnsafeTemporaryAllocation(of: Int.self, capacity: plan.slots.count) { positions in
             fields.unmapped = object.members.count - plan.locate(object, into: positions)
             for attribute in plan.attributes {
@@ -225,12 +227,15 @@ final class RecordConverter {
                 }
             }
         }
-        if let fill {
-            for (position, value) in fill.entries(for: plan.type) where fields.values[position] == nil {
-                fields.values[position] = value
-            }
-        }
         return fields
+    }
+
+    /// The payload's fill for the keys the record lacks.
+    private func apply(_ fill: PayloadFill?, to fields: inout ConvertedFields, _ plan: EntityPlan) {
+        guard let fill else { return }
+        for (position, value) in fill.entries(for: plan.type) where fields.values[position] == nil {
+            fields.values[position] = value
+        }
     }
 
     private enum Lookup {
@@ -311,4 +316,12 @@ final class RecordConverter {
     private func join(_ path: String?, _ key: String) -> String {
         path.map { "\($0).\(key)" } ?? key
     }
+}
+
+/// A record's attribute values as converted (`nil` where it has no key), the
+/// problems met, and how many of its keys map to nothing.
+struct ConvertedFields: Sendable {
+    var values: [Value?]
+    var failures: [(attribute: String, key: String, value: JSONValue, message: String)] = []
+    var unmapped = 0
 }

@@ -44,6 +44,7 @@ public final class RecordMapper {
     private let tally: MappingTally
     private let converter: RecordConverter
     private let writer: GraphWriter
+    private let transformers: [String: any Transformer]
 
     /// Creates a mapper for `graph`'s schema.
     ///
@@ -53,6 +54,7 @@ public final class RecordMapper {
     ///     name missing here rejects every record that carries a value for that attribute.
     public init(graph: ObjectGraph, transformers: [String: any Transformer]) {
         self.graph = graph
+        self.transformers = transformers
         let schema = graph.schema
         plans = schema.types.map { EntityPlan(type: $0, schema: schema, transformers: transformers) }
         tally = MappingTally(typeCount: schema.types.count)
@@ -90,23 +92,30 @@ public final class RecordMapper {
             let records = try RecordSelection.records(in: document, for: type.mapping, origin: origin)
             for (index, record) in records.enumerated() { map(record, plan, origin: origin, index: index, fill: fill) }
         case .file(let path):
-            try JSONFileStream(path: path).forEach { item in
+            // The thread that parses the file also converts each record's own attributes.
+            let preparer = FieldPreparer(type: type, schema: graph.schema, transformers: transformers)
+            func each(_ item: JSONStreamItem, prepared: ConvertedFields?) throws {
                 if item.isWholeDocument {
                     let records = try RecordSelection.records(in: item.value, for: type.mapping, origin: origin)
                     for (index, record) in records.enumerated() {
                         map(record, plan, origin: origin, index: index, fill: fill)
                     }
                 } else {
-                    map(item.value, plan, origin: origin, index: item.index, fill: fill)
+                    map(item.value, plan, origin: origin, index: item.index, fill: fill, prepared: prepared)
                 }
             }
+            try JSONFileStream(path: path).forEach(prepare: { preparer?.fields(of: $0) }, each)
         }
     }
 
-    private func map(_ record: JSONValue, _ plan: EntityPlan, origin: String, index: Int, fill: PayloadFill?) {
-        guard let pending = converter.convert(record, as: plan, origin: origin, index: index, fill: fill) else {
-            return
-        }
+    private func map(
+        _ record: JSONValue, _ plan: EntityPlan, origin: String, index: Int, fill: PayloadFill?,
+        prepared: ConvertedFields? = nil
+    ) {
+        guard
+            let pending = converter.convert(
+                record, as: plan, origin: origin, index: index, fill: fill, prepared: prepared)
+        else { return }
         writer.apply(pending, origin: origin, index: index)
     }
 }

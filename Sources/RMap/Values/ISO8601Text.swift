@@ -38,8 +38,9 @@ struct DigitScanner {
 
     var atEnd: Bool { index == bytes.count }
 
-    mutating func skip(_ character: Character) -> Bool {
-        guard index < bytes.count, bytes[index] == character.asciiValue else { return false }
+    /// Steps over `scalar` (ASCII) when it is next; a `Character` here cost a grapheme check a call.
+    mutating func skip(_ scalar: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, UInt32(bytes[index]) == scalar.value else { return false }
         index += 1
         return true
     }

@@ -44,6 +44,19 @@ struct JSONFileStreamPrefetchTests {
         #expect(elsewhere == 0)
     }
 
+    @Test("prepares each item on the reading thread and hands it over with its item, in order")
+    func prepareOnReadingThread() throws {
+        let path = try file("people.json", Self.arrayText(count: 3000))
+        let caller = pthread_self()
+        var pairs: [(index: Int, prepared: Int, onCaller: Bool)] = []
+        try JSONFileStream(path: path, chunkSize: 64).forEach(
+            prepare: { item in (item.index * 2, pthread_equal(pthread_self(), caller) != 0) },
+            { item, prepared in pairs.append((item.index, prepared.0, prepared.1)) })
+        #expect(pairs.map(\.index) == Array(0..<3000))
+        #expect(pairs.map(\.prepared) == (0..<3000).map { $0 * 2 })
+        #expect(!pairs.contains { $0.onCaller })
+    }
+
     @Test("delivers the items before an error deep in the file, then the error", arguments: [7, 256, 1 << 20])
     func errorAfterManyChunks(chunkSize: Int) throws {
         let text = String(Self.arrayText(count: 3000).dropLast(3)) + ",\n{\"id\" 1}\n]\n"
