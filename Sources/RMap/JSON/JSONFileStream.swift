@@ -60,7 +60,7 @@ public struct JSONFileStream: Sendable {
     ///
     /// Values before an error in the file are delivered before the error is thrown.
     /// A background thread reads and parses the file a little ahead of `body`
-    /// (at most two groups of up to 128 items, none spanning
+    /// (at most ``prefetchedGroups`` groups of up to 128 items, none spanning
     /// two chunks), so parsing overlaps the caller's work; `body` runs on the
     /// calling thread. When `body` throws, the background thread stops and closes
     /// the file before the error propagates.
@@ -97,6 +97,8 @@ public struct JSONFileStream: Sendable {
         }
     }
 
-    /// Groups of parsed items the background thread holds ready for ``forEach(_:)``.
-    static let prefetchedGroups = 2
+    /// Groups of parsed items the background thread holds ready for ``forEach(_:)``: enough
+    /// to even out which of the two threads is ahead (two left each waiting for the other
+    /// a quarter of the time; eight cut mapping 1.4M records from about 5 s to 4 s).
+    static let prefetchedGroups = 8
 }
