@@ -65,16 +65,18 @@ struct IntegerIdentityIndex {
         return Int((UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
     }
 
-    /// Doubles the buckets, reading the keys in row order (the rows' values lie in that order).
+    /// Doubles the buckets, reading the keys in row order (the rows' values lie in that order),
+    /// which a bitmap of the rows gives without sorting them.
     private mutating func grow(keyOf: (Int32) -> Int64?) {
-        let rows = buckets.filter { $0 >= 0 }.sorted()
+        var present = [Bool](repeating: false, count: Int(buckets.max() ?? -1) + 1)
+        for row in buckets where row >= 0 { present[Int(row)] = true }
         buckets = [Int32](repeating: -1, count: buckets.count * 2)
         count = 0
-        for row in rows {
-            guard let key = keyOf(row) else { continue }
+        for (row, isPresent) in present.enumerated() where isPresent {
+            guard let key = keyOf(Int32(row)) else { continue }
             var bucket = home(of: key)
             while buckets[bucket] >= 0 { bucket = (bucket + 1) & (buckets.count - 1) }
-            buckets[bucket] = row
+            buckets[bucket] = Int32(row)
             count += 1
         }
     }
