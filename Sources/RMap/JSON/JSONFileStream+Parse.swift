@@ -39,7 +39,7 @@ extension JSONFileStream {
                 let value = try parser.parseDocument(buffer, origin: path)
                 let line = buffer.bytes.prefix { $0 != first }.count { $0 == 0x0A } + 1
                 let item = JSONStreamItem(value: value, index: 0, isWholeDocument: true, line: line)
-                try queue.put([(item, prepare(item))])
+                try queue.put([(item, prepare(item))], cost: buffer.count)
                 return
             }
             stream.split = Int32(RMJ_SPLIT_ARRAY)
@@ -50,17 +50,19 @@ extension JSONFileStream {
             let batch = parser.parseBatch(buffer, stream: &stream, atEnd: atEnd, origin: path, base: base)
             var group: [(JSONStreamItem, Prepared)] = []
             group.reserveCapacity(min(batch.items, Self.groupSize))
+            // A group costs its share of the bytes the batch was parsed from.
+            let bytesPerItem = batch.items == 0 ? 0 : batch.consumed / batch.items
             for position in 0..<batch.items {
                 let item = JSONStreamItem(
                     value: parser.value(at: position), index: first + position, isWholeDocument: false,
                     line: parser.line(ofItem: position))
                 group.append((item, prepare(item)))
                 if group.count == Self.groupSize {
-                    try queue.put(group)
+                    try queue.put(group, cost: group.count * bytesPerItem)
                     group.removeAll(keepingCapacity: true)
                 }
             }
-            try queue.put(group)  // also where a stopped consumer is noticed
+            try queue.put(group, cost: group.count * bytesPerItem)  // also where a stopped consumer is noticed
             if let error = batch.error { throw error }
             if atEnd { return }
             buffer.drop(batch.consumed)

@@ -60,7 +60,7 @@ public struct JSONFileStream: Sendable {
     ///
     /// Values before an error in the file are delivered before the error is thrown.
     /// A background thread reads and parses the file a little ahead of `body`
-    /// (at most ``prefetchedGroups`` groups of up to 128 items, none spanning
+    /// (groups of up to 128 items parsed from at most ``prefetchedBytes`` of JSON, or one group, none spanning
     /// two chunks), so parsing overlaps the caller's work; `body` runs on the
     /// calling thread. When `body` throws, the background thread stops and closes
     /// the file before the error propagates.
@@ -80,7 +80,7 @@ public struct JSONFileStream: Sendable {
         prepare: @escaping @Sendable (JSONStreamItem) -> Prepared,
         _ body: (JSONStreamItem, Prepared) throws -> Void
     ) throws {
-        let queue = PrefetchQueue<(JSONStreamItem, Prepared)>(capacity: Self.prefetchedGroups)
+        let queue = PrefetchQueue<(JSONStreamItem, Prepared)>(capacity: Self.prefetchedBytes)
         let thread = Thread { [self] in
             do {
                 try parse(into: queue, prepare: prepare)
@@ -97,8 +97,10 @@ public struct JSONFileStream: Sendable {
         }
     }
 
-    /// Groups of parsed items the background thread holds ready for ``forEach(_:)``: enough
-    /// to even out which of the two threads is ahead (two left each waiting for the other
-    /// a quarter of the time; eight cut mapping 1.4M records from about 5 s to 4 s).
-    static let prefetchedGroups = 8
+    /// Bytes of JSON whose parsed items the background thread holds ready for ``forEach(_:)``:
+    /// enough to even out which of the two threads is ahead (two groups of small records left
+    /// each waiting for the other a quarter of the time; eight cut mapping 1.4M records from
+    /// about 5 s to 4 s), few enough that large nested records stay one group ahead (their
+    /// trees cost memory in proportion to their text).
+    static let prefetchedBytes = 128 << 10
 }

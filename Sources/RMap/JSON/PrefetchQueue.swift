@@ -2,12 +2,13 @@ import Foundation
 
 /// Hands groups of parsed items (and what the reading thread prepared from
 /// them) from the thread that reads a payload file to the thread that
-/// consumes them, holding at most ``capacity`` groups.
+/// consumes them, holding groups of a total cost (the bytes of JSON they were
+/// parsed from) of at most ``capacity``, and always at least one.
 ///
-/// The producer blocks in ``put(_:)`` while the queue is full and the consumer
+/// The producer blocks in ``put(_:cost:)`` while the queue is full and the consumer
 /// blocks in ``next()`` while it is empty; neither spins. The consumer calls
 /// ``close()`` when it stops for any reason: a producer waiting in or calling
-/// ``put(_:)`` then gets ``Closed`` and unwinds, and ``close()`` returns only
+/// ``put(_:cost:)`` then gets ``Closed`` and unwinds, and ``close()`` returns only
 /// once the producer has called ``finish(throwing:)``, that is, after it has
 /// released its file and parser.
 ///
@@ -17,32 +18,34 @@ final class PrefetchQueue<Element: Sendable>: @unchecked Sendable {
     /// Thrown to the producer once the consumer has stopped.
     struct Closed: Error {}
 
-    /// Groups the queue holds before ``put(_:)`` blocks.
+    /// The cost of the groups the queue holds before ``put(_:cost:)`` blocks.
     let capacity: Int
     private let condition = NSCondition()
-    private var groups: [[Element]] = []
+    private var groups: [(items: [Element], cost: Int)] = []
+    private var queuedCost = 0
     private var finished = false
     private var closed = false
     private var failure: (any Error)?
 
-    /// Creates a queue that holds `capacity` groups.
+    /// Creates a queue that holds groups costing `capacity` in all (and one group of any cost).
     init(capacity: Int) {
         self.capacity = capacity
     }
 
     // MARK: - Producer
 
-    /// Appends a group, waiting while the queue is full; an empty group only
-    /// checks that the consumer is still there.
+    /// Appends a group of some cost, waiting while it would not fit beside the
+    /// groups queued; an empty group only checks that the consumer is still there.
     ///
     /// - Throws: ``Closed`` once the consumer has stopped.
-    func put(_ group: [Element]) throws(Closed) {
+    func put(_ group: [Element], cost: Int) throws(Closed) {
         condition.lock()
         defer { condition.unlock() }
-        while !closed && !group.isEmpty && groups.count >= capacity { condition.wait() }
+        while !closed && !group.isEmpty && !groups.isEmpty && queuedCost + cost > capacity { condition.wait() }
         if closed { throw Closed() }
         guard !group.isEmpty else { return }
-        groups.append(group)
+        groups.append((group, cost))
+        queuedCost += cost
         condition.broadcast()
     }
 
@@ -68,7 +71,9 @@ final class PrefetchQueue<Element: Sendable>: @unchecked Sendable {
         while groups.isEmpty && !finished { condition.wait() }
         if !groups.isEmpty {
             condition.broadcast()
-            return groups.removeFirst()
+            let group = groups.removeFirst()
+            queuedCost -= group.cost
+            return group.items
         }
         if let failure { throw failure }
         return nil

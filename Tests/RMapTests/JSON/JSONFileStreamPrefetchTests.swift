@@ -119,7 +119,7 @@ struct JSONFileStreamPrefetchTests {
         let bytesAhead = try #require(ahead)
         #expect(bytesAhead > 0)
         // The queued groups, the producer's next one and its buffer: each a chunk or two.
-        #expect(bytesAhead <= (JSONFileStream.prefetchedGroups + 3) * 2 * 64)
+        #expect(bytesAhead <= JSONFileStream.prefetchedBytes + 4 * 64)
     }
 
     @Test("streams JSON Lines across many chunks", arguments: [5, 100, 1 << 20])
