@@ -17,10 +17,10 @@ final class ObjectTable {
     private var locations = ChunkedColumn<ValueArena.Location>()
     private var arena = ValueArena()
     private var origins = OriginColumn()
-    /// Per slot: the destination row of each row (-1: none); empty for to-many slots.
-    private var toOne: [ChunkedColumn<Int32>]
-    /// Per slot: the destination rows of each row; empty for to-one slots.
-    private var toMany: [LinkPool]
+    /// Per slot, the links, each slot in an object of its own: setting one slot's links never
+    /// touches another's storage, so ``PersistWriter`` may read slots that connecting leaves
+    /// alone while it sets the others.
+    private let links: [SlotLinks]
     /// Per entity position: where a lone identity attribute is (-1: the identity is not one attribute).
     private let identityPositions: [Int]
     private var intIdentities = IntegerIdentityIndex()
@@ -29,8 +29,7 @@ final class ObjectTable {
     init(slots: [RelationshipSlot], identityPositions: [Int]) {
         self.slots = slots
         self.identityPositions = identityPositions
-        toOne = Array(repeating: ChunkedColumn(), count: slots.count)
-        toMany = Array(repeating: LinkPool(), count: slots.count)
+        links = slots.map { _ in SlotLinks() }
     }
 
     /// The rows not removed, in the order added.
@@ -48,7 +47,7 @@ final class ObjectTable {
         locations.append(arena.append(values))
         origins.append(source: source, record: record)
         for (slot, kind) in slots.enumerated() {
-            if kind.toMany { toMany[slot].addRow() } else { toOne[slot].append(-1) }
+            if kind.toMany { links[slot].toMany.addRow() } else { links[slot].toOne.append(-1) }
         }
         rowCount += 1
         return rowCount - 1
@@ -86,29 +85,29 @@ final class ObjectTable {
 
     /// The rows a relationship slot links `row` to, in order.
     func links(of row: Int, slot: Int) -> [Int32] {
-        if slots[slot].toMany { return toMany[slot].links(of: row) }
-        let destination = toOne[slot][row]
+        if slots[slot].toMany { return links[slot].toMany.links(of: row) }
+        let destination = links[slot].toOne[row]
         return destination < 0 ? [] : [destination]
     }
 
     /// The one row of a to-one slot (or the first of a to-many's).
     func firstLink(of row: Int, slot: Int) -> Int? {
-        if slots[slot].toMany { return toMany[slot].first(of: row).map(Int.init) }
-        let destination = toOne[slot][row]
+        if slots[slot].toMany { return links[slot].toMany.first(of: row).map(Int.init) }
+        let destination = links[slot].toOne[row]
         return destination < 0 ? nil : Int(destination)
     }
 
     /// Sets a to-one slot's link.
     func setLink(of row: Int, slot: Int, to destination: Int32?) {
-        toOne[slot][row] = destination ?? -1
+        links[slot].toOne[row] = destination ?? -1
     }
 
     /// Sets a slot's links (a to-one keeps the first).
     func setLinks(of row: Int, slot: Int, to destinations: [Int32]) {
         if slots[slot].toMany {
-            toMany[slot].setLinks(of: row, to: destinations)
+            links[slot].toMany.setLinks(of: row, to: destinations)
         } else {
-            toOne[slot][row] = destinations.first ?? -1
+            links[slot].toOne[row] = destinations.first ?? -1
         }
     }
 
@@ -159,4 +158,10 @@ final class ObjectTable {
         guard identity.values.count == 1, case .int(let number) = identity.values[0] else { return nil }
         return number
     }
+}
+
+/// One relationship slot's links: a to-one's destination row per row (-1: none), or a to-many's spans.
+private final class SlotLinks {
+    var toOne = ChunkedColumn<Int32>()
+    var toMany = LinkPool()
 }

@@ -35,8 +35,9 @@ public struct PersistWriter {
 
     /// Writes a graph while `connecting` links it; see ``Store/write(_:request:connecting:)``.
     ///
-    /// The tables whose rows hold no link (no foreign-key column from a relationship) are
-    /// written on another thread while `connecting` runs on this one; the rest after it returns.
+    /// The tables whose rows connecting leaves as they are (no foreign-key column of a
+    /// relationship that a connection sets) are written on another thread while `connecting`
+    /// runs on this one; the rest, and the join tables, after it returns.
     ///
     /// - Throws: ``ConflictError``, or the backend's errors (the transaction is rolled back).
     public func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport {
@@ -45,12 +46,13 @@ public struct PersistWriter {
         let backend = BackgroundBackend(self.backend)
         var run = PersistRun(backend: backend, layout: layout, graph: graph)
         try backend.transaction(layout, commit: !request.dryRun) {
-            let roots = graph.schema.roots
-            // Connecting writes only links, and these rows read only values.
+            let schema = graph.schema
+            let settled = schema.roots.map { layout.isSettledBeforeConnecting($0, in: schema) }
+            // Connecting writes only the links it sets, which these rows do not read.
             try alongside(
-                { for root in roots where layout.holdsNoLinks(root) { try run.writeTable(root) } },
+                { for (root, early) in zip(schema.roots, settled) where early { try run.writeTable(root) } },
                 meanwhile: connecting)
-            for root in roots where !layout.holdsNoLinks(root) { try run.writeTable(root) }
+            for (root, early) in zip(schema.roots, settled) where !early { try run.writeTable(root) }
             if !run.conflicts.isEmpty { throw ConflictError(conflicts: run.conflicts) }
             try run.writeLinks()
             try run.deleteOrphans(complete: request.completeEntities)

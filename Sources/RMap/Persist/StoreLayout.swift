@@ -45,11 +45,18 @@ public struct StoreLayout: Sendable {
         tables[bindings[type.index].table]
     }
 
-    /// Whether no row of `root`'s table holds a link: no entity stored there has a
-    /// foreign-key column of its own (its to-ones are connected by attributes, or absent).
-    func holdsNoLinks(_ root: EntityType) -> Bool {
+    /// Whether connecting leaves `root`'s rows as they are: no entity stored in its table
+    /// has a foreign-key column for a relationship that a connection sets, itself or as
+    /// an inverse (the others, nested ones, are set by mapping).
+    func isSettledBeforeConnecting(_ root: EntityType, in schema: GraphSchema) -> Bool {
         let table = bindings[root.index].table
-        return bindings.allSatisfy { $0.table != table || $0.foreignKeys.isEmpty }
+        let connected = schema.types.flatMap(\.mapping.relationships).filter { $0.connection != nil }
+        let written = Set(connected.flatMap { [$0.name] + ($0.inverse.map { [$0] } ?? []) })
+        return schema.types.allSatisfy { type in
+            let binding = bindings[type.index]
+            let names = binding.foreignKeys.map { type.mapping.relationships[$0.relationship].name }
+            return binding.table != table || written.isDisjoint(with: names)
+        }
     }
 
     /// The join tables whose source is `table`.

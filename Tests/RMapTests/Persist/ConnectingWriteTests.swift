@@ -11,13 +11,31 @@ import Testing
 struct ConnectingWriteTests {
     typealias F = StoreFixtures
 
-    @Test("people are written while connecting runs; projects, with their owner_id, after it", arguments: StoreKind.all)
-    func rowsWithoutLinksGoFirst(kind: StoreKind) throws {
+    /// Projects have a `lead_id` column that connecting sets (the inverse of a connected
+    /// to-many); people hold no link.
+    static let yaml = """
+        rmap: 1
+        naming: { entity_prefix: CRM }
+        entities:
+          CRMPerson:
+            attributes: { id: int, firstName: string }
+            relationships:
+              led: { to_many: CRMProject, inverse: lead, connect: { foreign_key: { id: leaderNumber } } }
+          CRMProject:
+            attributes: { id: int, name: string, leaderNumber: int }
+            relationships:
+              lead: { to_one: CRMPerson }
+        """
+
+    @Test(
+        "people are written while connecting runs; projects, whose lead_id it sets, after it",
+        arguments: StoreKind.all)
+    func settledRowsGoFirst(kind: StoreKind) throws {
         let directory = try F.temporaryDirectory()
-        let schema = try F.schema()
+        let schema = try F.schema(Self.yaml)
         let graph = ObjectGraph(schema: schema)
-        let ann = F.add(graph, "CRMAdmin", ["id": .int(1), "firstName": .string("Ann"), "level": .int(3)])
-        let project = F.add(graph, "CRMProject", ["id": .int(10), "name": .string("Apollo")])
+        let ann = F.add(graph, "CRMPerson", ["id": .int(1), "firstName": .string("Ann")])
+        let project = F.add(graph, "CRMProject", ["id": .int(10), "name": .string("Apollo"), "leaderNumber": .int(1)])
         let store = FaultyStore(try kind.open(directory), failing: "none")
         let backend = try #require(store.backend as? FaultyBackend)
 
@@ -27,15 +45,27 @@ struct ConnectingWriteTests {
             let deadline = Date().addingTimeInterval(30)
             while !backend.rowWrites.withLock({ $0.contains("people") }), Date() < deadline { usleep(1000) }
             writtenWhileConnecting = backend.rowWrites.withLock { $0 }
-            F.link(project, "owner", [ann])
-            F.link(ann, "projects", [project])
+            F.link(ann, "led", [project])
+            F.link(project, "lead", [ann])
         }
 
         #expect(writtenWhileConnecting.contains("people"))
         #expect(!writtenWhileConnecting.contains("projects"))
         let projects = try kind.open(directory).contents(schema, "CRMProject")
-        #expect(projects["10"]?["owner_id"] == .int(1))
+        #expect(projects["10"]?["lead_id"] == .int(1))
         #expect(try kind.open(directory).contents(schema, "CRMPerson")["1"]?["first_name"] == .string("Ann"))
+    }
+
+    @Test("a table whose foreign keys mapping sets (a nested to-one) is written while connecting runs")
+    func nestedForeignKeysAreSettled() throws {
+        let schema = try F.schema()
+        let layout = StoreLayout(schema: schema)
+        let project = try #require(schema.type(named: "CRMProject"))
+        #expect(layout.table(of: project).columns.contains { $0.name == "owner_id" })
+        #expect(layout.isSettledBeforeConnecting(project, in: schema))
+        let lead = try F.schema(Self.yaml)
+        let led = try #require(lead.type(named: "CRMProject"))
+        #expect(!StoreLayout(schema: lead).isSettledBeforeConnecting(led, in: lead))
     }
 
     @Test("alongside returns the work's result, or rethrows its error, after both closures ran")
