@@ -18,7 +18,7 @@ extension JSONFileStream {
     ///   after putting the items before the error; ``PrefetchQueue/Closed`` once
     ///   the consumer has stopped.
     func parse<Prepared>(
-        into queue: PrefetchQueue<(JSONStreamItem, Prepared)>, prepare: (JSONStreamItem) -> Prepared
+        into queue: PrefetchQueue<(JSONStreamItem, Prepared?)>, prepare: (JSONStreamItem) -> Prepared
     ) throws {
         let file = try FileReader(path: path)
         let buffer = InputBuffer(capacity: chunkSize)
@@ -48,18 +48,20 @@ extension JSONFileStream {
         while true {
             let first = stream.count
             let batch = parser.parseBatch(buffer, stream: &stream, atEnd: atEnd, origin: path, base: base)
-            var group: [(JSONStreamItem, Prepared)] = []
+            var group: [(JSONStreamItem, Prepared?)] = []
             group.reserveCapacity(min(batch.items, Self.groupSize))
             // A group costs its share of the bytes the batch was parsed from.
             let bytesPerItem = batch.items == 0 ? 0 : batch.consumed / batch.items
+            var ahead = queue.isHalfFull
             for position in 0..<batch.items {
                 let item = JSONStreamItem(
                     value: parser.value(at: position), index: first + position, isWholeDocument: false,
                     line: parser.line(ofItem: position))
-                group.append((item, prepare(item)))
+                group.append((item, ahead ? prepare(item) : nil))
                 if group.count == Self.groupSize {
                     try queue.put(group, cost: group.count * bytesPerItem)
                     group.removeAll(keepingCapacity: true)
+                    ahead = queue.isHalfFull
                 }
             }
             try queue.put(group, cost: group.count * bytesPerItem)  // also where a stopped consumer is noticed

@@ -75,12 +75,17 @@ public struct JSONFileStream: Sendable {
     /// in order, as ``forEach(_:)``; `prepare` runs on the background thread,
     /// so work that needs nothing from the caller's thread moves off it.
     ///
+    /// The background thread prepares only while it is ahead (its queue at
+    /// least half full): when `body` is waiting for items, they come without
+    /// (`nil`), and the caller does that work itself. So neither thread idles
+    /// while the other has work that either could do.
+    ///
     /// - Throws: as ``forEach(_:)``.
     public func forEach<Prepared: Sendable>(
         prepare: @escaping @Sendable (JSONStreamItem) -> Prepared,
-        _ body: (JSONStreamItem, Prepared) throws -> Void
+        _ body: (JSONStreamItem, Prepared?) throws -> Void
     ) throws {
-        let queue = PrefetchQueue<(JSONStreamItem, Prepared)>(capacity: Self.prefetchedBytes)
+        let queue = PrefetchQueue<(JSONStreamItem, Prepared?)>(capacity: Self.prefetchedBytes)
         let thread = Thread { [self] in
             do {
                 try parse(into: queue, prepare: prepare)

@@ -59,6 +59,13 @@ final class PrefetchQueue<Element: Sendable>: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// True while the groups queued cost at least half the capacity: the producer is ahead.
+    var isHalfFull: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return queuedCost * 2 >= capacity
+    }
+
     // MARK: - Consumer
 
     /// The next group, waiting for the producer when none is ready.

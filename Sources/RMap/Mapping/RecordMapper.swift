@@ -92,7 +92,7 @@ public final class RecordMapper {
             let records = try RecordSelection.records(in: document, for: type.mapping, origin: origin)
             for (index, record) in records.enumerated() { map(record, plan, origin: origin, index: index, fill: fill) }
         case .file(let path):
-            // The thread that parses the file also converts each record's own attributes.
+            // The thread that parses the file also converts records' own attributes while it is ahead.
             let preparer = FieldPreparer(type: type, schema: graph.schema, transformers: transformers)
             func each(_ item: JSONStreamItem, prepared: ConvertedFields?) throws {
                 if item.isWholeDocument {
@@ -104,7 +104,8 @@ public final class RecordMapper {
                     map(item.value, plan, origin: origin, index: item.index, fill: fill, prepared: prepared)
                 }
             }
-            try JSONFileStream(path: path).forEach(prepare: { preparer?.fields(of: $0) }, each)
+            try JSONFileStream(path: path).forEach(
+                prepare: { preparer?.fields(of: $0) }, { item, prepared in try each(item, prepared: prepared ?? nil) })
         }
     }
 

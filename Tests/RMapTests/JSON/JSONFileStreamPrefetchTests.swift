@@ -44,17 +44,35 @@ struct JSONFileStreamPrefetchTests {
         #expect(elsewhere == 0)
     }
 
-    @Test("prepares each item on the reading thread and hands it over with its item, in order")
+    @Test("prepares items on the reading thread while it is ahead, and hands each over with its item, in order")
     func prepareOnReadingThread() throws {
-        let path = try file("people.json", Self.arrayText(count: 3000))
+        // Twice the read-ahead: the reading thread fills its queue, then keeps it full.
+        let count = 2 * JSONFileStream.prefetchedBytes / 15
+        let path = try file("people.json", Self.arrayText(count: count))
         let caller = pthread_self()
-        var pairs: [(index: Int, prepared: Int, onCaller: Bool)] = []
-        try JSONFileStream(path: path, chunkSize: 64).forEach(
+        var pairs: [(index: Int, prepared: (double: Int, onCaller: Bool)?)] = []
+        try JSONFileStream(path: path, chunkSize: 1 << 20).forEach(
             prepare: { item in (item.index * 2, pthread_equal(pthread_self(), caller) != 0) },
-            { item, prepared in pairs.append((item.index, prepared.0, prepared.1)) })
-        #expect(pairs.map(\.index) == Array(0..<3000))
-        #expect(pairs.map(\.prepared) == (0..<3000).map { $0 * 2 })
-        #expect(!pairs.contains { $0.onCaller })
+            { item, prepared in
+                // A slow caller: the reading thread gets ahead.
+                if item.index % 100 == 0 { usleep(2000) }
+                pairs.append((item.index, prepared))
+            })
+        #expect(pairs.map(\.index) == Array(0..<count))
+        let prepared = pairs.filter { $0.prepared != nil }
+        #expect(prepared.count > count / 4)
+        #expect(prepared.allSatisfy { $0.prepared?.double == $0.index * 2 && $0.prepared?.onCaller == false })
+    }
+
+    @Test("leaves items unprepared while the caller waits for them")
+    func noPreparingWhileBehind() throws {
+        let path = try file("people.json", Self.arrayText(count: 3000))
+        var first: Bool?
+        try JSONFileStream(path: path, chunkSize: 1 << 20).forEach(
+            prepare: { _ in () },
+            { item, prepared in if item.index == 0 { first = prepared != nil } })
+        // The first group is read while nothing is queued: the caller is waiting.
+        #expect(first == false)
     }
 
     @Test("delivers the items before an error deep in the file, then the error", arguments: [7, 256, 1 << 20])
