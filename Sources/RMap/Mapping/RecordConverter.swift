@@ -40,7 +40,7 @@ final class RecordConverter {
         self.index = index
         visited.removeAll(keepingCapacity: true)
         seen.removeAll(keepingCapacity: true)
-        let record = node(json, declared: plan, path: nil, fill: fill, prepared: prepared)
+        let record = node(json, declared: plan, path: RecordPath(), fill: fill, prepared: prepared)
         if record == nil {
             for type in visited { tally.counts[type].rejected += 1 }
         }
@@ -49,13 +49,13 @@ final class RecordConverter {
 
     // MARK: - Records
 
-    /// One record at `path` (`nil` for the top level, `projects.1` for a nested one).
+    /// One record at `path` (empty for the top level, `projects.1` for a nested one).
     private func node(
-        _ json: JSONValue, declared: EntityPlan, path: String?, fill: PayloadFill?, prepared: ConvertedFields? = nil
+        _ json: JSONValue, declared: EntityPlan, path: RecordPath, fill: PayloadFill?, prepared: ConvertedFields? = nil
     ) -> PendingRecord? {
         guard case .object(let wrapped) = json else {
             count(declared)
-            fail(declared, keyPath: path, value: json, "expected an object, found \(json.kindName)")
+            fail(declared, keyPath: path.text, value: json, "expected an object, found \(json.kindName)")
             return nil
         }
         let object = Self.unwrapped(wrapped, element: declared.wrapper)
@@ -158,7 +158,7 @@ final class RecordConverter {
 
     /// The records a nested relationship's key holds: `.records(nil)` for `null`.
     private func nestedRecords(
-        _ object: JSONObject, _ nested: NestedPlan, plan: EntityPlan, identity: IdentityKey, path: String?
+        _ object: JSONObject, _ nested: NestedPlan, plan: EntityPlan, identity: IdentityKey, path: RecordPath
     ) -> Nested {
         let keyPath = join(path, nested.key)
         let value: JSONValue
@@ -179,7 +179,9 @@ final class RecordConverter {
             records.reserveCapacity(items.count)
             var rejected = false
             for (offset, item) in items.enumerated() {
-                if let record = node(item, declared: destination, path: "\(keyPath).\(offset)", fill: nil) {
+                if let record = node(
+                    item, declared: destination, path: RecordPath(key: keyPath, offset: offset), fill: nil)
+                {
                     records.append(record)
                 } else {
                     rejected = true
@@ -187,7 +189,9 @@ final class RecordConverter {
             }
             return rejected ? .rejected : .records(records)
         case (.object, false):
-            guard let record = node(value, declared: destination, path: keyPath, fill: nil) else { return .rejected }
+            guard let record = node(value, declared: destination, path: RecordPath(key: keyPath), fill: nil) else {
+                return .rejected
+            }
             return .records([record])
         default:
             let expected = nested.toMany ? "an array of objects" : "an object"
@@ -313,8 +317,8 @@ final class RecordConverter {
                 value: value.map { ValueText.display($0) }, origin: origin, index: index, message: message))
     }
 
-    private func join(_ path: String?, _ key: String) -> String {
-        path.map { "\($0).\(key)" } ?? key
+    private func join(_ path: RecordPath, _ key: String) -> String {
+        path.text.map { "\($0).\(key)" } ?? key
     }
 }
 
@@ -324,4 +328,19 @@ struct ConvertedFields: Sendable {
     var values: [Value?]
     var failures: [(attribute: String, key: String, value: JSONValue, message: String)] = []
     var unmapped = 0
+}
+
+/// Where a record sits inside its top-level record (`projects.1`), spelled out
+/// only when an error names it: most records have none, and a string per
+/// nested record cost the mapping thread a formatting and an allocation each.
+private struct RecordPath {
+    /// The key path of the relationship that holds the record (`nil`: top level).
+    var key: String?
+    /// The record's position in that relationship's array.
+    var offset: Int?
+
+    var text: String? {
+        guard let key else { return nil }
+        return offset.map { "\(key).\($0)" } ?? key
+    }
 }
