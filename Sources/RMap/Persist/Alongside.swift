@@ -5,8 +5,8 @@ import Dispatch
 ///
 /// The two closures share state the compiler cannot check: the caller
 /// promises that nothing one of them writes is read or written by the other
-/// until both have returned (``PersistWriter`` writes entity rows, which only
-/// read attribute values, while connecting writes links).
+/// until both have returned (``PersistWriter`` writes entity rows, which read
+/// values and settled links, while connecting writes other links).
 func alongside<Result>(_ work: () throws -> Result, meanwhile: () -> Void) throws -> Result {
     try withoutActuallyEscaping(work) { work in
         let handoff = Handoff(work: work)

@@ -15,9 +15,9 @@ public protocol Store: AnyObject {
     func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport
 
     /// Writes a run's graph as ``write(_:request:)`` while `connecting` (called
-    /// once, on the caller's thread, before this returns) sets its links: a
-    /// store may meanwhile write, on another thread, what depends on attribute
-    /// values only. The default connects first, then writes.
+    /// once, on the caller's thread, before this returns, unless the write fails
+    /// first) sets its links: a store may meanwhile write, on another thread,
+    /// what connecting does not change. The default connects first, then writes.
     func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport
 }
 
