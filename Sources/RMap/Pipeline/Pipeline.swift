@@ -58,6 +58,7 @@ public struct Pipeline: Sendable {
         }
         let request = WriteRequest(dryRun: options.dryRun, completeEntities: fetched)
         let written: WriteReport
+        var checked: RunReport?
         if options.strict || !registry.stages.isEmpty {
             // Stages may change anything, and a strict run must not touch the store before it knows it passes.
             connect()
@@ -66,9 +67,10 @@ public struct Pipeline: Sendable {
                 try stage.run(on: graph)
                 progress(.stageFinished(stage.name))
             }
-            let report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
-            if options.strict, report.hasProblems {
-                throw StrictFailure(report: report)
+            if options.strict {
+                let report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
+                if report.hasProblems { throw StrictFailure(report: report) }
+                checked = report
             }
             progress(.stageStarted("persist"))
             written = try makeStore(options).write(graph, request: request)
@@ -79,7 +81,8 @@ public struct Pipeline: Sendable {
                 progress(.stageStarted("persist"))
             }
         }
-        var report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
+        var report =
+            checked ?? RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
         report.add(written)
         progress(.stageFinished("persist"))
         return RunResult(report: report, graph: graph)
