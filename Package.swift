@@ -33,6 +33,17 @@ let package = Package(
             dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP"],
             swiftSettings: strict
         ),
+        // The Swift examples of README.md and docs/, compiled into one program by the DocExamples
+        // plugin and run by Tests/RMapTests/Docs.
+        .executableTarget(name: "doc-extract", path: "Tools/doc-extract"),
+        .plugin(name: "DocExamples", capability: .buildTool(), dependencies: ["doc-extract"]),
+        .executableTarget(
+            name: "rmap-doc-examples",
+            dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP"],
+            path: "Tests/DocExamples",
+            swiftSettings: strict,
+            plugins: ["DocExamples"]
+        ),
         .testTarget(
             name: "RMapTests",
             dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP"],

@@ -82,18 +82,20 @@ struct FileDecoder {
         return PluginConfig(plugin: name, options: options, baseDirectory: directory, mark: node.mark)
     }
 
-    /// A pair with every string scalar under it interpolated.
-    private func interpolated(_ pair: YAMLPair) -> YAMLPair {
-        YAMLPair(key: pair.key, value: interpolated(pair.value))
+    /// A pair with every string scalar under it interpolated; under a key that holds secrets
+    /// (``Interpolator/holdsSecrets(_:)``) every value read from the environment is a secret.
+    private func interpolated(_ pair: YAMLPair, secret: Bool = false) -> YAMLPair {
+        let secret = secret || pair.key.scalar.map { Interpolator.holdsSecrets($0.text) } ?? false
+        return YAMLPair(key: pair.key, value: interpolated(pair.value, secret: secret))
     }
 
-    private func interpolated(_ node: YAMLNode) -> YAMLNode {
+    private func interpolated(_ node: YAMLNode, secret: Bool) -> YAMLNode {
         switch node {
         case .scalar(var scalar):
-            scalar.text = diagnostics.interpolator.interpolate(scalar, diagnostics: diagnostics)
+            scalar.text = diagnostics.interpolator.interpolate(scalar, diagnostics: diagnostics, secret: secret)
             return .scalar(scalar)
-        case .sequence(let items, let mark): return .sequence(items.map(interpolated), mark)
-        case .mapping(let pairs, let mark): return .mapping(pairs.map(interpolated), mark)
+        case .sequence(let items, let mark): return .sequence(items.map { interpolated($0, secret: secret) }, mark)
+        case .mapping(let pairs, let mark): return .mapping(pairs.map { interpolated($0, secret: secret) }, mark)
         }
     }
 

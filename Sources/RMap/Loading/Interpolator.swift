@@ -1,16 +1,39 @@
 /// Expands `${VAR}` and `${VAR:-default}` in string scalars, and remembers
-/// every expanded value so that output can redact it.
+/// the expanded values that are secrets so that output can redact them.
+///
+/// A value is a secret when its variable's name contains `TOKEN`, `SECRET`,
+/// `PASSWORD` or `KEY` (in any case), or when it is used under a key that
+/// holds secrets (`auth`, `headers`, any key containing `password`). Other
+/// values, such as `site: ${RAILS_URL}`, are shown as they are.
 final class Interpolator {
     private let environment: [String: String]
-    /// Values that came from the environment; never printed.
+    /// Secret values that came from the environment; never printed.
     private(set) var secrets: Set<String> = []
+
+    /// The words that make a variable's value a secret, upper-cased.
+    static let secretNameWords = ["TOKEN", "SECRET", "PASSWORD", "KEY"]
 
     init(environment: [String: String]) {
         self.environment = environment
     }
 
+    /// Whether values under the option `key` are secrets: `auth`, `headers`, or a key containing `password`.
+    static func holdsSecrets(_ key: String) -> Bool {
+        let key = key.lowercased()
+        return key == "auth" || key == "headers" || key.contains("password")
+    }
+
+    /// Whether the variable `name` holds a secret: its name contains TOKEN, SECRET, PASSWORD or KEY.
+    static func isSecret(variable name: String) -> Bool {
+        let name = name.uppercased()
+        return secretNameWords.contains { name.contains($0) }
+    }
+
     /// The scalar's text with variables expanded; unset variables without a default become issues.
-    func interpolate(_ scalar: YAMLScalar, diagnostics: Diagnostics) -> String {
+    ///
+    /// - Parameter secret: whether the scalar sits where secrets go (under `auth`, `headers`, a password):
+    ///   then every value expanded in it is a secret, whatever its variable's name.
+    func interpolate(_ scalar: YAMLScalar, diagnostics: Diagnostics, secret: Bool = false) -> String {
         let text = scalar.text
         guard text.contains("${") else { return text }
         var result = ""
@@ -24,7 +47,7 @@ final class Interpolator {
             let expression = rest[start.upperBound..<end]
             let (name, fallback) = split(expression)
             if let value = environment[name], !(fallback != nil && value.isEmpty) {
-                if !value.isEmpty { secrets.insert(value) }
+                if !value.isEmpty, secret || Self.isSecret(variable: name) { secrets.insert(value) }
                 result += value
             } else if let fallback {
                 result += fallback

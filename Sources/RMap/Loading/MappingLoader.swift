@@ -25,16 +25,22 @@ public struct MappingLoader: Sendable {
 
     /// Reads and loads mapping files.
     ///
-    /// - Throws: ``MappingError`` with every problem found.
+    /// Marks name each file by its path normalised as ``DisplayPath`` does
+    /// (`./mappings/crm.yml` is `mappings/crm.yml`).
+    ///
+    /// - Throws: ``MappingError`` with every problem found, including each file
+    ///   that cannot be read and why (`cannot read the mapping file: no such file`).
     public func load(_ paths: [String]) throws(MappingError) -> MappingModel {
         var documents: [(path: String, text: String)] = []
         var issues: [MappingIssue] = []
-        for path in paths {
+        for path in paths.map({ DisplayPath.normalize($0) }) {
             if let data = FileManager.default.contents(atPath: path) {
                 documents.append((path, String(decoding: data, as: UTF8.self)))
             } else {
                 issues.append(
-                    MappingIssue(mark: Mark(file: path, line: 1, column: 1), message: "cannot read the mapping file"))
+                    MappingIssue(
+                        mark: Mark(file: path, line: 1, column: 1),
+                        message: "cannot read the mapping file: \(UnreadableFile.reason(path))"))
             }
         }
         guard issues.isEmpty else { throw MappingError(issues: issues) }

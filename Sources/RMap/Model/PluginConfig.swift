@@ -23,8 +23,10 @@ public struct PluginConfig: Sendable, Hashable {
     /// The option under `key`, when present.
     public subscript(key: String) -> YAMLNode? { options[key] }
 
-    /// A path option resolved against ``baseDirectory`` (absolute paths stay as they are).
+    /// A path option resolved against ``baseDirectory`` (an absolute path is not joined), normalised
+    /// as messages show it (``DisplayPath``): `../samples/people.json` in `mappings/crm.yml` is
+    /// `samples/people.json`.
     public func resolvePath(_ path: String) -> String {
-        path.hasPrefix("/") || baseDirectory.isEmpty ? path : "\(baseDirectory)/\(path)"
+        DisplayPath.normalize(path.hasPrefix("/") || baseDirectory.isEmpty ? path : "\(baseDirectory)/\(path)")
     }
 }

@@ -11,6 +11,12 @@ struct CommandLineInterface {
 
     static let abstract = "Map REST JSON into an object graph, store it, and push changes back."
 
+    /// `rmap help [<subcommand>]`, whose help `rmap help help` shows.
+    static let helpSpec = CommandSpec(
+        name: "help", abstract: "Show help for a subcommand.", positional: "subcommand",
+        positionalHelp: "The subcommand to show help for; without one, the list of subcommands.",
+        optionalPositional: true)
+
     /// Where commands write and which plugins they see.
     var context: CommandContext
 
@@ -40,6 +46,9 @@ struct CommandLineInterface {
         }
         if first == "help" {
             if rest.count > 1 { throw UsageError(message: "unexpected argument '\(rest[1])'") }
+            if rest.first == Self.helpSpec.name || HelpRequest.isPresent(in: rest) {
+                return write(HelpText.command(Self.helpSpec))
+            }
             return help(try rest.first.map(command(named:)))
         }
         let entry = try command(named: first)
@@ -55,11 +64,14 @@ struct CommandLineInterface {
     }
 
     private func help(_ command: CommandEntry?) -> ExitCode {
-        if let command {
-            context.output.write(HelpText.command(command.spec))
-        } else {
-            context.output.write(HelpText.root(Self.commands.map { $0.spec }, abstract: Self.abstract))
-        }
+        write(
+            command.map { HelpText.command($0.spec) }
+                ?? HelpText.root(Self.commands.map { $0.spec } + [Self.helpSpec], abstract: Self.abstract))
+    }
+
+    /// Prints a help page on stdout: exit 0.
+    private func write(_ page: String) -> ExitCode {
+        context.output.write(page)
         return .success
     }
 }

@@ -9,6 +9,8 @@ struct CommandSpec: Sendable {
     var positional: String?
     /// Help for the positional arguments.
     var positionalHelp = ""
+    /// Whether the positional argument is one optional value (`[<subcommand>]`) rather than one or more.
+    var optionalPositional = false
     /// The options, in the order help lists them.
     var options: [OptionSpec] = []
     /// Extra paragraphs shown after the options in help.
@@ -22,7 +24,7 @@ struct CommandSpec: Sendable {
     /// `rmap run <mapping> ... [--store <url>] [--strict]`.
     var usage: String {
         var parts = ["rmap", name]
-        if let positional { parts.append("<\(positional)> ...") }
+        if let positional { parts.append(optionalPositional ? "[<\(positional)>]" : "<\(positional)> ...") }
         parts += options.map { "[\($0.synopsis)\($0.repeats ? " ..." : "")]" }
         return parts.joined(separator: " ")
     }

@@ -4,7 +4,8 @@ enum HelpText {
     static func command(_ spec: CommandSpec) -> String {
         var sections = ["OVERVIEW: \(spec.abstract)", "USAGE: \(spec.usage)"]
         if let positional = spec.positional {
-            sections.append("ARGUMENTS:\n" + row("<\(positional)> ...", spec.positionalHelp))
+            let label = spec.optionalPositional ? "<\(positional)>" : "<\(positional)> ..."
+            sections.append("ARGUMENTS:\n" + row(label, spec.positionalHelp))
         }
         let options = spec.options.map { row($0.synopsis + ($0.repeats ? " ..." : ""), $0.help) }
         sections.append(
@@ -15,7 +16,7 @@ enum HelpText {
 
     /// The top-level help: the subcommands.
     static func root(_ commands: [CommandSpec], abstract: String) -> String {
-        let subcommands = commands.map { row($0.name, $0.abstract) } + [row("help", "Show help for a subcommand.")]
+        let subcommands = commands.map { row($0.name, $0.abstract) }
         return [
             "OVERVIEW: \(abstract)",
             "USAGE: rmap <subcommand>",

@@ -13,7 +13,11 @@ struct DiffCommand: CLICommand {
             .value("store", "url", OptionValues.storeHelp),
             .flag("json", "Print the plan as one JSON document."),
         ],
-        discussion: ExitCode.helpText)
+        discussion: ExitCode.helpText([
+            .success: "the plan was printed (also when it is empty)",
+            .failure: "the store could not be read (e.g. no store yet: run 'rmap run' first)",
+            .usage: ExitCode.usageMeaning,
+        ]))
 
     /// The mapping files.
     var mappings: [String]

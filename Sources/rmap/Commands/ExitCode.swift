@@ -9,12 +9,17 @@ enum ExitCode: Int32 {
     /// Finished with rejected records or dangling references (without `--strict`).
     case rejected = 3
 
-    /// The exit statuses as help pages list them.
-    static let helpText = """
-        EXIT STATUS:
-          0  success
-          1  the run failed; nothing was written
-          2  usage or mapping error
-          3  finished with rejected records or dangling references (without --strict)
-        """
+    /// An `EXIT STATUS:` section for a command's help: each status it can return, with what it means there.
+    ///
+    /// ```text
+    /// EXIT STATUS:
+    ///   0  the plan was printed
+    ///   2  usage or mapping error
+    /// ```
+    static func helpText(_ meanings: KeyValuePairs<ExitCode, String>) -> String {
+        (["EXIT STATUS:"] + meanings.map { "  \($0.key.rawValue)  \($0.value)" }).joined(separator: "\n")
+    }
+
+    /// The meaning of status 2, the same for every command.
+    static let usageMeaning = "usage or mapping error"
 }

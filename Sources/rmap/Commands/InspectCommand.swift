@@ -12,7 +12,10 @@ struct InspectCommand: CLICommand {
                 "format", "format",
                 "text (default), json, mermaid (an erDiagram) or dot\n(a Graphviz digraph).")
         ],
-        discussion: "Values read from the environment (${VAR}) are shown as ***.")
+        discussion: """
+            Secret values read from the environment (${VAR} whose name contains TOKEN, SECRET,
+            PASSWORD or KEY, or used under auth, headers or a password) are shown as ***.
+            """)
 
     /// The mapping files.
     var mappings: [String]

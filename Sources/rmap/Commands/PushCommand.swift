@@ -13,7 +13,11 @@ struct PushCommand: CLICommand {
             .flag("dry-run", "Print the requests instead of sending them."),
             .value("jobs", "n", "Send at most n requests at once."),
         ],
-        discussion: ExitCode.helpText)
+        discussion: ExitCode.helpText([
+            .success: "nothing is left pending (with --dry-run: the plan was printed)",
+            .failure: "some change is still pending, or the push could not start",
+            .usage: ExitCode.usageMeaning,
+        ]))
 
     /// The mapping files.
     var mappings: [String]

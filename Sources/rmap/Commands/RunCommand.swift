@@ -18,7 +18,12 @@ struct RunCommand: CLICommand {
                 "only", "entity", repeats: true,
                 "Run only these entities (repeat the option or give\na comma-separated list)."),
         ],
-        discussion: ExitCode.helpText)
+        discussion: ExitCode.helpText([
+            .success: "success",
+            .failure: "the run failed; nothing was written",
+            .usage: ExitCode.usageMeaning,
+            .rejected: "finished with rejected records or dangling references (without --strict)",
+        ]))
 
     /// The mapping files.
     var mappings: [String]
@@ -60,8 +65,10 @@ struct RunCommand: CLICommand {
             let hint = Suggestion.hint(for: name, in: model.entities.map(\.name))
             return context.fail("unknown entity '\(name)' in --only\(hint)", status: .usage)
         }
+        let config = context.store(store, model: model)
         let options = RunOptions(
-            strict: strict, dryRun: dryRun, only: Set(only), jobs: jobs ?? 4, store: context.store(store, model: model))
+            strict: strict, dryRun: dryRun, only: Set(only), jobs: jobs ?? 4,
+            store: dryRun ? DryRunStore.config(config) : config)
         let result: RunResult
         do {
             result = try await Pipeline(model: model, registry: context.registry).run(options) { progress.report($0) }

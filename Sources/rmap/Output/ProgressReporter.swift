@@ -9,10 +9,10 @@ import Synchronization
 /// ```text
 /// fetch: started
 /// fetched CRMPerson from samples/people.json
+/// fetched CRMProject from samples/projects.json
+/// mapped CRMPerson: 12 records
+/// mapped CRMProject: 15 records
 /// fetch: done
-/// map: started
-/// mapped CRMPerson: 120 records
-/// map: done
 /// ```
 ///
 /// Record counts arrive often; plain output prints each entity's last count

@@ -101,7 +101,7 @@ struct HelpTests {
     func helpAfterDoubleDash() throws {
         let result = try CLIRunner.run(["validate", "--", "--help"])
         #expect(result.stdout == "")
-        #expect(result.stderr == "--help:1:1: cannot read the mapping file\n")
+        #expect(result.stderr == "--help:1:1: cannot read the mapping file: no such file\n")
         #expect(result.status == 2)
     }
 }

@@ -57,7 +57,7 @@ struct ValidateCommandTests {
     @Test("a missing file is a mapping error")
     func missingFile() throws {
         let result = try CLIRunner.run(["validate", "crm.yml", "nowhere.yml"])
-        #expect(result.stderr == "nowhere.yml:1:1: cannot read the mapping file\n")
+        #expect(result.stderr == "nowhere.yml:1:1: cannot read the mapping file: no such file\n")
         #expect(result.status == 2)
     }
 

@@ -1,0 +1,41 @@
+import Testing
+
+/// Paths in progress and messages as the user wrote them, normalised: never `mappings/../samples/...`.
+@Suite("rmap: paths as the user wrote them, normalised")
+struct DisplayedPathsTests {
+    @Test(
+        "a source path relative to its mapping file shows relative to the current directory",
+        arguments: [["mappings/crm.yml", "mappings/work.yml"], ["./mappings/crm.yml", "mappings/../mappings/work.yml"]])
+    func progress(mappings: [String]) throws {
+        let workspace = try ExampleWorkspace.make()
+        let result = try workspace.rmap(["run", "--store", "memory:", "--jobs", "1"] + mappings)
+        let fetched = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fetched") }
+        #expect(
+            fetched == [
+                "fetched CRMPerson from samples/people.json", "fetched CRMProject from samples/projects.json",
+            ])
+        #expect(result.status == 0)
+    }
+
+    @Test("a missing payload file is named by its normalised path")
+    func missingPayload() throws {
+        let workspace = try ExampleWorkspace.make()
+        try workspace.write(
+            "mappings/notes.yml",
+            "rmap: 1\nsource: {plugin: file, path: ./../samples/./notes.json}\nentities:\n  Note: {attributes: {id: int}}\n")
+        let result = try workspace.rmap(["run", "./mappings/notes.yml", "--store", "memory:", "--quiet"])
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("samples/notes.json"), "\(result.stderr)")
+        #expect(!result.stderr.contains(".."), "\(result.stderr)")
+        #expect(result.status == 1)
+    }
+
+    @Test("mapping errors name the file as written, normalised")
+    func mappingErrorMark() throws {
+        let workspace = try ExampleWorkspace.make()
+        try workspace.write("mappings/bad.yml", "rmap: 1\nentities:\n  Note: {attributes: {id: nt}}\n")
+        let result = try workspace.rmap(["validate", "./mappings/../mappings/bad.yml"])
+        #expect(result.stderr == "mappings/bad.yml:3:31: unknown type 'nt' for attribute 'id' (did you mean 'int'?)\n")
+        #expect(result.status == 2)
+    }
+}

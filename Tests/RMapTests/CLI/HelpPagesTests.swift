@@ -1,0 +1,67 @@
+import Testing
+
+/// `rmap help` for every command, `help` included: each page says what that command's exit statuses mean.
+@Suite("rmap help: each command's own page")
+struct HelpPagesTests {
+    @Test("rmap help help prints help's own help on stdout, exit 0", arguments: [["help", "help"], ["help", "--help"]])
+    func helpOfHelp(arguments: [String]) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(
+            result.stdout == """
+                OVERVIEW: Show help for a subcommand.
+
+                USAGE: rmap help [<subcommand>]
+
+                ARGUMENTS:
+                  <subcommand>            The subcommand to show help for; without one, the list of subcommands.
+
+                OPTIONS:
+                  -h, --help              Show help information.
+
+                """)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test(
+        "diff, push and run each list their own exit statuses",
+        arguments: [
+            (
+                "diff",
+                """
+                EXIT STATUS:
+                  0  the plan was printed (also when it is empty)
+                  1  the store could not be read (e.g. no store yet: run 'rmap run' first)
+                  2  usage or mapping error
+
+                """
+            ),
+            (
+                "push",
+                """
+                EXIT STATUS:
+                  0  nothing is left pending (with --dry-run: the plan was printed)
+                  1  some change is still pending, or the push could not start
+                  2  usage or mapping error
+
+                """
+            ),
+            (
+                "run",
+                """
+                EXIT STATUS:
+                  0  success
+                  1  the run failed; nothing was written
+                  2  usage or mapping error
+                  3  finished with rejected records or dangling references (without --strict)
+
+                """
+            ),
+        ])
+    func exitStatuses(command: String, statuses: String) throws {
+        let result = try CLIRunner.run(["help", command])
+        #expect(result.stdout.hasSuffix("\n\n" + statuses), "\(result.stdout)")
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+}

@@ -1,0 +1,35 @@
+import Testing
+
+/// `rmap validate` reports every problem at once, so one edit fixes them all.
+@Suite("rmap validate: every problem in one pass")
+struct ValidateOnePassTests {
+    @Test("unknown keys inside a relationship to an unknown entity are reported with the entity")
+    func unknownDestination() throws {
+        let workspace = try RunWorkspace([
+            "m.yml": """
+            rmap: 1
+            source: { plugin: file, path: x.json }
+            entities:
+              Person:
+                attributes: { id: int, teamId: int, name: strng }
+                relationships:
+                  team: { to_one: Teem, connect: { forign_key: { teamId: id }, wher: { a: 1 } } }
+                  other: { to_many: Nope, inverse: x, connect: { key_path: a.b, bogus: 2 } }
+
+            """
+        ])
+        let result = try workspace.rmap(["validate", "m.yml"])
+        #expect(
+            result.stderr == """
+                m.yml:5:49: unknown type 'strng' for attribute 'name' (did you mean 'string'?)
+                m.yml:7:23: relationship 'team' of 'Person' points to unknown entity 'Teem'
+                m.yml:7:42: unknown key 'forign_key' in connect (did you mean 'foreign_key'?)
+                m.yml:7:70: unknown key 'wher' in connect (did you mean 'where'?)
+                m.yml:8:26: relationship 'other' of 'Person' points to unknown entity 'Nope'
+                m.yml:8:68: unknown key 'bogus' in connect
+
+                """)
+        #expect(result.stdout == "")
+        #expect(result.status == 2)
+    }
+}

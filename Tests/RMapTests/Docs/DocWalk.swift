@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Follows a page's ``DocTranscript`` in a fresh directory holding copies of the
+/// repository's `mappings/`, `samples/` and `examples/`, as a user in a checkout
+/// would, and records each step whose output differs from the page.
+///
+/// Commands run in `/bin/sh` with `rmap` (the built binary, `RMAP_BINARY`
+/// honoured) and `rmap-doc-examples` first on `PATH`; `scripts/rmap` is
+/// `rmap`. The Rails app's address, which changes with every start, is written
+/// `http://127.0.0.1:PORT` on the page: commands get the real one, and output
+/// shows it as the page does; `RAILS_URL` is set to it.
+struct DocWalk {
+    /// The page, relative to the repository.
+    var page: String
+
+    /// A step whose output is not what the page shows.
+    struct Mismatch: CustomStringConvertible {
+        var location: String
+        var what: String
+        var expected: String
+        var actual: String
+        var description: String { "\(location): \(what)\n--- the page shows:\n\(expected)--- it prints:\n\(actual)" }
+    }
+
+    /// Runs every step of the page; the steps that printed something else.
+    ///
+    /// - Parameter rails: the Rails app, for pages whose commands use it.
+    func mismatches(rails: URL? = nil) throws -> [Mismatch] {
+        let root = TestServers.repositoryRoot
+        let markdown = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+        let workspace = try TemporaryDirectory()
+        for folder in ["mappings", "samples", "examples"] {
+            try FileManager.default.copyItem(
+                at: root.appendingPathComponent(folder), to: workspace.url.appendingPathComponent(folder))
+        }
+        let shell = try Shell(workspace: workspace, rails: rails)
+        var found: [Mismatch] = []
+        for step in DocTranscript(markdown: markdown).steps {
+            switch step {
+            case .file(let name, let text):
+                try workspace.write(name, text)
+            case .command(let command, let output, let line):
+                let actual = try shell.run(command)
+                if actual != output { found.append(Mismatch(location: "\(page):\(line)", what: "$ \(command)", expected: output, actual: actual)) }
+            case .example(let name, let output, let line):
+                let actual = try shell.run("rmap-doc-examples \(name)")
+                if actual != output { found.append(Mismatch(location: "\(page):\(line)", what: "example \(name)", expected: output, actual: actual)) }
+            }
+        }
+        return found
+    }
+}
+
+/// Runs a page's commands: `rmap` and `rmap-doc-examples` on the path, the Rails address filled in.
+private struct Shell {
+    let workspace: TemporaryDirectory
+    let bin: TemporaryDirectory
+    let rails: URL?
+    static let railsPlaceholder = "http://127.0.0.1:PORT"
+
+    init(workspace: TemporaryDirectory, rails: URL?) throws {
+        self.workspace = workspace
+        self.rails = rails
+        bin = try TemporaryDirectory()
+        let rmap = try CLIRunner.binary()
+        let examples = try DocExamplesBinary.locate()
+        try FileManager.default.createSymbolicLink(at: bin.url.appendingPathComponent("rmap"), withDestinationURL: rmap)
+        try FileManager.default.createSymbolicLink(
+            at: bin.url.appendingPathComponent("rmap-doc-examples"), withDestinationURL: examples)
+    }
+
+    /// What `command` printed on stdout and stderr together, as the page shows it.
+    func run(_ command: String) throws -> String {
+        let site = rails.map { $0.absoluteString.trimmingCharacters(in: ["/"]) }
+        var line = command.replacingOccurrences(of: "scripts/rmap ", with: "rmap ")
+        if let site { line = line.replacingOccurrences(of: Self.railsPlaceholder, with: site) }
+        let path = bin.url.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try CLIRunner.run(
+            ["-c", "{ \(line) ; } 2>&1"], executable: "/bin/sh", in: workspace.url,
+            environment: ["PATH": path, "RAILS_URL": site, "RMAP_BINARY": nil])
+        guard let site else { return result.stdout }
+        return result.stdout.replacingOccurrences(of: site, with: Self.railsPlaceholder)
+    }
+}
+
+/// The `rmap-doc-examples` program: the docs' Swift examples, built beside the tests.
+enum DocExamplesBinary {
+    /// Its path, beside the test bundle in `.build/<triple>/debug/`.
+    static func locate() throws -> URL {
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("rmap-doc-examples"),
+            TestServers.repositoryRoot.appendingPathComponent(".build/debug/rmap-doc-examples"),
+        ].compactMap { $0 }
+        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return try #require(found, "no rmap-doc-examples at \(candidates.map(\.path)); run `swift build` first")
+    }
+}
