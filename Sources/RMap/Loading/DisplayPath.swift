@@ -1,7 +1,8 @@
 import Foundation
 
-/// Paths as rmap opens and shows them: lexically normalised, and relative to
-/// the current directory when they lie under it.
+/// Paths as rmap opens and shows them: as written, lexically normalised, and
+/// relative to the current directory when a relative path leaves it and comes
+/// back (`../rmap/samples` in `/work/rmap` is `samples`).
 ///
 /// A source path `../samples/people.json` in `mappings/crm.yml` is
 /// `samples/people.json`, not `mappings/../samples/people.json`:
@@ -9,15 +10,16 @@ import Foundation
 /// ```swift
 /// DisplayPath.normalize("mappings/../samples/people.json")   // "samples/people.json"
 /// DisplayPath.normalize("./../rmap/samples/x.json", currentDirectory: "/work/rmap")   // "samples/x.json"
-/// DisplayPath.normalize("/work/rmap/crm.sqlite", currentDirectory: "/work/rmap")      // "crm.sqlite"
+/// DisplayPath.normalize("/work/rmap/./crm.sqlite", currentDirectory: "/work/rmap")    // "/work/rmap/crm.sqlite"
 /// DisplayPath.normalize("/data/crm.sqlite", currentDirectory: "/work/rmap")           // "/data/crm.sqlite"
 /// ```
 ///
 /// The normalisation is lexical: `a/..` is removed without asking whether `a`
 /// is a symbolic link.
 public enum DisplayPath {
-    /// `path` without `.` segments, `a/..` pairs and repeated slashes; relative to
-    /// `currentDirectory` when it lies under it, else as written (absolute or relative).
+    /// `path` without `.` segments, `a/..` pairs and repeated slashes; an absolute path stays
+    /// absolute, a relative one that starts with `..` is made relative to `currentDirectory`
+    /// when it leads back under it.
     ///
     /// - Parameters:
     ///   - path: a path as written or joined (`mappings/../samples/people.json`).
@@ -26,11 +28,11 @@ public enum DisplayPath {
         guard !path.isEmpty else { return path }
         let segments = normalizedSegments(path)
         let isAbsolute = path.hasPrefix("/")
-        guard isAbsolute || segments.first == ".." else { return joined(segments, absolute: false) }
+        guard !isAbsolute, segments.first == ".." else { return joined(segments, absolute: isAbsolute) }
         let directory = normalizedSegments(currentDirectory ?? FileManager.default.currentDirectoryPath)
-        let absolute = isAbsolute ? segments : normalizedSegments(joined(directory + segments, absolute: true))
-        if !directory.isEmpty, absolute.starts(with: directory) { return joined(Array(absolute.dropFirst(directory.count)), absolute: false) }
-        return joined(segments, absolute: isAbsolute)
+        let absolute = normalizedSegments(joined(directory + segments, absolute: true))
+        guard absolute.starts(with: directory) else { return joined(segments, absolute: false) }
+        return joined(Array(absolute.dropFirst(directory.count)), absolute: false)
     }
 
     /// The segments of `path` with `.` and empty segments dropped and each `name/..` pair removed;

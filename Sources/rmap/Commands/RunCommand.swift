@@ -71,7 +71,9 @@ struct RunCommand: CLICommand {
             store: dryRun ? DryRunStore.config(config) : config)
         let result: RunResult
         do {
-            result = try await Pipeline(model: model, registry: context.registry).run(options) { progress.report($0) }
+            result = try await Pipeline(model: model, registry: context.registry).run(options) {
+                progress.report($0.redacted(by: model))
+            }
         } catch let failure as StrictFailure {
             progress.finish()
             RunReportOutput(report: failure.report, model: model).printProblems(to: context.errors)

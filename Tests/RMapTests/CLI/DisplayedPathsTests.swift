@@ -33,9 +33,9 @@ struct DisplayedPathsTests {
     @Test("mapping errors name the file as written, normalised")
     func mappingErrorMark() throws {
         let workspace = try ExampleWorkspace.make()
-        try workspace.write("mappings/bad.yml", "rmap: 1\nentities:\n  Note: {attributes: {id: nt}}\n")
+        try workspace.write("mappings/bad.yml", "rmap: 1\nentities:\n  Note: {attributes: {id: int, n: strng}}\n")
         let result = try workspace.rmap(["validate", "./mappings/../mappings/bad.yml"])
-        #expect(result.stderr == "mappings/bad.yml:3:31: unknown type 'nt' for attribute 'id' (did you mean 'int'?)\n")
+        #expect(result.stderr == "mappings/bad.yml:3:35: unknown type 'strng' for attribute 'n' (did you mean 'string'?)\n")
         #expect(result.status == 2)
     }
 }

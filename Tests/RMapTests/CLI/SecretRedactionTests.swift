@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Only secrets are redacted: values of variables named like secrets, and values used where secrets go.
@@ -36,9 +37,10 @@ struct SecretRedactionTests {
                 attributes: { id: int }
 
             """)
+        try FileManager.default.copyItem(at: workspace.url.appendingPathComponent("samples"), to: workspace.url.appendingPathComponent("hidden"))
         let result = try CLIRunner.run(
             ["run", "people.yml", "--store", "memory:", "--jobs", "1"], in: workspace.url,
-            environment: ["DATA": "samples", "DATA_KEY": "./samples"])
+            environment: ["DATA": "samples", "DATA_KEY": "hidden"])
         let fetched = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fetched") }
         #expect(fetched == ["fetched CRMPerson from samples/people.json", "fetched CRMProject from ***/projects.json"])
     }

@@ -21,12 +21,12 @@ struct ValidateOnePassTests {
         let result = try workspace.rmap(["validate", "m.yml"])
         #expect(
             result.stderr == """
-                m.yml:5:49: unknown type 'strng' for attribute 'name' (did you mean 'string'?)
+                m.yml:5:47: unknown type 'strng' for attribute 'name' (did you mean 'string'?)
                 m.yml:7:23: relationship 'team' of 'Person' points to unknown entity 'Teem'
-                m.yml:7:42: unknown key 'forign_key' in connect (did you mean 'foreign_key'?)
-                m.yml:7:70: unknown key 'wher' in connect (did you mean 'where'?)
-                m.yml:8:26: relationship 'other' of 'Person' points to unknown entity 'Nope'
-                m.yml:8:68: unknown key 'bogus' in connect
+                m.yml:7:40: unknown key 'forign_key' in connect (did you mean 'foreign_key'?)
+                m.yml:7:68: unknown key 'wher' in connect (did you mean 'when'?)
+                m.yml:8:25: relationship 'other' of 'Person' points to unknown entity 'Nope'
+                m.yml:8:69: unknown key 'bogus' in connect
 
                 """)
         #expect(result.stdout == "")
