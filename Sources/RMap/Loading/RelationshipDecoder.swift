@@ -27,7 +27,9 @@ struct RelationshipDecoder {
                 "\(what) points to unknown entity '\(destinationName)'"
                     + Suggestion.hint(for: destinationName, in: entities.keys))
             // Still report the connect block's unknown keys: validate shows every problem in one pass.
-            if let connect = node["connect"] { _ = diagnostics.keyedPairs(connect, "connect", allowed: Self.connectKeys) }
+            if let connect = node["connect"] {
+                _ = diagnostics.keyedPairs(connect, "connect", allowed: Self.connectKeys)
+            }
             return nil
         }
         let key = EntityDecoder.payloadKey(for: name, naming: naming, inflector: inflector)

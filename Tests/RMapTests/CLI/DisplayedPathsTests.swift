@@ -5,7 +5,9 @@ import Testing
 struct DisplayedPathsTests {
     @Test(
         "a source path relative to its mapping file shows relative to the current directory",
-        arguments: [["mappings/crm.yml", "mappings/work.yml"], ["./mappings/crm.yml", "mappings/../mappings/work.yml"]])
+        arguments: [
+            ["mappings/crm.yml", "mappings/work.yml"], ["./mappings/crm.yml", "mappings/../mappings/work.yml"],
+        ])
     func progress(mappings: [String]) throws {
         let workspace = try ExampleWorkspace.make()
         let result = try workspace.rmap(["run", "--store", "memory:", "--jobs", "1"] + mappings)
@@ -22,7 +24,8 @@ struct DisplayedPathsTests {
         let workspace = try ExampleWorkspace.make()
         try workspace.write(
             "mappings/notes.yml",
-            "rmap: 1\nsource: {plugin: file, path: ./../samples/./notes.json}\nentities:\n  Note: {attributes: {id: int}}\n")
+            "rmap: 1\nsource: {plugin: file, path: ./../samples/./notes.json}\nentities:\n  Note: {attributes: {id: int}}\n"
+        )
         let result = try workspace.rmap(["run", "./mappings/notes.yml", "--store", "memory:", "--quiet"])
         #expect(result.stdout == "")
         #expect(result.stderr.contains("samples/notes.json"), "\(result.stderr)")
@@ -35,7 +38,8 @@ struct DisplayedPathsTests {
         let workspace = try ExampleWorkspace.make()
         try workspace.write("mappings/bad.yml", "rmap: 1\nentities:\n  Note: {attributes: {id: int, n: strng}}\n")
         let result = try workspace.rmap(["validate", "./mappings/../mappings/bad.yml"])
-        #expect(result.stderr == "mappings/bad.yml:3:35: unknown type 'strng' for attribute 'n' (did you mean 'string'?)\n")
+        #expect(
+            result.stderr == "mappings/bad.yml:3:35: unknown type 'strng' for attribute 'n' (did you mean 'string'?)\n")
         #expect(result.status == 2)
     }
 }

@@ -5,12 +5,18 @@ import Testing
 struct DryRunFilesTests {
     @Test(
         "run --dry-run creates no store file",
-        arguments: [[], ["--store", "crm.sqlite"], ["--store", "sqlite:out/../crm.sqlite"], ["--store", "json:graph.json"]])
+        arguments: [
+            [], ["--store", "crm.sqlite"], ["--store", "sqlite:out/../crm.sqlite"], ["--store", "json:graph.json"],
+        ])
     func run(store: [String]) throws {
         let workspace = try ExampleWorkspace.make()
         let before = try ExampleWorkspace.files(workspace)
-        let result = try workspace.rmap(["run", "mappings/crm.yml", "mappings/work.yml", "--dry-run", "--quiet"] + store)
-        #expect(result.stdout.hasSuffix("total            67        67        0          0         0         0        0         0\ndry run: nothing was written\n"))
+        let result = try workspace.rmap(
+            ["run", "mappings/crm.yml", "mappings/work.yml", "--dry-run", "--quiet"] + store)
+        #expect(
+            result.stdout.hasSuffix(
+                "total            67        67        0          0         0         0        0         0\ndry run: nothing was written\n"
+            ))
         #expect(result.stderr == "")
         #expect(result.status == 0)
         #expect(try ExampleWorkspace.files(workspace) == before)

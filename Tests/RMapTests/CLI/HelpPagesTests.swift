@@ -3,7 +3,8 @@ import Testing
 /// `rmap help` for every command, `help` included: each page says what that command's exit statuses mean.
 @Suite("rmap help: each command's own page")
 struct HelpPagesTests {
-    @Test("rmap help help prints help's own help on stdout, exit 0", arguments: [["help", "help"], ["help", "--help"]])
+    @Test(
+        "rmap help help prints help's own help on stdout, exit 0", arguments: [["help", "help"], ["help", "--help"]])
     func helpOfHelp(arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)
         #expect(

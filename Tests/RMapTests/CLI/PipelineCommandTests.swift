@@ -64,7 +64,7 @@ struct PipelineCommandTests {
     func progressLines() throws {
         let directory = try project()
         let plain = try CLIRunner.run(["run", "m.yml", "--store", "memory:"], in: directory.url)
-        #expect(plain.stderr.hasPrefix("load: started\nload: done\nfetch: started\nfetched Item from ./items.json\n"))
+        #expect(plain.stderr.hasPrefix("load: started\nload: done\nfetch: started\nfetched Item from items.json\n"))
         #expect(plain.stderr.contains("persist: done\n"))
         let quiet = try CLIRunner.run(["run", "m.yml", "--store", "memory:", "--quiet"], in: directory.url)
         #expect(quiet.stderr == "")

@@ -25,8 +25,8 @@ struct RunCommandTests {
         #expect(lines.first == "load: started")
         #expect(lines.last == "persist: done")
         for expected in [
-            "fetch: started", "fetched CRMPerson from ./data/people.json",
-            "fetched CRMProject from ./data/projects.json",
+            "fetch: started", "fetched CRMPerson from data/people.json",
+            "fetched CRMProject from data/projects.json",
             "mapped CRMPerson: 2 records", "mapped CRMProject: 2 records", "fetch: done", "connect: started",
             "connect: done", "persist: started",
         ] {
@@ -101,7 +101,7 @@ struct RunCommandTests {
         let both = try workspace.rmap(["run", "crm.yml", "--quiet", "--only", "CRMProject,CRMPerson"])
         #expect(both.status == 3)
         #expect(
-            both.stderr == "dangling: ./data/projects.json#1: CRMProject 9: 'owner' found no CRMPerson with id 99\n")
+            both.stderr == "dangling: data/projects.json#1: CRMProject 9: 'owner' found no CRMPerson with id 99\n")
     }
 
     @Test("--json: one document with status, flags, entities, totals, rejected and dangling")
@@ -136,7 +136,7 @@ struct RunCommandTests {
         #expect(result.status == 1)
         let report = try RunJSON(result.stdout)
         #expect(report.status == "failed")
-        #expect((report.document["error"] as? String)?.hasPrefix("./data/projects.json") == true)
+        #expect((report.document["error"] as? String)?.hasPrefix("data/projects.json") == true)
         #expect(try workspace.tables() == [])
     }
 

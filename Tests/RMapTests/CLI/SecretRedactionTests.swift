@@ -37,7 +37,8 @@ struct SecretRedactionTests {
                 attributes: { id: int }
 
             """)
-        try FileManager.default.copyItem(at: workspace.url.appendingPathComponent("samples"), to: workspace.url.appendingPathComponent("hidden"))
+        try FileManager.default.copyItem(
+            at: workspace.url.appendingPathComponent("samples"), to: workspace.url.appendingPathComponent("hidden"))
         let result = try CLIRunner.run(
             ["run", "people.yml", "--store", "memory:", "--jobs", "1"], in: workspace.url,
             environment: ["DATA": "samples", "DATA_KEY": "hidden"])

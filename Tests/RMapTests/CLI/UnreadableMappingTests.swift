@@ -4,7 +4,8 @@ import Testing
 /// `cannot read the mapping file` says why.
 @Suite("rmap: an unreadable mapping file, and why")
 struct UnreadableMappingTests {
-    @Test("a missing file and a directory", arguments: [("nowhere.yml", "no such file"), ("mappings", "is a directory")])
+    @Test(
+        "a missing file and a directory", arguments: [("nowhere.yml", "no such file"), ("mappings", "is a directory")])
     func missingOrDirectory(path: String, reason: String) throws {
         let workspace = try ExampleWorkspace.make()
         let result = try workspace.rmap(["validate", path])
@@ -24,7 +25,8 @@ struct UnreadableMappingTests {
         let asUser: [String] =
             getuid() == 0 ? ["--reuid=nobody", "--regid=nogroup", "--clear-groups", rmap] : []
         let result = try CLIRunner.run(
-            asUser + ["validate", "secret.yml"], executable: getuid() == 0 ? "/usr/bin/setpriv" : nil, in: workspace.url)
+            asUser + ["validate", "secret.yml"], executable: getuid() == 0 ? "/usr/bin/setpriv" : nil, in: workspace.url
+        )
         #expect(result.stdout == "")
         #expect(result.stderr == "secret.yml:1:1: cannot read the mapping file: permission denied\n")
         #expect(result.status == 2)

@@ -15,7 +15,9 @@ struct DocPagesTests {
         let pages = ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
         for page in pages {
             let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
-            let blocks = text.components(separatedBy: "\n").filter { $0.trimmingCharacters(in: .whitespaces) == "```swift" }
+            let blocks = text.components(separatedBy: "\n").filter {
+                $0.trimmingCharacters(in: .whitespaces) == "```swift"
+            }
             let stem = URL(fileURLWithPath: page).deletingPathExtension().lastPathComponent.lowercased()
             expected += blocks.indices.map { "\(stem)-\($0 + 1)" }
         }

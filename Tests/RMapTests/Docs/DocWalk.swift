@@ -42,10 +42,17 @@ struct DocWalk {
                 try workspace.write(name, text)
             case .command(let command, let output, let line):
                 let actual = try shell.run(command)
-                if actual != output { found.append(Mismatch(location: "\(page):\(line)", what: "$ \(command)", expected: output, actual: actual)) }
+                if actual != output {
+                    found.append(
+                        Mismatch(location: "\(page):\(line)", what: "$ \(command)", expected: output, actual: actual))
+                }
             case .example(let name, let output, let line):
                 let actual = try shell.run("rmap-doc-examples \(name)")
-                if actual != output { found.append(Mismatch(location: "\(page):\(line)", what: "example \(name)", expected: output, actual: actual)) }
+                if actual != output {
+                    found.append(
+                        Mismatch(location: "\(page):\(line)", what: "example \(name)", expected: output, actual: actual)
+                    )
+                }
             }
         }
         return found

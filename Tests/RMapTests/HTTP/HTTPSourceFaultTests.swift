@@ -159,9 +159,9 @@ extension FaultServerSuites {
                 Self.mapping(
                     site: site, path: path,
                     source:
-                        "auth: { api_key: { param: key, value: \"${TOKEN}\" } }\nparams: { session: \"${SESSION}\", plain: visible }"
+                        "auth: { api_key: { param: key, value: \"${TOKEN}\" } }\nparams: { session: \"${SESSION_TOKEN}\", plain: visible }"
                 ),
-                environment: ["TOKEN": "k3y/with space", "SESSION": "sess-42"])
+                environment: ["TOKEN": "k3y/with space", "SESSION_TOKEN": "sess-42"])
             let error = try await #require(throws: FetchError.self) { try await harness.fetch(["Item"]) }
             let text = error.description
             #expect(!text.contains("k3y") && !text.contains("sess-42"))

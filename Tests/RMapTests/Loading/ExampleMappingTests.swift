@@ -22,7 +22,7 @@ struct ExampleMappingTests {
     @Test func validatesCleanly() throws {
         let model = try model()
         #expect(model.entities.map(\.name) == ["CRMPerson", "CRMAdmin", "CRMProject", "CRMTask"])
-        #expect(model.store?.resolvePath("../rmap.sqlite") == "\(Self.root)/mappings/../rmap.sqlite")
+        #expect(model.store?.resolvePath("../rmap.sqlite") == "\(Self.root)/rmap.sqlite")
     }
 
     @Test func namesResolveAsDocumented() throws {
@@ -45,7 +45,7 @@ struct ExampleMappingTests {
         #expect(task.relationship(named: "project")?.inverse == "tasks")
         #expect(
             model.entity(named: "CRMProject")?.source?.resolvePath("../samples/projects.json")
-                == "\(Self.root)/mappings/../samples/projects.json")
+                == "\(Self.root)/samples/projects.json")
     }
 
     @Test func samplesFitTheMapping() throws {

@@ -54,7 +54,8 @@ struct InterpolationTests {
             ("password", "${DB}", true), ("db_password", "${DB}", true),
         ])
     func secretByNameOrPlace(option: String, value: String, secret: Bool) throws {
-        let yaml = "rmap: 1\nstore: {plugin: mystore, \(option): \"\(value)\"}\nentities:\n  Note: {attributes: {id: int}}\n"
+        let yaml =
+            "rmap: 1\nstore: {plugin: mystore, \(option): \"\(value)\"}\nentities:\n  Note: {attributes: {id: int}}\n"
         let variables = ["DB", "DB_PASSWORD", "api_key", "GitHubToken", "CLIENT_SECRET"]
         let catalog = PluginCatalog(stores: ["mystore": ["url", "password", "db_password"]])
         let model = try MappingLoader(

@@ -108,7 +108,10 @@ struct MultipleFilesTests {
             _ = try MappingLoader(environment: [:], catalog: LoaderHarness.catalog).load(["/nonexistent/crm.yml"])
             Issue.record("loaded a missing file")
         } catch {
-            #expect(error.issues.map(\.description) == ["/nonexistent/crm.yml:1:1: cannot read the mapping file: no such file"])
+            #expect(
+                error.issues.map(\.description) == [
+                    "/nonexistent/crm.yml:1:1: cannot read the mapping file: no such file"
+                ])
         }
     }
 }

@@ -143,7 +143,7 @@ struct FileSourceTests {
         try workspace.write("m.yml", Self.mapping(path: "missing/people.json"))
         let result = try workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: ./missing/people.json: no such file (entity CRMPerson)\n")
+        #expect(result.stderr == "Error: missing/people.json: no such file (entity CRMPerson)\n")
         #expect(result.stdout == "")
         #expect(workspace.bytes() == before)
     }

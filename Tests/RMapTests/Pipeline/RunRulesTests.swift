@@ -73,10 +73,10 @@ struct RunRulesTests {
         #expect(rejected.count == 2, "\(result.stderr)")
         #expect(
             rejected.first?.hasPrefix(
-                "rejected: ./data/people.json record 1 (CRMPerson id=2): attribute 'bornOn' (key born_on): ") == true)
+                "rejected: data/people.json record 1 (CRMPerson id=2): attribute 'bornOn' (key born_on): ") == true)
         #expect(rejected.first?.contains("1985-13-40") == true)
         #expect(
-            rejected.last?.hasPrefix("rejected: ./data/people.json record 2 (CRMPerson id=3): attribute 'email'")
+            rejected.last?.hasPrefix("rejected: data/people.json record 2 (CRMPerson id=3): attribute 'email'")
                 == true)
         #expect(try workspace.rows("SELECT id FROM people ORDER BY id") == [[.integer(1)]])
 
@@ -88,7 +88,7 @@ struct RunRulesTests {
         #expect(first["attribute"] as? String == "bornOn")
         #expect(first["key"] as? String == "born_on")
         #expect((first["value"] as? String)?.contains("1985-13-40") == true)
-        #expect(first["origin"] as? String == "./data/people.json")
+        #expect(first["origin"] as? String == "data/people.json")
         #expect(first["index"] as? Int == 1)
         #expect(json.counts("CRMPerson")["rejected"] == 2)
     }
@@ -100,7 +100,7 @@ struct RunRulesTests {
         #expect(result.status == 3)
         #expect(
             result.stderr
-                == "dangling: ./data/projects.json#0: CRMProject 5: 'owner' found no CRMPerson with id 99\n")
+                == "dangling: data/projects.json#0: CRMProject 5: 'owner' found no CRMPerson with id 99\n")
         #expect(try workspace.rows("SELECT id, person_id FROM projects") == [[.integer(5), .integer(99)]])
         let json = try RunJSON(workspace.rmap(["run", "crm.yml", "--json"]).stdout)
         let reference = try #require(json.dangling.first)
@@ -201,7 +201,7 @@ struct RunRulesTests {
         try workspace.write("data/projects.json", #"{"projects": [{"id": 5, "name": "Engine""#)
         let result = try workspace.rmap(["run", "crm.yml", "--quiet"])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("Error: ./data/projects.json"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: data/projects.json"), "\(result.stderr)")
         #expect(result.stdout == "")
         #expect(workspace.bytes() == before)
     }
@@ -217,7 +217,7 @@ struct RunRulesTests {
         #expect(dangling.status == 1)
         #expect(
             dangling.stderr == """
-                dangling: ./data/projects.json#0: CRMProject 5: 'owner' found no CRMPerson with id 99
+                dangling: data/projects.json#0: CRMProject 5: 'owner' found no CRMPerson with id 99
                 Error: strict run failed: 0 rejected record(s), 1 dangling reference(s); nothing was written
 
                 """)
