@@ -16,7 +16,9 @@ public struct MappingModel: Sendable {
     public var inflector: Inflector
     /// The mapping files, as given.
     public var files: [String]
-    /// Values read from the environment; ``redact(_:)`` hides them.
+    /// The secret values read from the environment (a variable named like `*TOKEN*`,
+    /// `*SECRET*`, `*PASSWORD*`, `*KEY*`, or used under `auth`, `headers`, a password);
+    /// ``redact(_:)`` hides them.
     public var secrets: Set<String>
     private var index: [String: Int]
 
@@ -60,7 +62,7 @@ public struct MappingModel: Sendable {
         entities.filter { entity in self.entity(entity, isKindOf: name) }
     }
 
-    /// `text` with every value read from the environment replaced by `***`.
+    /// `text` with every secret value read from the environment (``secrets``) replaced by `***`.
     public func redact(_ text: String) -> String {
         secrets.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
     }
