@@ -1,4 +1,5 @@
 import Foundation
+import RMapPostgres
 import Testing
 
 /// The documentation as a user meets it: every Swift example compiled (the
@@ -36,6 +37,16 @@ struct DocPagesTests {
     func architecturePage() throws {
         let mismatches = try DocWalk(page: "docs/architecture.md").mismatches()
         #expect(mismatches.isEmpty, "\(mismatches.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test("docs/postgres.md: the Swift example runs the example into PostgreSQL (a fresh schema)")
+    func postgresPage() throws {
+        let schema = try TemporaryDirectory()
+        let url = try PostgresSchemas.url(for: schema.url)
+        let mismatches = try DocWalk(page: "docs/postgres.md").mismatches(environment: ["DATABASE_URL": url])
+        #expect(mismatches.isEmpty, "\(mismatches.map(\.description).joined(separator: "\n"))")
+        let rows = try PostgresConnection(url: url).query("SELECT count(*) FROM people", [])
+        #expect(rows.rows == [["12"]])
     }
 
     @Test("an unknown example is an error")

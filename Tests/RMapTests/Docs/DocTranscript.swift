@@ -34,7 +34,8 @@ struct DocTranscript {
         var lines = markdown.components(separatedBy: "\n").enumerated().makeIterator()
         while let (index, line) = lines.next() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("```"), trimmed.count > 3 else {
+            let language = trimmed.dropFirst(3)
+            guard trimmed.hasPrefix("```"), !language.isEmpty, language.allSatisfy(\.isLetter) else {
                 marker = Self.marker(trimmed)
                 continue
             }
@@ -43,7 +44,7 @@ struct DocTranscript {
             while let (_, inner) = lines.next(), inner.trimmingCharacters(in: .whitespaces) != "```" {
                 block.append(String(inner.dropFirst(min(indent, inner.prefix { $0 == " " }.count))))
             }
-            steps += Self.steps(language: String(trimmed.dropFirst(3)), block, marker: marker, line: index + 2)
+            steps += Self.steps(language: String(language), block, marker: marker, line: index + 2)
             marker = nil
         }
     }

@@ -25,8 +25,10 @@ struct DocWalk {
 
     /// Runs every step of the page; the steps that printed something else.
     ///
-    /// - Parameter rails: the Rails app, for pages whose commands use it.
-    func mismatches(rails: URL? = nil) throws -> [Mismatch] {
+    /// - Parameters:
+    ///   - rails: the Rails app, for pages whose commands use it.
+    ///   - environment: variables the page's commands and examples read (e.g. `DATABASE_URL`).
+    func mismatches(rails: URL? = nil, environment: [String: String] = [:]) throws -> [Mismatch] {
         let root = TestServers.repositoryRoot
         let markdown = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
         let workspace = try TemporaryDirectory()
@@ -34,7 +36,7 @@ struct DocWalk {
             try FileManager.default.copyItem(
                 at: root.appendingPathComponent(folder), to: workspace.url.appendingPathComponent(folder))
         }
-        let shell = try Shell(workspace: workspace, rails: rails)
+        let shell = try Shell(workspace: workspace, rails: rails, environment: environment)
         var found: [Mismatch] = []
         for step in DocTranscript(markdown: markdown).steps {
             switch step {
@@ -64,11 +66,13 @@ private struct Shell {
     let workspace: TemporaryDirectory
     let bin: TemporaryDirectory
     let rails: URL?
+    let environment: [String: String]
     static let railsPlaceholder = "http://127.0.0.1:PORT"
 
-    init(workspace: TemporaryDirectory, rails: URL?) throws {
+    init(workspace: TemporaryDirectory, rails: URL?, environment: [String: String]) throws {
         self.workspace = workspace
         self.rails = rails
+        self.environment = environment
         bin = try TemporaryDirectory()
         let rmap = try CLIRunner.binary()
         let examples = try DocExamplesBinary.locate()
@@ -83,9 +87,10 @@ private struct Shell {
         var line = command.replacingOccurrences(of: "scripts/rmap ", with: "rmap ")
         if let site { line = line.replacingOccurrences(of: Self.railsPlaceholder, with: site) }
         let path = bin.url.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        var variables: [String: String?] = ["PATH": path, "RAILS_URL": site, "RMAP_BINARY": nil]
+        for (name, value) in environment { variables[name] = value }
         let result = try CLIRunner.run(
-            ["-c", "{ \(line) ; } 2>&1"], executable: "/bin/sh", in: workspace.url,
-            environment: ["PATH": path, "RAILS_URL": site, "RMAP_BINARY": nil])
+            ["-c", "{ \(line) ; } 2>&1"], executable: "/bin/sh", in: workspace.url, environment: variables)
         guard let site else { return result.stdout }
         return result.stdout.replacingOccurrences(of: site, with: Self.railsPlaceholder)
     }
