@@ -16,6 +16,7 @@ struct DisplayedPathsTests {
             fetched == [
                 "fetched CRMPerson from samples/people.json", "fetched CRMProject from samples/projects.json",
             ])
+        #expect(result.stdout.hasPrefix("entity "), "\(result.stdout)")
         #expect(result.status == 0)
     }
 
@@ -28,8 +29,7 @@ struct DisplayedPathsTests {
         )
         let result = try workspace.rmap(["run", "./mappings/notes.yml", "--store", "memory:", "--quiet"])
         #expect(result.stdout == "")
-        #expect(result.stderr.contains("samples/notes.json"), "\(result.stderr)")
-        #expect(!result.stderr.contains(".."), "\(result.stderr)")
+        #expect(result.stderr == "Error: samples/notes.json: no such file (entity Note)\n")
         #expect(result.status == 1)
     }
 
@@ -40,6 +40,7 @@ struct DisplayedPathsTests {
         let result = try workspace.rmap(["validate", "./mappings/../mappings/bad.yml"])
         #expect(
             result.stderr == "mappings/bad.yml:3:35: unknown type 'strng' for attribute 'n' (did you mean 'string'?)\n")
+        #expect(result.stdout == "")
         #expect(result.status == 2)
     }
 }

@@ -17,6 +17,7 @@ struct SecretRedactionTests {
             ["run", "notes.yml", "--store", "memory:", "--quiet"], in: workspace.url,
             environment: ["SITE": "http://127.0.0.1:9", "SITE_TOKEN": "http://127.0.0.1:9"])
         #expect(result.stderr.hasPrefix("Error: GET \(shown): fetching Note: cannot connect"), "\(result.stderr)")
+        #expect(result.stdout == "")
         #expect(result.status == 1)
     }
 
@@ -44,6 +45,8 @@ struct SecretRedactionTests {
             environment: ["DATA": "samples", "DATA_KEY": "hidden"])
         let fetched = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fetched") }
         #expect(fetched == ["fetched CRMPerson from samples/people.json", "fetched CRMProject from ***/projects.json"])
+        #expect(result.stdout.hasPrefix("entity "), "\(result.stdout)")
+        #expect(result.status == 0)
     }
 
     @Test("inspect hides what is used under headers or auth, whatever the variable's name, and shows the rest")
