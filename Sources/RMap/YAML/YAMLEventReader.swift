@@ -2,7 +2,8 @@ internal import CYAML
 
 /// One libyaml event, copied out of C memory.
 enum YAMLEvent {
-    case streamStart, streamEnd, documentStart, documentEnd
+    case streamStart, streamEnd, documentEnd
+    case documentStart(mark: Mark)
     case alias(anchor: String, mark: Mark)
     case scalar(YAMLScalar, anchor: String?)
     case sequenceStart(anchor: String?, mark: Mark)
@@ -44,7 +45,7 @@ final class EventReader {
         switch event.type {
         case YAML_STREAM_START_EVENT: return .streamStart
         case YAML_STREAM_END_EVENT: return .streamEnd
-        case YAML_DOCUMENT_START_EVENT: return .documentStart
+        case YAML_DOCUMENT_START_EVENT: return .documentStart(mark: mark)
         case YAML_DOCUMENT_END_EVENT: return .documentEnd
         case YAML_ALIAS_EVENT:
             return .alias(anchor: string(event.data.alias.anchor) ?? "", mark: mark)
