@@ -31,7 +31,11 @@ public struct MappingLoader: Sendable {
         var issues: [MappingIssue] = []
         for path in paths {
             if let data = FileManager.default.contents(atPath: path) {
-                documents.append((path, String(decoding: data, as: UTF8.self)))
+                do {
+                    documents.append((path, try YAMLParser.text(of: data, file: path)))
+                } catch {
+                    issues.append(MappingIssue(mark: error.mark, message: error.problem))
+                }
             } else {
                 issues.append(
                     MappingIssue(mark: Mark(file: path, line: 1, column: 1), message: "cannot read the mapping file"))
