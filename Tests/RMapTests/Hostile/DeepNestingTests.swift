@@ -70,14 +70,19 @@ struct DeepNestingTests {
     }
 
     @Test(
-        "the deepest value accepted is stored and read back by the next run and diff, in SQLite and the JSON store",
+        "one level past the limit is refused before anything is stored; the deepest value accepted is read back by the next run and diff, in SQLite and the JSON store",
         arguments: ["{ plugin: sqlite, path: rmap.sqlite }", "{ plugin: json, path: graph.json }"])
     func deepestValueRoundTrips(store: String) throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(source: "{ plugin: file, path: things.jsonl }", store: store),
             // The line is the record (level 1), so `raw` may take the other 511 levels.
-            "things.jsonl": Self.record(rawDepth: 511) + "\n",
+            "things.jsonl": Self.record(rawDepth: 512) + "\n",
         ])
+        let refused = try workspace.rmap(["run", "m.yml", "--quiet"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("things.jsonl:1:529: nested deeper than 512"), "\(refused.stderr)")
+        #expect(workspace.bytes("rmap.sqlite") == nil && workspace.bytes("graph.json") == nil)
+        try workspace.write("things.jsonl", Self.record(rawDepth: 511) + "\n")
         for arguments in [["run", "m.yml", "--quiet"], ["run", "m.yml", "--quiet"], ["diff", "m.yml"]] {
             let result = try workspace.rmap(arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
