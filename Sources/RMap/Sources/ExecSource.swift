@@ -67,7 +67,7 @@ public struct ExecSource: Source {
         } catch {
             throw FetchError(origin: origin, message: "cannot start: \(error.localizedDescription)")
         }
-        let stderrTask = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }
+        let stderrTask = Task.detached { Self.tail(of: errors.fileHandleForReading) }
         var batches = ExecBatches(origin: origin, model: context.model)
         var lines = LineReader(handle: output.fileHandleForReading)
         var lineNumber = 0
@@ -91,6 +91,18 @@ public struct ExecSource: Source {
                 message: "exited with status \(status)" + (detail.isEmpty ? "" : ": \(context.model.redact(detail))"))
         }
         for payload in batches.flush() { try await context.deliver(payload) }
+    }
+
+    /// The last 64 KiB a pipe carries until it closes: a program's stderr is
+    /// shown in errors but never held whole, however much it writes.
+    static func tail(of handle: FileHandle, keeping limit: Int = 1 << 16) -> Data {
+        var kept = Data()
+        while true {
+            let chunk = handle.readData(ofLength: limit)
+            if chunk.isEmpty { return kept }
+            kept.append(chunk)
+            if kept.count > limit { kept = kept.suffix(limit) }
+        }
     }
 }
 

@@ -20,6 +20,14 @@ struct InputRulesTests {
         """
     }
 
+    /// Runs the mapping over `things.json` holding `json`, into SQLite.
+    static func run(things json: String) throws -> (RunWorkspace, CLIResult) {
+        let workspace = try RunWorkspace([
+            "m.yml": mapping(source: "{ plugin: file, path: things.json }"), "things.json": json,
+        ])
+        return (workspace, try workspace.rmap(["run", "m.yml", "--quiet"]))
+    }
+
     @Test("a mapping file that is not UTF-8 is an error at the bad byte, not silently replaced")
     func mappingNotUTF8() throws {
         let workspace = try RunWorkspace()
@@ -81,15 +89,12 @@ struct InputRulesTests {
 
     @Test("a key repeated in a record keeps its last value, for the identity as for attributes and json")
     func repeatedKeysLastWins() throws {
-        let workspace = try RunWorkspace([
-            "m.yml": Self.mapping(source: "{ plugin: file, path: things.json }"),
-            // The first record teaches the mapper where `id` sits; the second repeats it later.
-            "things.json": #"""
-            [{"id": 1, "name": "a"},
-             {"id": 2, "name": "b", "id": 3, "name": "c", "raw": {"k": 1, "k": 2}}]
-            """#,
-        ])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        // The first record teaches the mapper where `id` sits; the second repeats it later.
+        let (workspace, result) = try Self.run(
+            things: #"""
+                [{"id": 1, "name": "a"},
+                 {"id": 2, "name": "b", "id": 3, "name": "c", "raw": {"k": 1, "k": 2}}]
+                """#)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             try workspace.rows("SELECT id, name, raw FROM things ORDER BY id") == [
@@ -99,11 +104,8 @@ struct InputRulesTests {
 
     @Test("a number out of a double's range is a record error naming the key, not Inf or null")
     func numberOutOfRange() throws {
-        let workspace = try RunWorkspace([
-            "m.yml": Self.mapping(source: "{ plugin: file, path: things.json }"),
-            "things.json": #"[{"id": 1, "score": 1e999}, {"id": 2, "score": -1e999}, {"id": 3, "score": 1.5}]"#,
-        ])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let (workspace, result) = try Self.run(
+            things: #"[{"id": 1, "score": 1e999}, {"id": 2, "score": -1e999}, {"id": 3, "score": 1.5}]"#)
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("attribute 'score' (key score): cannot read 1e999 as a double"))
         #expect(try workspace.rows("SELECT id, score FROM things") == [[.integer(3), .real(1.5)]])
@@ -129,6 +131,19 @@ struct InputRulesTests {
         }
         #expect(try workspace.rows("SELECT id FROM things") == [[.integer(3)]])
         #expect(try PostgresConnection(url: postgres).query("SELECT id FROM things").rows == [["3"]])
+    }
+
+    @Test("a failing exec program's error shows the last 64 KiB of its stderr, which rmap never holds whole")
+    func execStderrTail() throws {
+        let workspace = try RunWorkspace([
+            "m.yml": Self.mapping(source: "{ plugin: exec, command: [python3, fail.py] }"),
+            "fail.py": "import sys\nsys.stderr.write('x' * 1000000 + 'the end')\nsys.exit(2)\n",
+        ])
+        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Error: exec python3 fail.py: exited with status 2: xxx"))
+        #expect(result.stderr.hasSuffix("xxxthe end\n"))
+        #expect(result.stderr.utf8.count < 66_000)
     }
 
     @Test("exec runs the program its first word names, found on PATH: '-S' and 'X=1' are programs, not env's")
