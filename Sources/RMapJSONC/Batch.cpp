@@ -8,6 +8,7 @@
 // simdjson, which parses and validates each element it hands over.
 #include "Parser.hpp"
 
+#include <cstdint>
 #include <cstring>
 
 namespace {
@@ -36,7 +37,7 @@ size_t string_end(const uint8_t *bytes, size_t start, size_t length) {
 
 } // namespace
 
-size_t rmj_value_end(const uint8_t *bytes, size_t start, size_t length) {
+size_t rmj_value_end(const uint8_t *bytes, size_t start, size_t length, size_t max_depth, size_t *too_deep) {
     const uint8_t first = bytes[start];
     if (first == '"') { return string_end(bytes, start, length); }
     if (first != '[' && first != '{') {
@@ -54,7 +55,10 @@ size_t rmj_value_end(const uint8_t *bytes, size_t start, size_t length) {
             continue;
         }
         if (byte == '[' || byte == '{') {
-            depth++;
+            if (++depth > max_depth) {
+                *too_deep = i;
+                return 0;
+            }
         } else if ((byte == ']' || byte == '}') && --depth == 0) {
             return i + 1;
         }
@@ -135,13 +139,16 @@ int split_array(rmj_parser *parser, rmj_stream *stream, const uint8_t *bytes, si
             if (byte == ']' || byte == ',') {
                 return rmj_fail(parser, RMJ_INVALID, pos, "invalid JSON: expected a value");
             }
-            size_t end = rmj_value_end(bytes, pos, length);
+            size_t too_deep = SIZE_MAX;
+            size_t end = rmj_value_end(bytes, pos, length, rmj_max_depth(parser, 1), &too_deep);
+            if (too_deep != SIZE_MAX) { return rmj_fail_too_deep(parser, too_deep); }
             const bool complete = end != 0;
             if (!complete) {
                 if (!at_end) { return RMJ_OK; }
                 end = length;
             }
-            const int code = rmj_append(parser, bytes + pos, end - pos, capacity - pos, pos, stream->line_breaks + 1);
+            const int code =
+                rmj_append(parser, bytes + pos, end - pos, capacity - pos, pos, stream->line_breaks + 1, 1);
             if (code != RMJ_OK) { return code; }
             if (!complete) {
                 return rmj_fail(parser, RMJ_INVALID, length, "invalid JSON: expected ',' or ']'");
@@ -175,7 +182,8 @@ int split_lines(rmj_parser *parser, rmj_stream *stream, const uint8_t *bytes, si
         if (!found && !at_end) { return RMJ_OK; }
         const size_t end = found ? static_cast<size_t>(static_cast<const uint8_t *>(found) - bytes) : length;
         if (!is_blank(bytes + pos, end - pos)) {
-            const int code = rmj_append(parser, bytes + pos, end - pos, capacity - pos, pos, stream->line_breaks + 1);
+            const int code =
+                rmj_append(parser, bytes + pos, end - pos, capacity - pos, pos, stream->line_breaks + 1, 0);
             if (code != RMJ_OK) { return code; }
             stream->count++;
         }

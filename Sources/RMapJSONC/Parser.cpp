@@ -3,6 +3,8 @@
 
 #include <simdjson.h>
 
+#include <cstdint>
+#include <cstring>
 #include <new>
 #include <string>
 #include <string_view>
@@ -19,8 +21,11 @@ struct rmj_parser {
     std::vector<rmj_token> tokens;
     std::vector<uint8_t> arena;
     std::vector<rmj_item> items;
+    /// The key tokens of the objects being emitted, innermost last, to find repeated keys.
+    std::vector<size_t> keys;
     std::string message;
     size_t error_offset = 0;
+    size_t max_depth = RMJ_MAX_DEPTH;
 };
 
 namespace {
@@ -181,18 +186,42 @@ struct Emitter {
 
     error_code members(od::object &object) {
         const size_t index = push(RMJ_OBJECT);
+        const size_t first_key = parser.keys.size();
+        uint64_t seen = 0;  // one bit per key hash: most keys are told apart without comparing text
         uint32_t count = 0;
         for (auto member : object) {
             od::field field;
             SIMDJSON_TRY(std::move(member).get(field));
             std::string_view key;
             SIMDJSON_TRY(field.unescaped_key().get(key));
+            const uint64_t bit = uint64_t(1) << key_hash(key);
+            if (seen & bit) { supersede(first_key, key); }
+            seen |= bit;
+            parser.keys.push_back(parser.tokens.size());
             push_text(RMJ_STRING, key);
             SIMDJSON_TRY(value(field.value()));
             count++;
         }
+        parser.keys.resize(first_key);
         parser.tokens[index].length = count;
         return simdjson::SUCCESS;
+    }
+
+    static unsigned key_hash(std::string_view key) {
+        const unsigned ends = key.empty() ? 0 : static_cast<uint8_t>(key.front()) + 3u * static_cast<uint8_t>(key.back());
+        return (static_cast<unsigned>(key.size()) * 7u + ends) & 63u;
+    }
+
+    /// Marks an earlier member of the current object with the same key as superseded (the last value wins).
+    void supersede(size_t first_key, std::string_view key) {
+        for (size_t i = first_key; i < parser.keys.size(); i++) {
+            rmj_token &token = parser.tokens[parser.keys[i]];
+            if (token.kind == RMJ_STRING && token.length == key.size()
+                && std::memcmp(parser.arena.data() + token.offset, key.data(), key.size()) == 0) {
+                token.kind = RMJ_SUPERSEDED;
+                return;
+            }
+        }
     }
 };
 
@@ -212,19 +241,32 @@ int rmj_fail(rmj_parser *parser, int code, size_t offset, const char *message) {
     return code;
 }
 
+size_t rmj_max_depth(const rmj_parser *parser, size_t enclosing) {
+    return parser->max_depth > enclosing ? parser->max_depth - enclosing : 0;
+}
+
+int rmj_fail_too_deep(rmj_parser *parser, size_t offset) {
+    parser->message = "nested deeper than " + std::to_string(parser->max_depth);
+    parser->error_offset = offset;
+    return RMJ_INVALID;
+}
+
 int rmj_append(rmj_parser *parser, const uint8_t *bytes, size_t length, size_t capacity, size_t base,
-               size_t line) {
+               size_t line, size_t enclosing) {
     size_t start = 0;
     while (start < length && rmj_is_space(bytes[start])) { start++; }
     if (start == length) { return rmj_fail(parser, RMJ_INVALID, base + start, describe(simdjson::EMPTY)); }
     // Find where the value ends, so that content after it is reported as such
     // (simdjson's On Demand API leaves trailing content after a root number unseen).
-    const size_t end = rmj_value_end(bytes, start, length);
+    size_t too_deep = SIZE_MAX;
+    const size_t end = rmj_value_end(bytes, start, length, rmj_max_depth(parser, enclosing), &too_deep);
+    if (too_deep != SIZE_MAX) { return rmj_fail_too_deep(parser, base + too_deep); }
     size_t trailing = end == 0 ? length : end;
     while (trailing < length && rmj_is_space(bytes[trailing])) { trailing++; }
     const size_t parsed = trailing < length ? end : length;
 
     const size_t first_token = parser->tokens.size();
+    parser->keys.clear();
     od::document document;
     error_code error = parser->parser.iterate(bytes, parsed, capacity).get(document);
     if (error) {
@@ -262,9 +304,11 @@ rmj_parser *rmj_parser_new(void) { return new (std::nothrow) rmj_parser(); }
 
 void rmj_parser_free(rmj_parser *parser) { delete parser; }
 
+void rmj_set_max_depth(rmj_parser *parser, size_t max_depth) { parser->max_depth = max_depth; }
+
 int rmj_parse_document(rmj_parser *parser, const uint8_t *bytes, size_t length, size_t capacity) {
     rmj_reset(parser);
-    return rmj_append(parser, bytes, length, capacity, 0, 1);
+    return rmj_append(parser, bytes, length, capacity, 0, 1, 0);
 }
 
 const rmj_token *rmj_tokens(const rmj_parser *parser) { return parser->tokens.data(); }

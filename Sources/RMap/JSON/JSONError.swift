@@ -41,26 +41,8 @@ extension JSONError {
         origin: String, message: String, bytes: UnsafeRawBufferPointer, offset: Int, base: Int,
         lineBreaks: Int, column: Int
     ) {
-        var line = lineBreaks + 1
-        var column = column + offset + 1
-        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
-            line += 1
-            column = offset - index
-        }
-        self.init(origin: origin, offset: base + offset, line: line, column: column, message: message)
-    }
-
-    /// The offset of the first byte that is not valid UTF-8 at or after `start`.
-    static func firstInvalidUTF8(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes[start...].makeIterator()
-        var offset = start
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar): offset += scalar.count
-            case .emptyInput: return start
-            case .error: return offset
-            }
-        }
+        let position = BytePosition(offset: offset, in: bytes, lineBreaks: lineBreaks, column: column)
+        self.init(
+            origin: origin, offset: base + offset, line: position.line, column: position.column, message: message)
     }
 }

@@ -24,7 +24,7 @@ extension JSONFileStream {
         let buffer = InputBuffer(capacity: chunkSize)
         let parser = try NativeJSONParser(origin: path)
         var atEnd = try file.fill(buffer)
-        let bom = buffer.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let bom = UTF8BOM.length(at: buffer.bytes)
         buffer.drop(bom)
         var stream = rmj_stream()
         if path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") {

@@ -46,8 +46,11 @@ public indirect enum JSONValue: Sendable, Hashable {
 /// A JSON object: key-value members in document order.
 ///
 /// Lookup is a linear scan, which beats hashing for the small objects that
-/// records are; a duplicated key resolves to its last occurrence, as in
-/// most JSON parsers. Equality ignores the order of keys.
+/// records are; a duplicated key resolves to its last occurrence. Objects
+/// that rmap parses hold each key once: a key repeated in the JSON text keeps
+/// its last value, at its last position (as JavaScript and PostgreSQL's `jsonb`
+/// do), so identity, attributes and stored `json` values all see the same
+/// value. Equality ignores the order of keys.
 public struct JSONObject: Sendable, Hashable {
     /// The members in document order.
     public var members: [(key: String, value: JSONValue)]

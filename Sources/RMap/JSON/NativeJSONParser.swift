@@ -27,13 +27,14 @@ internal import RMapJSONC
 final class NativeJSONParser {
     private let handle: OpaquePointer
 
-    /// Creates a parser.
+    /// Creates a parser that refuses arrays and objects nested deeper than `maxDepth`.
     ///
     /// - Throws: ``JSONError`` naming `origin` when memory is short.
-    init(origin: String) throws(JSONError) {
+    init(origin: String, maxDepth: Int = JSONReader.maxDepth) throws(JSONError) {
         guard let handle = rmj_parser_new() else {
             throw JSONError(origin: origin, message: "out of memory")
         }
+        rmj_set_max_depth(handle, maxDepth)
         self.handle = handle
     }
 
@@ -89,7 +90,7 @@ final class NativeJSONParser {
         code: Int32, in bytes: UnsafeRawBufferPointer, origin: String, base: Int, lineBreaks: Int, column: Int
     ) -> JSONError {
         var offset = rmj_error_offset(handle)
-        if Int(code) == RMJ_INVALID_UTF8 { offset = JSONError.firstInvalidUTF8(in: bytes, from: offset) }
+        if Int(code) == RMJ_INVALID_UTF8 { offset = BytePosition.firstInvalidUTF8(in: bytes, from: offset) ?? offset }
         return JSONError(
             origin: origin, message: String(cString: rmj_error_message(handle)), bytes: bytes, offset: offset,
             base: base, lineBreaks: lineBreaks, column: column)
@@ -112,9 +113,10 @@ private struct TokenReader {
             var members: [(key: String, value: JSONValue)] = []
             members.reserveCapacity(Int(token.length))
             for _ in 0..<token.length {
-                let key = text(tokens[index])
+                let key = tokens[index]
                 index += 1
-                members.append((key, next()))
+                let value = next()
+                if Int(key.kind) != RMJ_SUPERSEDED { members.append((text(key), value)) }
             }
             return .object(JSONObject(members))
         case RMJ_ARRAY:

@@ -52,9 +52,12 @@ struct FileDecoder {
             case "naming": decodeNaming(node, into: &settings)
             case "inflections": decodeInflections(node, into: &inflections)
             default:
+                // The names' marks by name, found once: a search per entity made loading quadratic.
+                let marks = Dictionary(
+                    (node.mapping ?? []).map { ($0.key.scalar?.text ?? "", $0.key.mark) },
+                    uniquingKeysWith: { first, _ in first })
                 for (name, entity) in diagnostics.keyedPairs(node, "entities", allowed: []) ?? [] {
-                    let mark = node.mapping?.first { $0.key.scalar?.text == name }?.key.mark ?? entity.mark
-                    settings.entities.append((name, entity, mark))
+                    settings.entities.append((name, entity, marks[name] ?? entity.mark))
                 }
             }
         }

@@ -35,7 +35,11 @@ public struct MappingLoader: Sendable {
         var issues: [MappingIssue] = []
         for path in paths.map({ DisplayPath.normalize($0) }) {
             if let data = FileManager.default.contents(atPath: path) {
-                documents.append((path, String(decoding: data, as: UTF8.self)))
+                do {
+                    documents.append((path, try YAMLParser.text(of: data, file: path)))
+                } catch {
+                    issues.append(MappingIssue(mark: error.mark, message: error.problem))
+                }
             } else {
                 issues.append(
                     MappingIssue(

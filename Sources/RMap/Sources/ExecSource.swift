@@ -5,6 +5,11 @@ import Foundation
 /// on standard output, with `env: {NAME: value}` added to its environment.
 /// A non-zero exit is a fetch error showing its stderr.
 ///
+/// The program is run directly, found as a shell finds it (``ProgramPath``):
+/// no shell and no `/usr/bin/env` reads the words. Output is read as JSON
+/// Lines files are: a leading byte order mark is dropped, and a line that is
+/// not UTF-8 JSON stops the run with its line and column.
+///
 /// Plugins in any language can feed rmap this way.
 public struct ExecSource: Source {
     /// The option keys the plugin reads.
@@ -38,11 +43,18 @@ public struct ExecSource: Source {
 
     public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
         let origin = context.model.redact("exec \(command.joined(separator: " "))")
+        let environment = ProcessInfo.processInfo.environment.merging(self.environment) { _, own in own }
+        guard
+            let program = ProgramPath.resolve(
+                command[0], searchPath: environment["PATH"], directory: config.baseDirectory)
+        else {
+            throw FetchError(origin: origin, message: "cannot start: no executable '\(command[0])' (looked up on PATH)")
+        }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = URL(fileURLWithPath: config.baseDirectory)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, own in own }
+        process.environment = environment
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -55,7 +67,7 @@ public struct ExecSource: Source {
         } catch {
             throw FetchError(origin: origin, message: "cannot start: \(error.localizedDescription)")
         }
-        let stderrTask = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }
+        let stderrTask = Task.detached { Self.tail(of: errors.fileHandleForReading) }
         var batches = ExecBatches(origin: origin, model: context.model)
         var lines = LineReader(handle: output.fileHandleForReading)
         var lineNumber = 0
@@ -80,6 +92,18 @@ public struct ExecSource: Source {
         }
         for payload in batches.flush() { try await context.deliver(payload) }
     }
+
+    /// The last 64 KiB a pipe carries until it closes: a program's stderr is
+    /// shown in errors but never held whole, however much it writes.
+    static func tail(of handle: FileHandle, keeping limit: Int = 1 << 16) -> Data {
+        var kept = Data()
+        while true {
+            let chunk = handle.readData(ofLength: limit)
+            if chunk.isEmpty { return kept }
+            kept.append(chunk)
+            if kept.count > limit { kept = kept.suffix(limit) }
+        }
+    }
 }
 
 /// Groups an exec plugin's JSON lines into payloads per entity.
@@ -94,9 +118,17 @@ struct ExecBatches {
     }
 
     /// Adds a line; returns a full batch when one is ready.
-    mutating func add(line: String, number: Int) throws -> Payload? {
-        guard !line.allSatisfy(\.isWhitespace) else { return nil }
-        let value = try JSONReader.parse(line, origin: "\(origin) line \(number)")
+    ///
+    /// - Throws: ``JSONError`` when the line is not UTF-8 JSON (as a file's would be),
+    ///   ``FetchError`` when it is not an entity's record.
+    mutating func add(line: [UInt8], number: Int) throws -> Payload? {
+        guard !line.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) else { return nil }
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(line, origin: origin)
+        } catch {
+            throw JSONError(origin: origin, line: number, column: error.column, message: error.message)
+        }
         guard let object = value.object, let entity = object["entity"]?.string, let record = object["record"] else {
             throw FetchError(
                 origin: "\(origin) line \(number)",
@@ -115,37 +147,6 @@ struct ExecBatches {
     mutating func flush() -> [Payload] {
         defer { pending = [:] }
         return pending.keys.sorted().map { Payload(origin: origin, entity: $0, body: .records(pending[$0] ?? [])) }
-    }
-}
-
-/// Reads a pipe line by line in large chunks.
-struct LineReader {
-    private let handle: FileHandle
-    private var buffer: [UInt8] = []
-    private var start = 0
-    private var finished = false
-
-    init(handle: FileHandle) {
-        self.handle = handle
-    }
-
-    /// The next line without its newline, or `nil` at the end.
-    mutating func next() -> String? {
-        while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                defer { start = newline + 1 }
-                return String(decoding: buffer[start..<newline], as: UTF8.self)
-            }
-            if finished {
-                guard start < buffer.count else { return nil }
-                defer { start = buffer.count }
-                return String(decoding: buffer[start...], as: UTF8.self)
-            }
-            buffer.removeFirst(start)
-            start = 0
-            let chunk = handle.readData(ofLength: 1 << 16)
-            if chunk.isEmpty { finished = true } else { buffer.append(contentsOf: chunk) }
-        }
     }
 }
 

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The `stdin` source: one JSON document on standard input, holding the
-/// records of the entity named by `entity:` (or of the only entity that uses
-/// the source).
+/// The `stdin` source: one JSON document on standard input (a leading UTF-8
+/// byte order mark dropped, as in files), holding the records of the entity
+/// named by `entity:` (or of the only entity that uses the source).
 public struct StdinSource: Source {
     /// The option keys the plugin reads.
     public static let options = ["entity"]
@@ -37,7 +37,8 @@ public struct StdinSource: Source {
         guard context.model.entity(named: target) != nil else {
             throw FetchError(origin: "stdin", message: "unknown entity '\(target)' in 'entity:'")
         }
-        let document = try JSONReader.parse(input(), origin: "stdin")
+        let bytes = input()
+        let document = try JSONReader.parse(bytes.dropFirst(UTF8BOM.length(at: bytes)), origin: "stdin")
         try await context.deliver(Payload(origin: "stdin", entity: target, body: .document(document)))
         context.progress(.fetched(entity: target, origin: "stdin"))
     }

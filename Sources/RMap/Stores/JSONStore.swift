@@ -17,6 +17,11 @@ public final class JSONStore: BackendStore {
     /// The document's path.
     public let path: String
 
+    /// How deep the document may nest: a stored `json` value (at most
+    /// ``JSONReader/maxDepth`` - 1 deep, as it came inside a record) sits 4
+    /// levels down (document, `_base`, table, row), so every value written reads back.
+    static let maxDepth = JSONReader.maxDepth + 4
+
     /// Opens the document at `path` (an absent file is an empty store).
     ///
     /// - Throws: ``PersistError`` when the file cannot be read or is not a JSON object.
@@ -28,7 +33,7 @@ public final class JSONStore: BackendStore {
             do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
                 throw PersistError(message: "\(path): cannot read the JSON store: \(error.localizedDescription)")
             }
-            guard let object = try JSONReader.parse(data, origin: path).object else {
+            guard let object = try JSONReader.parse(data, origin: path, maxDepth: Self.maxDepth).object else {
                 throw PersistError(message: "\(path): a JSON store must hold one object")
             }
             document = object

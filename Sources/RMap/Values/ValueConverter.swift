@@ -9,6 +9,9 @@ public enum ValueConverter {
     ///
     /// `null` is `.null` for every type. Strings are accepted for numbers,
     /// decimals and booleans (`"12.50"`, `"true"`), numbers `1`/`0` for booleans.
+    /// Never converted, so that every store keeps the same values: a number
+    /// out of `Double`'s range (`1e999`) as a double or a time, and text holding
+    /// U+0000 (NUL, which PostgreSQL cannot store), as a string or anywhere in `json`.
     ///
     /// - Complexity: O(size of `json`).
     public static func value(from json: JSONValue, as type: AttributeType, format: TimeFormat? = nil) -> Value? {
@@ -16,11 +19,11 @@ public enum ValueConverter {
         switch type {
         case .uuid:
             // UUIDs are case-insensitive; the lower-case form is canonical (and what PostgreSQL returns).
-            guard case .string(let text) = json else { return nil }
+            guard case .string(let text) = json, !holdsNUL(text) else { return nil }
             return .string(text.lowercased())
         case .string, .url:
             switch json {
-            case .string(let text): return .string(text)
+            case .string(let text): return holdsNUL(text) ? nil : .string(text)
             case .number(let text): return .string(text)
             case .bool(let flag): return .string(flag ? "true" : "false")
             default: return nil
@@ -33,7 +36,7 @@ public enum ValueConverter {
         case .double:
             switch json {
             case .number(let text), .string(let text):
-                return Double(text.trimmingCharacters(in: .whitespaces)).map(Value.double)
+                return finite(text.trimmingCharacters(in: .whitespaces)).map(Value.double)
             default: return nil
             }
         case .decimal:
@@ -48,7 +51,7 @@ public enum ValueConverter {
         case .datetime:
             return timestamp(json, format: format ?? .iso8601).map(Value.datetime)
         case .json:
-            return .json(json)
+            return holdsNUL(json) ? nil : .json(json)
         case .array(let element):
             guard case .array(let items) = json else { return nil }
             var values: [Value] = []
@@ -86,6 +89,27 @@ public enum ValueConverter {
     }
 
     // MARK: - Scalars
+
+    /// The double of `text`, or `nil` when it is not a number or lies out of range (`1e999`).
+    static func finite(_ text: String) -> Double? {
+        Double(text).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// True when `text` holds U+0000.
+    static func holdsNUL(_ text: String) -> Bool {
+        text.utf8.contains(0)
+    }
+
+    /// True when a string or key anywhere in `json` holds U+0000 (a walk as deep
+    /// as the value, which parsing holds to ``JSONReader/maxDepth``).
+    static func holdsNUL(_ json: JSONValue) -> Bool {
+        switch json {
+        case .string(let text): holdsNUL(text)
+        case .array(let items): items.contains { holdsNUL($0) }
+        case .object(let object): object.members.contains { holdsNUL($0.key) || holdsNUL($0.value) }
+        case .null, .bool, .number: false
+        }
+    }
 
     static func integer(_ text: String) -> Int64? {
         if let value = Int64(text) { return value }
@@ -133,11 +157,13 @@ public enum ValueConverter {
     static func timestamp(_ json: JSONValue, format: TimeFormat) -> Timestamp? {
         switch (json, format) {
         case (.number(let text), .epochSeconds), (.string(let text), .epochSeconds):
-            guard let seconds = Double(text) else { return nil }
-            return Timestamp(milliseconds: Int64((seconds * 1000).rounded()))
+            guard let seconds = Double(text), let milliseconds = Int64(exactly: (seconds * 1000).rounded()) else {
+                return nil
+            }
+            return Timestamp(milliseconds: milliseconds)
         case (.number(let text), .epochMilliseconds), (.string(let text), .epochMilliseconds):
-            guard let milliseconds = Double(text) else { return nil }
-            return Timestamp(milliseconds: Int64(milliseconds.rounded()))
+            guard let milliseconds = Double(text).flatMap({ Int64(exactly: $0.rounded()) }) else { return nil }
+            return Timestamp(milliseconds: milliseconds)
         case (.string(let text), .pattern(let pattern)):
             guard let date = PatternFormatters.shared.formatter(for: pattern).date(from: text) else { return nil }
             return Timestamp(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded()))

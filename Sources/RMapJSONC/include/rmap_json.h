@@ -14,6 +14,10 @@ extern "C" {
 /// Readable bytes every input needs after its last byte (simdjson's padding).
 #define RMJ_PADDING 64
 
+/// Arrays and objects a new parser accepts inside one another; the bracket that
+/// opens one more level is an RMJ_INVALID error "nested deeper than N" at its offset.
+#define RMJ_MAX_DEPTH 512
+
 /// Token kinds.
 enum {
     RMJ_NULL = 0,
@@ -25,8 +29,10 @@ enum {
     RMJ_STRING = 4,
     /// `length` elements follow, each as its own tokens.
     RMJ_ARRAY = 5,
-    /// `length` members follow, each as an RMJ_STRING key then the value's tokens.
+    /// `length` members follow, each as an RMJ_STRING (or RMJ_SUPERSEDED) key then the value's tokens.
     RMJ_OBJECT = 6,
+    /// A key that a later member of the same object repeats: the later value wins, this member is skipped.
+    RMJ_SUPERSEDED = 7,
 };
 
 /// One node of a parsed value, in preorder.
@@ -82,6 +88,8 @@ typedef struct rmj_parser rmj_parser;
 rmj_parser *rmj_parser_new(void);
 /// Frees a parser.
 void rmj_parser_free(rmj_parser *parser);
+/// Sets how deep arrays and objects may nest in the values the parser reads (RMJ_MAX_DEPTH by default).
+void rmj_set_max_depth(rmj_parser *parser, size_t max_depth);
 
 /// Parses one whole document into tokens (one item).
 /// `capacity - length` must be at least RMJ_PADDING.

@@ -160,6 +160,9 @@ struct RunSourcesTests {
         ])
         let result = try workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("Error: exec rmap-no-such-program: exited with status 127"))
+        #expect(
+            result.stderr
+                == "Error: exec rmap-no-such-program: cannot start: no executable 'rmap-no-such-program' (looked up on PATH)\n"
+        )
     }
 }
