@@ -5,8 +5,10 @@
 /// keys stay null); stored objects are merged three-way per column against
 /// their base (``ConflictPolicy``); foreign-key columns and join tables come
 /// from the graph's relationships (an empty to-one keeps the stored foreign
-/// key, and a to-many connected by foreign key whose keys no payload carried
-/// keeps its links, as a missing key keeps a value); `orphans: delete` applies to entities the
+/// key unless its payload said `null`, a to-many connected by foreign key whose
+/// keys no payload carried keeps its links, as a missing key keeps a value, and
+/// children a nested `replace` to-many no longer lists lose their foreign key,
+/// see ``ReleasedChildren``); `orphans: delete` applies to entities the
 /// request says were fetched completely. A policy of `fail` that meets
 /// conflicts throws ``ConflictError`` after collecting all of them, and
 /// nothing is written. A dry run does everything, then rolls back.
@@ -53,6 +55,7 @@ public struct PersistWriter {
                 { for (root, early) in zip(schema.roots, settled) where early { try run.writeTable(root) } },
                 meanwhile: connecting)
             for (root, early) in zip(schema.roots, settled) where !early { try run.writeTable(root) }
+            try run.releaseChildren()
             if !run.conflicts.isEmpty { throw ConflictError(conflicts: run.conflicts) }
             try run.writeLinks()
             try run.deleteOrphans(complete: request.completeEntities)
@@ -136,20 +139,20 @@ private struct PersistRun {
                 counts[object.type.index].inserted += 1
                 continue
             }
-            merge(row, into: state, object: object, table: table, rows: &rows, bases: &bases)
+            merge(row, into: state, type: object.type, identity: identity, table: table, rows: &rows, bases: &bases)
         }
     }
 
     private mutating func merge(
-        _ row: [Value?], into state: StoredState, object: GraphObject, table: TableLayout,
+        _ row: [Value?], into state: StoredState, type: EntityType, identity: [Value], table: TableLayout,
         rows: inout [[Value]], bases: inout [[Value]]
     ) {
         var found: [ThreeWayMerge.Conflict] = []
-        let result = ThreeWayMerge(policy: object.type.mapping.onConflict).merge(row, into: state, conflicts: &found)
+        let result = ThreeWayMerge(policy: type.mapping.onConflict).merge(row, into: state, conflicts: &found)
         for conflict in found {
             conflicts.append(
                 ConflictError.Conflict(
-                    entity: object.type.name, identity: object.identity.description,
+                    entity: type.name, identity: IdentityKey(identity).description,
                     attribute: columnName(table, conflict.column), base: ValueText.display(conflict.base),
                     local: conflict.local.map(ValueText.display) ?? "(deleted)",
                     remote: ValueText.display(conflict.remote)))
@@ -157,9 +160,38 @@ private struct PersistRun {
         if result.rowChanged, let merged = result.row { rows.append(merged) }
         if result.baseChanged { bases.append(result.base) }
         if result.rowChanged {
-            counts[object.type.index].updated += 1
+            counts[type.index].updated += 1
         } else {
-            counts[object.type.index].unchanged += 1
+            counts[type.index].unchanged += 1
+        }
+    }
+
+    /// Clears the foreign key of stored children that their parent's payload no longer lists
+    /// (``ReleasedChildren``), merged three-way like any remote change.
+    mutating func releaseChildren() throws {
+        for group in ReleasedChildren(graph: graph, layout: layout).groups {
+            let table = layout.tables[group.table]
+            var released: [[Value]] = []
+            for base in try backend.scanBase(table) {
+                guard group.parents.contains(IdentityKey(group.columns.map { base[$0] })) else { continue }
+                let identity = table.identityValues(of: base)
+                if !group.listed.contains(IdentityKey(identity)) { released.append(identity) }
+            }
+            guard !released.isEmpty else { continue }
+            var incoming = [Value?](repeating: nil, count: table.columns.count)
+            for column in group.columns { incoming[column] = .null }
+            let stored = try backend.fetch(table, identities: released)
+            var rows: [[Value]] = []
+            var bases: [[Value]] = []
+            for identity in released {
+                guard let state = stored[IdentityKey(identity)] else { continue }
+                merge(
+                    incoming, into: state, type: group.entity, identity: identity, table: table, rows: &rows,
+                    bases: &bases)
+            }
+            guard conflicts.isEmpty else { continue }
+            try backend.upsertRows(table, rows)
+            try backend.upsertBase(table, bases)
         }
     }
 
@@ -170,7 +202,11 @@ private struct PersistRun {
         object.forEachValue { attribute, value in row[binding.attributeColumns[attribute]] = value }
         if let discriminator = table.discriminator { row[discriminator] = .string(binding.typeValue) }
         for (relationship, columns) in binding.foreignKeys {
-            guard let destination = object.relatedObject(at: relationship) else { continue }
+            guard let destination = object.relatedObject(at: relationship) else {
+                // A payload that said `null` clears the stored link.
+                if object.isAssigned(at: relationship) { for column in columns { row[column] = .null } }
+                continue
+            }
             let positions = destination.type.identityIndices
             guard !positions.isEmpty, positions.count == columns.count else { continue }
             if positions.count == 1 {
