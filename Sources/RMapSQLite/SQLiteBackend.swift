@@ -204,6 +204,17 @@ final class SQLiteBackend: StoreBackend {
         return rows
     }
 
+    func scanLinks(_ join: JoinTableLayout) throws -> [[Value]] {
+        let statement = try connection.statement(
+            "SELECT \(SQLiteSchema.list(join.columns.map(\.name))) FROM \(SQLiteSchema.quote(join.name))")
+        statement.bind([Value]())
+        var links: [[Value]] = []
+        while try statement.step() {
+            links.append(join.columns.enumerated().map { statement.value(Int32($0), as: $1.type) })
+        }
+        return links
+    }
+
     func scanBase(_ table: TableLayout) throws -> [[Value]] {
         let statement = try connection.statement(
             SQLiteSchema.select(from: SQLiteSchema.baseName(table), table, rowid: false, byIdentity: false))

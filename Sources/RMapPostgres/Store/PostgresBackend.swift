@@ -253,6 +253,14 @@ final class PostgresBackend: StoreBackend {
         return result.rows.map { decode($0, table, from: 0) }
     }
 
+    func scanLinks(_ join: JoinTableLayout) throws -> [[Value]] {
+        let result = try connection.query(
+            "SELECT \(PostgresSchema.list(join.columns.map(\.name))) FROM \(PostgresSchema.quote(join.name))")
+        return result.rows.map { row in
+            join.columns.enumerated().map { PostgresValueText.decode(row[$0], as: $1.type) }
+        }
+    }
+
     func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws {
         let assignments = table.columns.enumerated().map { "\(PostgresSchema.quote($1.name)) = $\($0 + 1)" }
         try connection.query(
