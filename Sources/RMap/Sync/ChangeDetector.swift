@@ -21,7 +21,9 @@ struct ChangeDetector {
                 guard let entity = sync.entity(ofRow: row.values, table: index) else { continue }
                 let key = IdentityKey(table.identityValues(of: row.values))
                 let base = key.isIncomplete ? nil : bases.removeValue(forKey: key)
-                if !entity.linkedArrays.isEmpty { row.values = linked.apply(to: row.values, base: base, entity: entity) }
+                if !entity.linkedArrays.isEmpty {
+                    row.values = linked.apply(to: row.values, base: base, entity: entity)
+                }
                 if let change = change(row: row, base: base, entity: entity) { changes.append(change) }
             }
             let deleted = bases.values.sorted { ValueText.display(.array($0)) < ValueText.display(.array($1)) }
