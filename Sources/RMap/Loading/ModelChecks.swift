@@ -74,16 +74,22 @@ struct ModelChecks {
         }
     }
 
-    /// Keys that need another: `default_on_missing` a `default`, `ordered` a to-many, and
+    /// Keys that need another: `default_on_missing` a `default`, `ordered` a replaced to-many, and
     /// `orphans: delete` a fetch of the entity's own (a nested-only entity is never fetched completely).
     private func checkCombinations(_ entity: EntityMapping, _ declaration: DeclaredEntity) {
         for attribute in entity.attributes where attribute.defaultOnMissing && attribute.defaultValue == nil {
             diagnostics.error(
                 attribute.mark, "'default_on_missing' of attribute '\(attribute.name)' needs a 'default' to apply")
         }
-        for relationship in entity.relationships where relationship.ordered && relationship.kind != .toMany {
-            diagnostics.error(
-                relationship.mark, "'ordered' applies to to-many relationships, not to-one '\(relationship.name)'")
+        for relationship in entity.relationships where relationship.ordered {
+            if relationship.kind != .toMany {
+                diagnostics.error(
+                    relationship.mark, "'ordered' applies to to-many relationships, not to-one '\(relationship.name)'")
+            } else if relationship.assignment == .union {
+                diagnostics.error(
+                    relationship.mark,
+                    "'ordered' needs 'assignment: replace' on '\(relationship.name)': a union has no payload order")
+            }
         }
         if entity.orphans == .delete, case .some(.none) = declaration.source {
             diagnostics.error(

@@ -72,12 +72,15 @@ private struct PersistRun {
     /// Counts by entity position.
     var counts: [EntityWriteCounts]
     var conflicts: [ConflictError.Conflict] = []
+    /// Children's places in `ordered` nested to-manys kept by their foreign key.
+    let positions: ListPositions
 
     init(backend: any StoreBackend, layout: StoreLayout, graph: ObjectGraph) {
         self.backend = backend
         self.layout = layout
         self.graph = graph
         counts = Array(repeating: EntityWriteCounts(), count: graph.schema.types.count)
+        positions = ListPositions(graph: graph, layout: layout)
     }
 
     /// The counts by entity name.
@@ -219,6 +222,11 @@ private struct PersistRun {
             guard identity.allSatisfy({ $0.map { !$0.isNull } ?? false }) else { continue }
             for (value, column) in zip(identity, columns) { row[column] = value }
         }
+        for (relationship, column) in binding.positions {
+            if let place = self.positions.place(of: object, relationship: relationship) {
+                row[column] = .int(Int64(place))
+            }
+        }
         return row
     }
 
@@ -234,7 +242,7 @@ private struct PersistRun {
 
     private func columnName(_ table: TableLayout, _ column: Int) -> String {
         switch table.roles[column] {
-        case .attribute(let name), .foreignKey(let name): name
+        case .attribute(let name), .foreignKey(let name), .position(let name): name
         case .discriminator: table.columns[column].name
         }
     }
@@ -262,9 +270,11 @@ private struct PersistRun {
                     guard !layout.joinTables[join].union else { return }
                     batches[join].append(identity.values)
                 } else {
-                    for destination in object.related(at: relationship) {
+                    let ordered = layout.joinTables[join].ordered
+                    for (position, destination) in object.related(at: relationship).enumerated() {
                         var link = identity.values
                         guard destination.appendIdentity(to: &link) else { continue }
+                        if ordered { link.append(.int(Int64(position))) }
                         batches[join].append(link)
                     }
                 }
