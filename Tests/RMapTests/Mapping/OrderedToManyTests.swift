@@ -34,15 +34,7 @@ struct OrderedToManyTests {
 
     /// Maps people and teams, connects and writes them: one run.
     private func run(people: String, teams: String, into store: any BackendStore) throws {
-        let schema = GraphSchema(model: try F.model(Self.yaml))
-        let graph = ObjectGraph(schema: schema)
-        let mapper = RecordMapper(graph: graph, transformers: [:])
-        for (entity, json) in [("CRMPerson", people), ("CRMTeam", teams)] {
-            let document = try ModelFixtures.json(json)
-            try mapper.map(Payload(origin: "\(entity).json", entity: entity, body: .document(document)))
-        }
-        _ = Connector(schema: schema).connect(graph)
-        _ = try store.write(graph, request: WriteRequest())
+        try MappedRun.run(Self.yaml, [("CRMPerson", people), ("CRMTeam", teams)], into: store)
     }
 
     /// The stored links of one source, as integer identities in the order read back.

@@ -38,14 +38,7 @@ struct SyncSemanticsTests {
 
     /// Maps `json` as people, knowing what `store` holds, connects and writes it: one run.
     private func run(_ json: String, into store: any BackendStore) throws -> (MappingReport, WriteReport) {
-        let schema = GraphSchema(model: try F.model(Self.yaml))
-        let graph = ObjectGraph(schema: schema)
-        let mapper = RecordMapper(graph: graph, transformers: [:])
-        mapper.storedIdentities = try store.storedIdentities(schema: schema)
-        let document = try ModelFixtures.json(json)
-        try mapper.map(Payload(origin: "people.json", entity: "CRMPerson", body: .document(document)))
-        _ = Connector(schema: schema).connect(graph)
-        return (mapper.report, try store.write(graph, request: WriteRequest()))
+        try MappedRun.run(Self.yaml, [("CRMPerson", json)], into: store)
     }
 
     private func contents(_ kind: StoreKind, _ directory: URL, _ entity: String) throws -> [String: [String: Value]] {
