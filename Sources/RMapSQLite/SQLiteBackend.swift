@@ -51,6 +51,11 @@ final class SQLiteBackend: StoreBackend {
         }
         for join in layout.joinTables {
             for sql in SQLiteSchema.createJoin(join) { try connection.execute(sql) }
+            // A join table made before its relationship was `ordered` gains `position`.
+            let existing = try columns(of: join.name)
+            for column in join.columns where !existing.contains(column.name) {
+                try connection.execute(SQLiteSchema.addColumn(join.name, column))
+            }
         }
     }
 

@@ -86,8 +86,15 @@ final class PostgresBackend: StoreBackend {
                 statements.append(PostgresSchema.index(table, column))
             }
         }
-        for join in layout.joinTables where existing[join.name] == nil {
-            statements += PostgresSchema.createJoin(join)
+        for join in layout.joinTables {
+            guard let columns = existing[join.name] else {
+                statements += PostgresSchema.createJoin(join)
+                continue
+            }
+            // A join table made before its relationship was `ordered` gains `position`.
+            for column in join.columns where !columns.contains(column.name) {
+                statements.append(PostgresSchema.addColumn(join.name, column))
+            }
         }
         guard !statements.isEmpty else { return }
         try connection.execute(statements.joined(separator: ";\n"))

@@ -63,6 +63,19 @@ struct OrderedToManyTests {
         #expect(projects["11"]?["owner_position"] == .int(0))
     }
 
+    @Test("turning ordered on for a stored join table adds its position column", arguments: StoreKind.all)
+    func orderedLater(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let unordered = Self.yaml.replacingOccurrences(
+            of: "members: { to_many: CRMPerson, ordered: true,", with: "members: { to_many: CRMPerson,")
+        let people = #"[{"id": 1}, {"id": 2}, {"id": 3}]"#
+        try MappedRun.run(
+            unordered, [("CRMPerson", people), ("CRMTeam", #"[{"id": 7, "member_ids": [3, 1]}]"#)],
+            into: kind.open(directory))
+        try run(people: people, teams: #"[{"id": 7, "member_ids": [3, 1, 2]}]"#, into: kind.open(directory))
+        #expect(try links(kind.open(directory), "CRMTeam", "members", 7) == [.int(3), .int(1), .int(2)])
+    }
+
     @Test("ordered needs a to-many that replaces its set")
     func orderedNeedsReplacedToMany() {
         let union = Self.yaml.replacingOccurrences(
