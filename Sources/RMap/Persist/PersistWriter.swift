@@ -74,6 +74,8 @@ private struct PersistRun {
     var conflicts: [ConflictError.Conflict] = []
     /// Children's places in `ordered` nested to-manys kept by their foreign key.
     let positions: ListPositions
+    /// Children that `replace` nested to-manys no longer list.
+    let released: ReleasedChildren
 
     init(backend: any StoreBackend, layout: StoreLayout, graph: ObjectGraph) {
         self.backend = backend
@@ -81,6 +83,7 @@ private struct PersistRun {
         self.graph = graph
         counts = Array(repeating: EntityWriteCounts(), count: graph.schema.types.count)
         positions = ListPositions(graph: graph, layout: layout)
+        released = ReleasedChildren(graph: graph, layout: layout)
     }
 
     /// The counts by entity name.
@@ -134,7 +137,7 @@ private struct PersistRun {
         let identities = incoming.map { identity(of: $0, table) }
         let stored = try backend.fetch(table, identities: identities.compactMap { $0 })
         for (offset, object) in chunk.enumerated() {
-            let row = incoming[offset]
+            var row = incoming[offset]
             guard let identity = identities[offset], let state = stored[IdentityKey(identity)] else {
                 let values = row.map { $0 ?? .null }
                 rows.append(values)
@@ -142,6 +145,8 @@ private struct PersistRun {
                 counts[object.type.index].inserted += 1
                 continue
             }
+            released.release(
+                &row, base: state.base, identity: identity, table: layout.bindings[object.type.index].table)
             merge(row, into: state, type: object.type, identity: identity, table: table, rows: &rows, bases: &bases)
         }
     }
@@ -169,10 +174,11 @@ private struct PersistRun {
         }
     }
 
-    /// Clears the foreign key of stored children that their parent's payload no longer lists
-    /// (``ReleasedChildren``), merged three-way like any remote change.
+    /// Clears the foreign key of stored children outside the graph that their parent's payload no
+    /// longer lists (``ReleasedChildren``; those in the graph were released as their rows merged),
+    /// merged three-way like any remote change.
     mutating func releaseChildren() throws {
-        for group in ReleasedChildren(graph: graph, layout: layout).groups {
+        for group in released.groups {
             let table = layout.tables[group.table]
             var released: [[Value]] = []
             for base in try backend.scanBase(table) {

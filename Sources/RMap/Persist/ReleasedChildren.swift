@@ -25,6 +25,18 @@ struct ReleasedChildren {
     /// The groups that some parent set in this run.
     let groups: [Group]
 
+    /// Clears the foreign key in `row` (a child's incoming row in table `table`) when the
+    /// payload left it unset and its base points at a parent that no longer lists it.
+    func release(_ row: inout [Value?], base: [Value]?, identity: [Value], table: Int) {
+        guard let base, !groups.isEmpty else { return }
+        for group in groups where group.table == table && group.columns.allSatisfy({ row[$0] == nil }) {
+            guard group.parents.contains(IdentityKey(group.columns.map { base[$0] })),
+                !group.listed.contains(IdentityKey(identity))
+            else { continue }
+            for column in group.columns { row[column] = .null }
+        }
+    }
+
     init(graph: ObjectGraph, layout: StoreLayout) {
         let schema = graph.schema
         var groups: [Group] = []

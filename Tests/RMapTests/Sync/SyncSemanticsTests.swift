@@ -37,8 +37,10 @@ struct SyncSemanticsTests {
         """
 
     /// Maps `json` as people, knowing what `store` holds, connects and writes it: one run.
-    private func run(_ json: String, into store: any BackendStore) throws -> (MappingReport, WriteReport) {
-        try MappedRun.run(Self.yaml, [("CRMPerson", json)], into: store)
+    private func run(_ json: String, projects: String = "[]", into store: any BackendStore) throws -> (
+        MappingReport, WriteReport
+    ) {
+        try MappedRun.run(Self.yaml, [("CRMProject", projects), ("CRMPerson", json)], into: store)
     }
 
     private func contents(_ kind: StoreKind, _ directory: URL, _ entity: String) throws -> [String: [String: Value]] {
@@ -82,7 +84,10 @@ struct SyncSemanticsTests {
             try contents(kind, directory, "CRMProject").mapValues { $0["owner_id"] ?? .null }
         }
 
-        let (_, shorter) = try run(#"[{"id": 1, "projects": [{"id": 10}]}, {"id": 2}]"#, into: kind.open(directory))
+        // Project 12 also arrives on its own: it is released as its row merges, and counted once.
+        let (_, shorter) = try run(
+            #"[{"id": 1, "projects": [{"id": 10}]}, {"id": 2}]"#, projects: #"[{"id": 12, "title": "Gemini"}]"#,
+            into: kind.open(directory))
         #expect(shorter.entities["CRMProject"]?.updated == 2)
         #expect(try owners() == ["10": .int(1), "11": .null, "12": .null, "20": .int(2), "30": .int(3)])
 
