@@ -14,10 +14,15 @@ struct ListPositions {
     init(graph: ObjectGraph, layout: StoreLayout) {
         let schema = graph.schema
         guard schema.types.contains(where: { !layout.bindings[$0.index].positions.isEmpty }) else { return }
-        for root in schema.roots {
+        let parentRoots = schema.roots.filter { root in
+            schema.family(of: root).contains { type in
+                type.mapping.relationships.contains { $0.ordered && $0.nested && $0.kind == .toMany }
+            }
+        }
+        for root in parentRoots {
             for parent in graph.objects(root: root.index) {
                 for (index, relationship) in parent.type.mapping.relationships.enumerated()
-                where relationship.ordered && relationship.kind == .toMany && parent.isAssigned(at: index) {
+                where relationship.ordered && relationship.nested && parent.isAssigned(at: index) {
                     guard let inverse = relationship.inverse else { continue }
                     for (place, child) in parent.related(at: index).enumerated() {
                         guard let back = child.type.relationshipIndex(inverse) else { continue }

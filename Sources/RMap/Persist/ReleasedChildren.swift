@@ -50,7 +50,11 @@ struct ReleasedChildren {
                 return (position, groups.count - 1)
             }
         }
-        for root in schema.roots {
+        // Only the tables of parents with such a relationship are read.
+        let parentRoots = schema.roots.filter { root in
+            schema.family(of: root).contains { !groupOf[$0.index].isEmpty }
+        }
+        for root in parentRoots {
             for object in graph.objects(root: root.index) {
                 for (relationship, group) in groupOf[object.type.index] where object.isAssigned(at: relationship) {
                     let identity = object.identity
