@@ -27,6 +27,7 @@ public protocol Store: AnyObject {
 }
 
 extension Store {
+    /// None: a store that cannot tell treats every object as new to it.
     public func storedIdentities(schema: GraphSchema) throws -> StoredIdentities { StoredIdentities() }
 
     public func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport {
