@@ -17,14 +17,17 @@ final class GraphWriter {
         let object: GraphObject
         let created: Bool
         var values = record.values
-        if plan.hasDefaults { fillDefaults(&values, plan, newToStore: record.existing == nil && !record.stored) }
+        if plan.hasDefaults { fillDefaults(&values, plan, newToStore: false) }
         if let existing = record.existing, existing.type === plan.type {
             // What `upsert` does for a known object of the same entity, without looking it up again.
             existing.setOrigin(origin, index: index)
             (object, created) = (existing, false)
         } else {
+            // Every default only if this creates the object (an identity met twice in one record does not).
+            var fresh = values
+            if plan.hasDefaults, !record.stored { fillDefaults(&fresh, plan, newToStore: true) }
             (object, created) = graph.upsert(
-                plan.type, identity: record.identity, source: origin, index: index, values: values)
+                plan.type, identity: record.identity, source: origin, index: index, values: fresh)
         }
         if created {
             tally.counts[plan.type.index].created += 1

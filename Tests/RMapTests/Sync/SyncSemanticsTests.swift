@@ -69,6 +69,24 @@ struct SyncSemanticsTests {
         #expect(people["3"]?["archived"] == .bool(false))
     }
 
+    @Test("an identity met twice in one record gets defaults once, when it is created")
+    func defaultsOnceForIdentityMetTwice() throws {
+        let harness = try MappingHarness(
+            """
+            rmap: 1
+            entities:
+              Task:
+                attributes:
+                  id: int
+                  status: { type: string, default: open }
+                relationships:
+                  subtasks: { to_many: Task, nested: true }
+            """)
+        try harness.map(#"[{"id": 1, "subtasks": [{"id": 2, "status": "done"}, {"id": 2}]}]"#, entity: "Task")
+        #expect(harness.object("Task", 1)?.values[1] == .string("open"))
+        #expect(harness.object("Task", 2)?.values[1] == .string("done"))
+    }
+
     // MARK: - Nested relationships
 
     @Test("a replace nested to-many releases the children it no longer lists", arguments: StoreKind.all)
