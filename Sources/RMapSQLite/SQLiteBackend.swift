@@ -51,6 +51,11 @@ final class SQLiteBackend: StoreBackend {
         }
         for join in layout.joinTables {
             for sql in SQLiteSchema.createJoin(join) { try connection.execute(sql) }
+            // A join table made before its relationship was `ordered` gains `position`.
+            let existing = try columns(of: join.name)
+            for column in join.columns where !existing.contains(column.name) {
+                try connection.execute(SQLiteSchema.addColumn(join.name, column))
+            }
         }
     }
 
@@ -202,6 +207,17 @@ final class SQLiteBackend: StoreBackend {
             rows.append(StoredRow(reference: statement.int(0), values: read(statement, table, from: 1)))
         }
         return rows
+    }
+
+    func scanLinks(_ join: JoinTableLayout) throws -> [[Value]] {
+        let statement = try connection.statement(
+            "SELECT \(SQLiteSchema.list(join.columns.map(\.name))) FROM \(SQLiteSchema.quote(join.name))")
+        statement.bind([Value]())
+        var links: [[Value]] = []
+        while try statement.step() {
+            links.append(join.columns.enumerated().map { statement.value(Int32($0), as: $1.type) })
+        }
+        return links
     }
 
     func scanBase(_ table: TableLayout) throws -> [[Value]] {

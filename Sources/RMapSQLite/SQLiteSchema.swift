@@ -50,7 +50,7 @@ enum SQLiteSchema {
         let parts =
             join.columns.map { "\(quote($0.name)) \(sqlType($0.type)) NOT NULL" }
             + ["PRIMARY KEY (\(list(join.columns.map(\.name))))"]
-        let destination = join.columns[join.sourceColumnCount...].map(\.name)
+        let destination = join.destinationColumns.map(\.name)
         return [
             "CREATE TABLE IF NOT EXISTS \(quote(join.name)) (\(parts.joined(separator: ", "))) WITHOUT ROWID",
             "CREATE INDEX IF NOT EXISTS \(quote("index_\(join.name)_on_\(destination.joined(separator: "_and_"))")) "

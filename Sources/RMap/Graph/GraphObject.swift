@@ -75,6 +75,16 @@ public struct GraphObject: Hashable {
             })
     }
 
+    /// Records that a payload set the relationship at `position` (to a list or `null`).
+    func markAssigned(at position: Int) {
+        table.markAssigned(row, slot: graph.slot(of: type, relationship: position).slot)
+    }
+
+    /// Whether a payload set the relationship at `position`: an empty one then clears the stored links.
+    func isAssigned(at position: Int) -> Bool {
+        table.isAssigned(row, slot: graph.slot(of: type, relationship: position).slot)
+    }
+
     /// Where the object's last record came from, e.g. `samples/people.json#3`.
     ///
     /// Kept as the payload's number in the graph and the record's index, so a

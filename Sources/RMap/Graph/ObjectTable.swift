@@ -111,6 +111,17 @@ final class ObjectTable {
         }
     }
 
+    /// Records that a payload set `row`'s slot (its key held a list or `null`), so that an empty
+    /// relationship is written as empty rather than left as stored.
+    func markAssigned(_ row: Int, slot: Int) {
+        links[slot].assigned.insert(Int32(row))
+    }
+
+    /// Whether a payload set `row`'s slot (see ``markAssigned(_:slot:)``).
+    func isAssigned(_ row: Int, slot: Int) -> Bool {
+        links[slot].assigned.contains(Int32(row))
+    }
+
     // MARK: - Identity map
 
     /// The row with this identity.
@@ -164,4 +175,6 @@ final class ObjectTable {
 private final class SlotLinks {
     var toOne = ChunkedColumn<Int32>()
     var toMany = LinkPool()
+    /// Rows whose links a payload set (nested relationships only; connecting sets none).
+    var assigned = Set<Int32>()
 }

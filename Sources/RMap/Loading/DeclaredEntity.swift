@@ -25,5 +25,7 @@ struct DeclaredEntity {
         "element", "collection", "path", "records", "source", "identity", "extends", "type_key", "types",
         "nested_path", "sort", "push", "on_conflict", "orphans", "attributes", "relationships",
     ]
-    static let attributeKeys = ["type", "key", "required", "default", "format", "map", "readonly", "transform"]
+    static let attributeKeys = [
+        "type", "key", "required", "default", "default_on_missing", "format", "map", "readonly", "transform",
+    ]
 }

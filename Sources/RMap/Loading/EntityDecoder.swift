@@ -92,6 +92,8 @@ struct EntityDecoder {
                 attribute.column = attribute.keyPath.joined(separator: "_").replacingOccurrences(of: ".", with: "_")
             case "required": attribute.required = diagnostics.bool(value, "'required'") ?? false
             case "readonly": attribute.readonly = diagnostics.bool(value, "'readonly'") ?? false
+            case "default_on_missing":
+                attribute.defaultOnMissing = diagnostics.bool(value, "'default_on_missing'") ?? false
             case "format": attribute.format = decodeFormat(value, type: type)
             case "map":
                 for (remote, local) in diagnostics.keyedPairs(value, "'map'", allowed: []) ?? [] {

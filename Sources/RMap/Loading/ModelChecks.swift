@@ -1,5 +1,6 @@
 /// The checks that need the whole model: identities, type maps, sort keys,
-/// nested paths, inverses, key-path cycles and shared file paths. Also fills
+/// nested paths, inverses, key-path cycles, shared file paths and the keys that
+/// only make sense together (`default_on_missing`, `ordered`, `orphans`). Also fills
 /// what follows from the whole model (reciprocal inverses, default type maps).
 struct ModelChecks {
     let diagnostics: Diagnostics
@@ -10,6 +11,7 @@ struct ModelChecks {
             checkIdentity(entities[index], declaration)
             checkSort(entities[index], declaration)
             checkNestedPath(entities[index], declaration)
+            checkCombinations(entities[index], declaration)
             entities[index].types = types(for: entities[index], declaration, entities)
         }
         linkInverses(&entities)
@@ -69,6 +71,31 @@ struct ModelChecks {
                     "'nested_path' placeholder '{\(name)}' must be the foreign key of a to-one relationship of '\(entity.name)'"
                 )
             }
+        }
+    }
+
+    /// Keys that need another: `default_on_missing` a `default`, `ordered` a replaced to-many, and
+    /// `orphans: delete` a fetch of the entity's own (a nested-only entity is never fetched completely).
+    private func checkCombinations(_ entity: EntityMapping, _ declaration: DeclaredEntity) {
+        for attribute in entity.attributes where attribute.defaultOnMissing && attribute.defaultValue == nil {
+            diagnostics.error(
+                attribute.mark, "'default_on_missing' of attribute '\(attribute.name)' needs a 'default' to apply")
+        }
+        for relationship in entity.relationships where relationship.ordered {
+            if relationship.kind != .toMany {
+                diagnostics.error(
+                    relationship.mark, "'ordered' applies to to-many relationships, not to-one '\(relationship.name)'")
+            } else if relationship.assignment == .union {
+                diagnostics.error(
+                    relationship.mark,
+                    "'ordered' needs 'assignment: replace' on '\(relationship.name)': a union has no payload order")
+            }
+        }
+        if entity.orphans == .delete, case .some(.none) = declaration.source {
+            diagnostics.error(
+                declaration.mark,
+                "'orphans: delete' needs a fetch of '\(entity.name)' itself: it only arrives nested (source: false), so no fetch ever lists all of its objects; use 'orphans: keep'"
+            )
         }
     }
 

@@ -4,7 +4,7 @@ struct RelationshipDecoder {
     let entities: [String: EntityMapping]
     let inflector: Inflector
 
-    static let keys = ["to_one", "to_many", "inverse", "nested", "key", "assignment", "connect"]
+    static let keys = ["to_one", "to_many", "inverse", "nested", "key", "assignment", "ordered", "connect"]
     static let connectKeys = ["foreign_key", "key_path", "include_subentities", "when", "where"]
     static let conditionKeys = ["eq", "ne", "lt", "le", "gt", "ge", "in", "null"]
 
@@ -40,6 +40,7 @@ struct RelationshipDecoder {
             switch key {
             case "inverse": relationship.inverse = diagnostics.string(value, "'inverse'")
             case "nested": relationship.nested = diagnostics.bool(value, "'nested'") ?? false
+            case "ordered": relationship.ordered = diagnostics.bool(value, "'ordered'") ?? false
             case "key": relationship.keyPath = diagnostics.string(value, "'key'").map(EntityDecoder.keyPath) ?? [key]
             case "assignment":
                 relationship.assignment =

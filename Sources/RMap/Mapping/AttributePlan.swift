@@ -14,6 +14,8 @@ final class AttributePlan {
     let format: TimeFormat?
     let required: Bool
     let defaultValue: Value?
+    /// The default also stands for a missing key on a stored object.
+    let defaultOnMissing: Bool
     /// Payload text -> stored text; empty when the attribute has no `map:`.
     let valueMap: [String: String]
     /// The transformers by name; `nil` where the name is not registered.
@@ -30,6 +32,7 @@ final class AttributePlan {
         format = attribute.format
         required = attribute.required
         defaultValue = attribute.defaultValue
+        defaultOnMissing = attribute.defaultOnMissing
         valueMap = Dictionary(attribute.valueMap.map { ($0.remote, $0.local) }, uniquingKeysWith: { _, last in last })
         self.transformers = attribute.transforms.map { ($0, transformers[$0]) }
         checksShape = TextShape.isChecked(attribute.type)

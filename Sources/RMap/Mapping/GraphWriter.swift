@@ -1,5 +1,5 @@
 /// Applies converted records to the graph: upserts each object by identity,
-/// sets the values the record carried (defaults too, for a new object) and
+/// sets the values the record carried (defaults too, for an object new to the store) and
 /// links nested records.
 final class GraphWriter {
     private let graph: ObjectGraph
@@ -16,26 +16,25 @@ final class GraphWriter {
         let plan = record.plan
         let object: GraphObject
         let created: Bool
+        var values = record.values
+        if plan.hasDefaults { fillDefaults(&values, plan, newToStore: false) }
         if let existing = record.existing, existing.type === plan.type {
             // What `upsert` does for a known object of the same entity, without looking it up again.
             existing.setOrigin(origin, index: index)
             (object, created) = (existing, false)
         } else {
-            var values = record.values
-            if plan.hasDefaults {
-                for attribute in plan.attributes where values[attribute.position] == nil {
-                    values[attribute.position] = attribute.defaultValue
-                }
-            }
+            // Every default only if this creates the object (an identity met twice in one record does not).
+            var fresh = values
+            if plan.hasDefaults, !record.stored { fillDefaults(&fresh, plan, newToStore: true) }
             (object, created) = graph.upsert(
-                plan.type, identity: record.identity, source: origin, index: index, values: values)
+                plan.type, identity: record.identity, source: origin, index: index, values: fresh)
         }
         if created {
             tally.counts[plan.type.index].created += 1
         } else {
-            var values = object.values
-            for (position, value) in record.values.enumerated() where value != nil { values[position] = value }
-            object.values = values
+            var merged = object.values
+            for (position, value) in values.enumerated() where value != nil { merged[position] = value }
+            object.values = merged
             tally.counts[plan.type.index].updated += 1
         }
         // The graph keeps its own copy of the values: the array goes back to the plan for the next record.
@@ -49,5 +48,14 @@ final class GraphWriter {
             }
         }
         return object
+    }
+
+    /// Fills the keys a record lacks: every default for an object new to the store, and
+    /// `default_on_missing` ones for any object (MAPPING.md §8).
+    private func fillDefaults(_ values: inout [Value?], _ plan: EntityPlan, newToStore: Bool) {
+        for attribute in plan.attributes where values[attribute.position] == nil {
+            guard newToStore || attribute.defaultOnMissing else { continue }
+            values[attribute.position] = attribute.defaultValue
+        }
     }
 }

@@ -9,6 +9,8 @@ struct PendingRecord {
     let identity: IdentityKey
     /// The object with this identity when conversion began, if the graph had one.
     let existing: GraphObject?
+    /// True when the store already held this identity before the run (defaults do not apply).
+    var stored = false
     /// Nested relationships the record carries, by position in ``EntityPlan/nested``:
     /// the related records, or `nil` when the payload said `null` (clear).
     var nested: [(index: Int, records: [PendingRecord]?)] = []

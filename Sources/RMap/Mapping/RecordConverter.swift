@@ -3,7 +3,7 @@
 /// never changes it.
 ///
 /// A record is rejected when any of its values cannot be read, its identity is
-/// missing, a required attribute of a new object is missing or null, its type
+/// missing, a required attribute of an object new to the store is missing or null, its type
 /// key names no entity, or any record nested in it is rejected: a parent stands
 /// or falls with its nested records, so that a `replace` relationship never
 /// loses a member because one nested record was bad.
@@ -17,6 +17,8 @@ final class RecordConverter {
     private var visited: [Int] = []
     /// Identities met in the current top-level record: seen again, they are not new objects.
     private var seen = Set<SeenIdentity>()
+    /// Identities the store held before the run: not new objects either.
+    var stored = StoredIdentities()
 
     private struct SeenIdentity: Hashable {
         let root: Int
@@ -122,8 +124,10 @@ final class RecordConverter {
                 "identity attribute '\(attribute.name)' is \(said): the record cannot be merged")
             return nil
         }
+        let inStore =
+            (plan.hasRequired || plan.hasDefaults) && stored.contains(root: plan.type.rootIndex, identity: identity)
         let isNew =
-            existing == nil
+            existing == nil && !inStore
             && (seen.isEmpty || !seen.contains(SeenIdentity(root: plan.type.rootIndex, identity: identity)))
         if isNew, plan.hasRequired {
             for attribute in plan.attributes where attribute.required {
@@ -138,6 +142,7 @@ final class RecordConverter {
             }
         }
         var record = PendingRecord(plan: plan, values: fields.values, identity: identity, existing: existing)
+        record.stored = inStore
         if !plan.nested.isEmpty {
             seen.insert(SeenIdentity(root: plan.type.rootIndex, identity: identity))
             for (position, nested) in plan.nested.enumerated() {

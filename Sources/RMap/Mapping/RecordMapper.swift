@@ -11,7 +11,8 @@
 /// clears a value, a missing key (or a missing object on a key path) leaves
 /// it. A value map turns payload text into stored text before conversion; a
 /// value the map does not list is stored as sent. Transformers run after
-/// conversion, never on `null`. Defaults fill a new object's missing keys, and
+/// conversion, never on `null`. Defaults fill the missing keys of an object new
+/// to the store (``storedIdentities``), `default_on_missing` ones any object's, and
 /// a payload's `fill` fills the keys its records lack. Keys that map to nothing
 /// are counted (``EntityMappingCounts/unmappedKeys``), not stored.
 ///
@@ -60,6 +61,13 @@ public final class RecordMapper {
         tally = MappingTally(typeCount: schema.types.count)
         converter = RecordConverter(graph: graph, plans: plans, tally: tally)
         writer = GraphWriter(graph: graph, tally: tally)
+    }
+
+    /// The identities the store held before the run: their objects are not new, so
+    /// defaults and `required` leave them alone (empty: every object is new to the store).
+    public var storedIdentities: StoredIdentities {
+        get { converter.stored }
+        set { converter.stored = newValue }
     }
 
     /// The counts and the errors of every payload mapped so far.

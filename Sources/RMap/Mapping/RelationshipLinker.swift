@@ -5,6 +5,7 @@ enum RelationshipLinker {
     /// Sets the relationship to `children`: a to-one takes the first; a to-many
     /// replaces its set or adds to it, as its `assignment` says.
     static func assign(_ children: [GraphObject], to source: GraphObject, _ nested: NestedPlan) {
+        source.markAssigned(at: nested.position)
         let current = source.related(at: nested.position)
         guard nested.toMany else {
             guard let child = children.first else { return }
@@ -30,6 +31,7 @@ enum RelationshipLinker {
 
     /// Empties the relationship (the payload said `null`).
     static func clear(_ source: GraphObject, _ nested: NestedPlan) {
+        source.markAssigned(at: nested.position)
         for old in source.related(at: nested.position) { detach(old, from: source, nested) }
         source.setRelated(at: nested.position, to: [])
     }

@@ -11,8 +11,10 @@ public struct AttributeMapping: Sendable, Hashable {
     public var column: String
     /// A new object must carry a non-null value.
     public var required: Bool = false
-    /// The value used when a new object's payload has no key for this attribute.
+    /// The value used when the payload of an object new to the store has no key for this attribute.
     public var defaultValue: Value?
+    /// `default_on_missing: true`: the default also replaces a stored value when a payload lacks the key.
+    public var defaultOnMissing: Bool = false
     /// How `date` and `datetime` text is read, when not ISO 8601.
     public var format: TimeFormat?
     /// A value map (payload -> stored), applied in reverse when pushing.

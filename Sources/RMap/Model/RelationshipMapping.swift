@@ -26,6 +26,8 @@ public struct RelationshipMapping: Sendable, Hashable {
     public var keyPath: [String]
     /// Replace or union, for to-many relationships.
     public var assignment: Assignment = .replace
+    /// `ordered: true`: a to-many keeps its members in payload order, in the graph and in the store.
+    public var ordered: Bool = false
     /// How sources find their destinations, when not nested.
     public var connection: Connection?
     /// Where the relationship is declared.

@@ -22,6 +22,22 @@ extension BackendStore {
         try PersistWriter(backend: backend).write(graph, request: request, connecting: connecting)
     }
 
+    /// The identities of every row and base row of the tables whose objects' newness matters.
+    public func storedIdentities(schema: GraphSchema) throws -> StoredIdentities {
+        let roots = StoredIdentities.roots(in: schema)
+        guard !roots.isEmpty else { return StoredIdentities() }
+        let layout = StoreLayout(schema: schema)
+        // Read only: rolled back, so a dry run leaves no table behind.
+        return try backend.transaction(layout, commit: false) {
+            var byRoot: [Int: Set<IdentityKey>] = [:]
+            for root in roots {
+                let stored = try backend.identities(layout.table(of: root))
+                byRoot[root.index] = Set(stored.map { IdentityKey($0.identity) })
+            }
+            return StoredIdentities(byRoot: byRoot)
+        }
+    }
+
     /// The stored objects of a schema's entities, for `diff` and `push`.
     public func objects(schema: GraphSchema) -> PersistedObjects {
         PersistedObjects(backend: backend, schema: schema)

@@ -49,6 +49,8 @@ final class BackgroundBackend: StoreBackend {
 
     func scanBase(_ table: TableLayout) throws -> [[Value]] { try waiting { try $0.scanBase(table) } }
 
+    func scanLinks(_ join: JoinTableLayout) throws -> [[Value]] { try waiting { try $0.scanLinks(join) } }
+
     // MARK: - Writes, queued
 
     func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {

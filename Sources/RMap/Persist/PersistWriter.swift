@@ -5,8 +5,10 @@
 /// keys stay null); stored objects are merged three-way per column against
 /// their base (``ConflictPolicy``); foreign-key columns and join tables come
 /// from the graph's relationships (an empty to-one keeps the stored foreign
-/// key, and a to-many connected by foreign key whose keys no payload carried
-/// keeps its links, as a missing key keeps a value); `orphans: delete` applies to entities the
+/// key unless its payload said `null`, a to-many connected by foreign key whose
+/// keys no payload carried keeps its links, as a missing key keeps a value, and
+/// children a nested `replace` to-many no longer lists lose their foreign key,
+/// see ``ReleasedChildren``); `orphans: delete` applies to entities the
 /// request says were fetched completely. A policy of `fail` that meets
 /// conflicts throws ``ConflictError`` after collecting all of them, and
 /// nothing is written. A dry run does everything, then rolls back.
@@ -53,6 +55,7 @@ public struct PersistWriter {
                 { for (root, early) in zip(schema.roots, settled) where early { try run.writeTable(root) } },
                 meanwhile: connecting)
             for (root, early) in zip(schema.roots, settled) where !early { try run.writeTable(root) }
+            try run.releaseChildren()
             if !run.conflicts.isEmpty { throw ConflictError(conflicts: run.conflicts) }
             try run.writeLinks()
             try run.deleteOrphans(complete: request.completeEntities)
@@ -69,12 +72,18 @@ private struct PersistRun {
     /// Counts by entity position.
     var counts: [EntityWriteCounts]
     var conflicts: [ConflictError.Conflict] = []
+    /// Children's places in `ordered` nested to-manys kept by their foreign key.
+    let positions: ListPositions
+    /// Children that `replace` nested to-manys no longer list.
+    let released: ReleasedChildren
 
     init(backend: any StoreBackend, layout: StoreLayout, graph: ObjectGraph) {
         self.backend = backend
         self.layout = layout
         self.graph = graph
         counts = Array(repeating: EntityWriteCounts(), count: graph.schema.types.count)
+        positions = ListPositions(graph: graph, layout: layout)
+        released = ReleasedChildren(graph: graph, layout: layout)
     }
 
     /// The counts by entity name.
@@ -128,7 +137,7 @@ private struct PersistRun {
         let identities = incoming.map { identity(of: $0, table) }
         let stored = try backend.fetch(table, identities: identities.compactMap { $0 })
         for (offset, object) in chunk.enumerated() {
-            let row = incoming[offset]
+            var row = incoming[offset]
             guard let identity = identities[offset], let state = stored[IdentityKey(identity)] else {
                 let values = row.map { $0 ?? .null }
                 rows.append(values)
@@ -136,20 +145,22 @@ private struct PersistRun {
                 counts[object.type.index].inserted += 1
                 continue
             }
-            merge(row, into: state, object: object, table: table, rows: &rows, bases: &bases)
+            released.release(
+                &row, base: state.base, identity: identity, table: layout.bindings[object.type.index].table)
+            merge(row, into: state, type: object.type, identity: identity, table: table, rows: &rows, bases: &bases)
         }
     }
 
     private mutating func merge(
-        _ row: [Value?], into state: StoredState, object: GraphObject, table: TableLayout,
+        _ row: [Value?], into state: StoredState, type: EntityType, identity: [Value], table: TableLayout,
         rows: inout [[Value]], bases: inout [[Value]]
     ) {
         var found: [ThreeWayMerge.Conflict] = []
-        let result = ThreeWayMerge(policy: object.type.mapping.onConflict).merge(row, into: state, conflicts: &found)
+        let result = ThreeWayMerge(policy: type.mapping.onConflict).merge(row, into: state, conflicts: &found)
         for conflict in found {
             conflicts.append(
                 ConflictError.Conflict(
-                    entity: object.type.name, identity: object.identity.description,
+                    entity: type.name, identity: IdentityKey(identity).description,
                     attribute: columnName(table, conflict.column), base: ValueText.display(conflict.base),
                     local: conflict.local.map(ValueText.display) ?? "(deleted)",
                     remote: ValueText.display(conflict.remote)))
@@ -157,9 +168,39 @@ private struct PersistRun {
         if result.rowChanged, let merged = result.row { rows.append(merged) }
         if result.baseChanged { bases.append(result.base) }
         if result.rowChanged {
-            counts[object.type.index].updated += 1
+            counts[type.index].updated += 1
         } else {
-            counts[object.type.index].unchanged += 1
+            counts[type.index].unchanged += 1
+        }
+    }
+
+    /// Clears the foreign key of stored children outside the graph that their parent's payload no
+    /// longer lists (``ReleasedChildren``; those in the graph were released as their rows merged),
+    /// merged three-way like any remote change.
+    mutating func releaseChildren() throws {
+        for group in released.groups {
+            let table = layout.tables[group.table]
+            var released: [[Value]] = []
+            for base in try backend.scanBase(table) {
+                guard group.parents.contains(IdentityKey(group.columns.map { base[$0] })) else { continue }
+                let identity = table.identityValues(of: base)
+                if !group.listed.contains(IdentityKey(identity)) { released.append(identity) }
+            }
+            guard !released.isEmpty else { continue }
+            var incoming = [Value?](repeating: nil, count: table.columns.count)
+            for column in group.columns { incoming[column] = .null }
+            let stored = try backend.fetch(table, identities: released)
+            var rows: [[Value]] = []
+            var bases: [[Value]] = []
+            for identity in released {
+                guard let state = stored[IdentityKey(identity)] else { continue }
+                merge(
+                    incoming, into: state, type: group.entity, identity: identity, table: table, rows: &rows,
+                    bases: &bases)
+            }
+            guard conflicts.isEmpty else { continue }
+            try backend.upsertRows(table, rows)
+            try backend.upsertBase(table, bases)
         }
     }
 
@@ -170,7 +211,11 @@ private struct PersistRun {
         object.forEachValue { attribute, value in row[binding.attributeColumns[attribute]] = value }
         if let discriminator = table.discriminator { row[discriminator] = .string(binding.typeValue) }
         for (relationship, columns) in binding.foreignKeys {
-            guard let destination = object.relatedObject(at: relationship) else { continue }
+            guard let destination = object.relatedObject(at: relationship) else {
+                // A payload that said `null` clears the stored link.
+                if object.isAssigned(at: relationship) { for column in columns { row[column] = .null } }
+                continue
+            }
             let positions = destination.type.identityIndices
             guard !positions.isEmpty, positions.count == columns.count else { continue }
             if positions.count == 1 {
@@ -182,6 +227,11 @@ private struct PersistRun {
             let identity = positions.map { destination.value(at: $0) }
             guard identity.allSatisfy({ $0.map { !$0.isNull } ?? false }) else { continue }
             for (value, column) in zip(identity, columns) { row[column] = value }
+        }
+        for (relationship, column) in binding.positions {
+            if let place = self.positions.place(of: object, relationship: relationship) {
+                row[column] = .int(Int64(place))
+            }
         }
         return row
     }
@@ -198,7 +248,7 @@ private struct PersistRun {
 
     private func columnName(_ table: TableLayout, _ column: Int) -> String {
         switch table.roles[column] {
-        case .attribute(let name), .foreignKey(let name): name
+        case .attribute(let name), .foreignKey(let name), .position(let name): name
         case .discriminator: table.columns[column].name
         }
     }
@@ -226,9 +276,11 @@ private struct PersistRun {
                     guard !layout.joinTables[join].union else { return }
                     batches[join].append(identity.values)
                 } else {
-                    for destination in object.related(at: relationship) {
+                    let ordered = layout.joinTables[join].ordered
+                    for (position, destination) in object.related(at: relationship).enumerated() {
                         var link = identity.values
                         guard destination.appendIdentity(to: &link) else { continue }
+                        if ordered { link.append(.int(Int64(position))) }
                         batches[join].append(link)
                     }
                 }

@@ -33,8 +33,8 @@ public struct StoredObject: Sendable, Equatable {
 public struct PersistedObjects {
     /// The tables of the schema.
     public let layout: StoreLayout
-    private let backend: any StoreBackend
-    private let schema: GraphSchema
+    let backend: any StoreBackend
+    let schema: GraphSchema
 
     /// Creates a reader for a schema's tables.
     public init(backend: any StoreBackend, schema: GraphSchema) {
@@ -110,14 +110,14 @@ public struct PersistedObjects {
         try transaction { try backend.deleteBase(table, identities: [identity]) }
     }
 
-    private func lookup(_ entity: String) throws -> (EntityType, TableLayout) {
+    func lookup(_ entity: String) throws -> (EntityType, TableLayout) {
         guard let type = schema.type(named: entity) else {
             throw PersistError(message: "unknown entity '\(entity)'")
         }
         return (type, layout.table(of: type))
     }
 
-    private func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+    func transaction<Result>(_ body: () throws -> Result) throws -> Result {
         try backend.transaction(layout, body)
     }
 }

@@ -75,6 +75,8 @@ public protocol StoreBackend: AnyObject {
     func scanRows(_ table: TableLayout) throws -> [StoredRow]
     /// Every base row.
     func scanBase(_ table: TableLayout) throws -> [[Value]]
+    /// Every link of a join table: source identity values, then destination identity values.
+    func scanLinks(_ join: JoinTableLayout) throws -> [[Value]]
     /// Replaces the values of the row with this handle.
     func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws
     /// Deletes base rows by identity.

@@ -4,7 +4,9 @@
 /// when it has sub-entities); attribute columns by their `column` name; a
 /// foreign-key column per to-one relationship without a connecting attribute
 /// (`owner_id`); a join table per to-many that no to-one column holds
-/// (`projects_team_members(project_id, team_member_id)`).
+/// (`projects_team_members(project_id, team_member_id)`, with `position` when
+/// the relationship is `ordered`); beside the foreign key of a to-one whose
+/// inverse is an `ordered` to-many, the row's place in that list (`owner_position`).
 ///
 /// ```swift
 /// let layout = StoreLayout(schema: GraphSchema(model: model))
@@ -78,6 +80,9 @@ struct EntityBinding: Sendable {
     /// To-many relationships held by join tables; `connectingAttributes` are the
     /// foreign-key source attributes: when a payload carried none of them, the links are kept.
     var joins: [(relationship: Int, join: Int, connectingAttributes: [Int])]
+    /// To-one relationships whose inverse is an `ordered` nested to-many, and the column
+    /// beside the foreign key that holds the row's place in its parent's list (`owner_position`).
+    var positions: [(relationship: Int, column: Int)] = []
 }
 
 /// Builds a ``StoreLayout``.
@@ -134,6 +139,10 @@ private struct LayoutBuilder {
                     let stem = relationship.keyPath.joined(separator: "_")
                     let columns = identity.map { column("\(stem)_\($0.name)", $0.type, .foreignKey(relationship.name)) }
                     binding.foreignKeys.append((index, columns))
+                    if isOrderedInverse(relationship, of: destination) {
+                        binding.positions.append(
+                            (index, column("\(stem)_position", .int, .position(relationship.name))))
+                    }
                 case .joinTable:
                     let join = joinTable(relationship, root: root, destinationIdentity: identity)
                     binding.joins.append((index, join, connectingAttributes(relationship, type)))
@@ -145,6 +154,14 @@ private struct LayoutBuilder {
     }
 
     private enum Storage { case none, foreignKey, joinTable }
+
+    /// Whether a to-one is the inverse of an `ordered` nested to-many on its destination.
+    private func isOrderedInverse(_ relationship: RelationshipMapping, of destination: EntityType) -> Bool {
+        guard let name = relationship.inverse, let inverse = destination.mapping.relationship(named: name) else {
+            return false
+        }
+        return inverse.kind == .toMany && inverse.ordered && inverse.nested
+    }
 
     /// Where a relationship's links are kept (MAPPING.md §5).
     private func storage(of relationship: RelationshipMapping, on type: EntityType) -> Storage {
@@ -177,11 +194,12 @@ private struct LayoutBuilder {
             ColumnLayout(name: "\(root.mapping.element)_\($0.name)", type: $0.type)
         }
         let destination = destinationIdentity.map { ColumnLayout(name: "\(singular)_\($0.name)", type: $0.type) }
+        let position = relationship.ordered ? [ColumnLayout(name: "position", type: .int)] : []
         joinTables.append(
             JoinTableLayout(
                 name: name, sourceTable: root.mapping.collection, relationship: relationship.name,
-                columns: source + destination, sourceColumnCount: source.count,
-                union: relationship.assignment == .union))
+                columns: source + destination + position, sourceColumnCount: source.count,
+                union: relationship.assignment == .union, ordered: relationship.ordered))
         return joinTables.count - 1
     }
 

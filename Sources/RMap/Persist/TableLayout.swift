@@ -23,6 +23,8 @@ public enum ColumnRole: Sendable, Hashable {
     case discriminator
     /// One identity value of a to-one relationship's destination (by relationship name).
     case foreignKey(String)
+    /// The row's place in the `ordered` to-many inverse of a to-one relationship (by the to-one's name).
+    case position(String)
 }
 
 /// The table of one root entity and its sub-entities (Rails single-table inheritance).
@@ -61,7 +63,8 @@ public struct TableLayout: Sendable, Hashable {
 }
 
 /// A join table holding a to-many relationship that no to-one column can hold:
-/// `<source collection>_<relationship key>(<source element>_<id>, <singular key>_<id>)`.
+/// `<source collection>_<relationship key>(<source element>_<id>, <singular key>_<id>)`,
+/// and `position` last for an `ordered: true` relationship.
 public struct JoinTableLayout: Sendable, Hashable {
     /// The table's name, e.g. `projects_team_members`.
     public var name: String
@@ -69,10 +72,17 @@ public struct JoinTableLayout: Sendable, Hashable {
     public var sourceTable: String
     /// The relationship's name, e.g. `teamMembers`.
     public var relationship: String
-    /// The source identity columns, then the destination identity columns.
+    /// The source identity columns, then the destination identity columns, then `position` when ordered.
     public var columns: [ColumnLayout]
     /// How many leading columns hold the source's identity.
     public var sourceColumnCount: Int
     /// True for `assignment: union`: a run adds links and never removes them.
     public var union: Bool
+    /// True for `ordered: true`: the last column, `position`, numbers each source's links from 0 in payload order.
+    public var ordered: Bool
+
+    /// The destination identity columns.
+    public var destinationColumns: ArraySlice<ColumnLayout> {
+        columns[sourceColumnCount..<(ordered ? columns.count - 1 : columns.count)]
+    }
 }

@@ -34,6 +34,9 @@ public struct Pipeline: Sendable {
         let schema = GraphSchema(model: model)
         let graph = ObjectGraph(schema: schema)
         let mapper = RecordMapper(graph: graph, transformers: registry.transformers)
+        // Defaults and `required` need to know what is stored already; other runs open the store to write.
+        let early = StoredIdentities.roots(in: schema).isEmpty ? nil : try makeStore(options)
+        if let early { mapper.storedIdentities = try early.storedIdentities(schema: schema) }
         let sink = MappingSink(graph: graph, mapper: mapper)
         let plan = FetchPlan(model: model, only: options.only)
 
@@ -73,10 +76,10 @@ public struct Pipeline: Sendable {
                 checked = report
             }
             progress(.stageStarted("persist"))
-            written = try makeStore(options).write(graph, request: request)
+            written = try (early ?? makeStore(options)).write(graph, request: request)
         } else {
             // The store writes what links do not change while the graph is connected.
-            written = try makeStore(options).write(graph, request: request) {
+            written = try (early ?? makeStore(options)).write(graph, request: request) {
                 connect()
                 progress(.stageStarted("persist"))
             }

@@ -19,9 +19,17 @@ public protocol Store: AnyObject {
     /// first) sets its links: a store may meanwhile write, on another thread,
     /// what connecting does not change. The default connects first, then writes.
     func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport
+
+    /// The identities already stored for the roots of ``StoredIdentities/roots(in:)``, read
+    /// before mapping so that defaults and `required` apply only to objects new to the store.
+    /// The default holds none: every object is new to the store.
+    func storedIdentities(schema: GraphSchema) throws -> StoredIdentities
 }
 
 extension Store {
+    /// None: a store that cannot tell treats every object as new to it.
+    public func storedIdentities(schema: GraphSchema) throws -> StoredIdentities { StoredIdentities() }
+
     public func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport {
         connecting()
         return try write(graph, request: request)

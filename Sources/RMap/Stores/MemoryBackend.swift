@@ -118,6 +118,11 @@ final class MemoryBackend: StoreBackend {
         return try self.table(table).base.values.map { Array($0.prefix(width)) }
     }
 
+    func scanLinks(_ join: JoinTableLayout) throws -> [[Value]] {
+        guard let stored = database.joins[join.name] else { throw missing(join.name) }
+        return stored.links.values.flatMap { $0 }
+    }
+
     func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws {
         try modify(table) { stored in
             guard let old = stored.rows[reference] else { return }

@@ -4,7 +4,8 @@
 /// temporary one the server has never seen); a row that differs from its base
 /// in a writable column is changed (values compare by type: `12.50` equals
 /// `12.5`, datetimes at millisecond precision); a base without a row is
-/// deleted. `readonly` attributes never count.
+/// deleted. `readonly` attributes never count. Links edited in a join table
+/// count as a change of the array attribute that feeds it (``LinkedArrayValues``).
 struct ChangeDetector {
     let sync: SyncSchema
     let backend: any StoreBackend
@@ -15,10 +16,14 @@ struct ChangeDetector {
         for (index, table) in sync.layout.tables.enumerated() {
             var bases: [IdentityKey: [Value]] = [:]
             for base in try backend.scanBase(table) { bases[IdentityKey(table.identityValues(of: base))] = base }
-            for row in try backend.scanRows(table) {
+            let linked = try LinkedArrayValues(sync: sync, table: index, backend: backend)
+            for var row in try backend.scanRows(table) {
                 guard let entity = sync.entity(ofRow: row.values, table: index) else { continue }
                 let key = IdentityKey(table.identityValues(of: row.values))
                 let base = key.isIncomplete ? nil : bases.removeValue(forKey: key)
+                if !entity.linkedArrays.isEmpty {
+                    row.values = linked.apply(to: row.values, base: base, entity: entity)
+                }
                 if let change = change(row: row, base: base, entity: entity) { changes.append(change) }
             }
             let deleted = bases.values.sorted { ValueText.display(.array($0)) < ValueText.display(.array($1)) }

@@ -24,6 +24,19 @@ struct SyncSchema {
         var columns: [PayloadColumn]
         /// The `type` value of a single-table-inheritance row.
         var typeValue: String
+        /// Array attributes that feed a join table: edited links travel as their value.
+        var linkedArrays: [LinkedArray] = []
+    }
+
+    /// An array attribute whose values are the destination identities of a join table's links
+    /// (`team_member_ids` and `projects_team_members`).
+    struct LinkedArray {
+        /// The join table's position in ``StoreLayout/joinTables``.
+        var join: Int
+        /// The attribute's column.
+        var column: Int
+        /// The destination root's table position.
+        var destinationTable: Int
     }
 
     /// Columns of `table` that together hold an identity of `destination` (both table positions).
@@ -63,7 +76,8 @@ struct SyncSchema {
             entities.append(
                 EntitySync(
                     type: type, table: table, tableIndex: binding.table, columns: columns,
-                    typeValue: binding.typeValue))
+                    typeValue: binding.typeValue,
+                    linkedArrays: Self.linkedArrays(type, binding: binding, schema: schema, layout: layout)))
         }
         self.entities = entities
         var seen = Set<String>()
@@ -92,6 +106,30 @@ struct SyncSchema {
                 ReferenceGroup(table: binding.table, columns: columns, destination: layout.bindings[root.index].table))
         }
         return groups
+    }
+
+    /// The join tables that a foreign-key connection fills from an array attribute holding the
+    /// lone identity of a root destination, with nothing else deciding the links (no `when`, `where`,
+    /// or `include_subentities: false`): their links and that attribute say the same thing.
+    private static func linkedArrays(
+        _ type: EntityType, binding: EntityBinding, schema: GraphSchema, layout: StoreLayout
+    ) -> [LinkedArray] {
+        binding.joins.compactMap { relationship, join, _ in
+            let mapping = type.mapping.relationships[relationship]
+            guard let connection = mapping.connection, case .foreignKey(let pairs) = connection.rule,
+                pairs.count == 1, connection.sourcePredicate.isEmpty, connection.destinationPredicate.isEmpty,
+                connection.includeSubentities, let destination = schema.type(named: mapping.destination),
+                let source = type.attributeIndex(pairs[0].source),
+                case .array = type.mapping.attributes[source].type
+            else { return nil }
+            // Links to a sub-entity would leave out the family's other members the ids may name.
+            guard destination.index == destination.rootIndex,
+                destination.identityIndices.map({ destination.mapping.attributes[$0].name }) == [pairs[0].destination]
+            else { return nil }
+            return LinkedArray(
+                join: join, column: binding.attributeColumns[source],
+                destinationTable: layout.bindings[destination.index].table)
+        }
     }
 
     /// The entity named `name`.

@@ -86,8 +86,15 @@ final class PostgresBackend: StoreBackend {
                 statements.append(PostgresSchema.index(table, column))
             }
         }
-        for join in layout.joinTables where existing[join.name] == nil {
-            statements += PostgresSchema.createJoin(join)
+        for join in layout.joinTables {
+            guard let columns = existing[join.name] else {
+                statements += PostgresSchema.createJoin(join)
+                continue
+            }
+            // A join table made before its relationship was `ordered` gains `position`.
+            for column in join.columns where !columns.contains(column.name) {
+                statements.append(PostgresSchema.addColumn(join.name, column))
+            }
         }
         guard !statements.isEmpty else { return }
         try connection.execute(statements.joined(separator: ";\n"))
@@ -251,6 +258,14 @@ final class PostgresBackend: StoreBackend {
             "SELECT \(PostgresSchema.list(table.columns.map(\.name))) "
                 + "FROM \(PostgresSchema.quote(PostgresSchema.baseName(table)))")
         return result.rows.map { decode($0, table, from: 0) }
+    }
+
+    func scanLinks(_ join: JoinTableLayout) throws -> [[Value]] {
+        let result = try connection.query(
+            "SELECT \(PostgresSchema.list(join.columns.map(\.name))) FROM \(PostgresSchema.quote(join.name))")
+        return result.rows.map { row in
+            join.columns.enumerated().map { PostgresValueText.decode(row[$0], as: $1.type) }
+        }
     }
 
     func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws {

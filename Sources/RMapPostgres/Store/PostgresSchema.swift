@@ -59,7 +59,7 @@ enum PostgresSchema {
 
     static func createJoin(_ join: JoinTableLayout) -> [String] {
         let parts = definitions(join.columns, notNull: true) + ["PRIMARY KEY (\(list(join.columns.map(\.name))))"]
-        let destination = join.columns[join.sourceColumnCount...].map(\.name)
+        let destination = join.destinationColumns.map(\.name)
         return [
             "CREATE TABLE IF NOT EXISTS \(quote(join.name)) (\(parts.joined(separator: ", ")))",
             "CREATE INDEX IF NOT EXISTS \(quote("index_\(join.name)_on_\(destination.joined(separator: "_and_"))")) "

@@ -253,6 +253,7 @@ final class FaultyBackend: StoreBackend {
     }
     func scanRows(_ table: TableLayout) throws -> [StoredRow] { try wrapped.scanRows(table) }
     func scanBase(_ table: TableLayout) throws -> [[Value]] { try wrapped.scanBase(table) }
+    func scanLinks(_ join: JoinTableLayout) throws -> [[Value]] { try wrapped.scanLinks(join) }
     func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws {
         try wrapped.updateRow(table, reference: reference, values: values)
     }

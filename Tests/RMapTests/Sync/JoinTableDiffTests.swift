@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import RMap
+
+/// Links edited in a join table are diffed and pushed as the array attribute that
+/// feeds them (MAPPING.md §6, issue #11), on every store.
+@Suite("Join table diff")
+struct JoinTableDiffTests {
+    typealias F = StoreFixtures
+
+    /// The CRM graph (project 10's team: Ann and Bob) and a third person, Cy, written to a new store.
+    private func stored(_ kind: StoreKind) throws -> (URL, MappingModel) {
+        let directory = try F.temporaryDirectory()
+        let model = try F.model()
+        let graph = F.crmGraph(GraphSchema(model: model))
+        F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
+        _ = try kind.open(directory).write(graph, request: WriteRequest())
+        return (directory, model)
+    }
+
+    /// Replaces project 10's links in `projects_team_members` with these people, as SQL on the store would.
+    private func relink(_ store: any BackendStore, _ model: MappingModel, _ people: [Int64]) throws {
+        let layout = StoreLayout(schema: GraphSchema(model: model))
+        let join = try #require(layout.joinTables.first { $0.name == "projects_team_members" })
+        try store.backend.transaction(layout) {
+            try store.backend.replaceLinks(
+                join, sources: [[.int(10)]], links: people.map { [.int(10), .int($0)] })
+        }
+    }
+
+    @Test("a link edited in the join table is sent as the array attribute", arguments: StoreKind.all)
+    func editedLinksArePushed(kind: StoreKind) throws {
+        let (directory, model) = try stored(kind)
+        #expect(try SyncStore(store: kind.open(directory), model: model).changes().isEmpty)
+
+        try relink(kind.open(directory), model, [1, 3])
+        let sync = SyncStore(store: try kind.open(directory), model: model)
+        let plan = try sync.plan().text
+        #expect(
+            plan
+                == """
+                PUT /projects/10.json {"project":{"team_member_ids":[1,3]}}
+                1 request: 0 POST, 1 PUT, 0 DELETE
+
+                """)
+
+        let schedule = try sync.schedule()
+        let (index, request) = try #require(schedule.next())
+        schedule.succeeded(index, request: request, answer: nil, location: nil)
+        #expect(try SyncStore(store: kind.open(directory), model: model).changes().isEmpty)
+        let project = try kind.open(directory).contents(GraphSchema(model: model), "CRMProject")["10"]
+        #expect(project?["team_member_ids"] == .array([.int(1), .int(3)]))
+    }
+
+    @Test("links that still match the attribute's known ids are no change", arguments: StoreKind.all)
+    func unchangedLinks(kind: StoreKind) throws {
+        let (directory, model) = try stored(kind)
+        try relink(kind.open(directory), model, [2, 1])
+        #expect(try SyncStore(store: kind.open(directory), model: model).changes().isEmpty)
+    }
+}

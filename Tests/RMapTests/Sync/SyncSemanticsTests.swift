@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import RMap
+
+/// Sync semantics that RestKit's own tests check (issue #11), on every store: a
+/// partial payload never wipes or rejects stored data, a `replace` nested to-many
+/// releases the children it no longer lists, and a nested to-one set to `null`
+/// clears the stored link.
+@Suite("Sync semantics")
+struct SyncSemanticsTests {
+    typealias F = StoreFixtures
+
+    static let yaml = """
+        rmap: 1
+        naming: { entity_prefix: CRM }
+        entities:
+          CRMPerson:
+            attributes:
+              id: int
+              name: { type: string, required: true }
+              status: { type: string, default: active }
+              archived: { type: bool, default: false, default_on_missing: true }
+            relationships:
+              projects: { to_many: CRMProject, inverse: owner, nested: true }
+              address: { to_one: CRMAddress, nested: true }
+          CRMProject:
+            attributes:
+              id: int
+              title: string
+            relationships:
+              owner: { to_one: CRMPerson }
+          CRMAddress:
+            attributes:
+              id: int
+              city: string
+        """
+
+    /// Maps `json` as people, knowing what `store` holds, connects and writes it: one run.
+    private func run(_ json: String, projects: String = "[]", into store: any BackendStore) throws -> (
+        MappingReport, WriteReport
+    ) {
+        try MappedRun.run(Self.yaml, [("CRMProject", projects), ("CRMPerson", json)], into: store)
+    }
+
+    private func contents(_ kind: StoreKind, _ directory: URL, _ entity: String) throws -> [String: [String: Value]] {
+        try kind.open(directory).contents(GraphSchema(model: try F.model(Self.yaml)), entity)
+    }
+
+    // MARK: - Defaults and required
+
+    @Test("defaults and required apply to objects new to the store, not new to the run", arguments: StoreKind.all)
+    func defaultsAndRequiredForNewObjectsOnly(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        _ = try run(#"[{"id": 1, "name": "Ann", "status": "inactive", "archived": true}]"#, into: kind.open(directory))
+
+        let (mapping, written) = try run(
+            #"[{"id": 1}, {"id": 2}, {"id": 3, "name": "Cy"}]"#, into: kind.open(directory))
+        #expect(mapping.errors.map(\.identity) == ["id=2"])
+        #expect(mapping.errors.first?.message == "required attribute is missing on a new object")
+        #expect(written.entities["CRMPerson"]?.inserted == 1)
+        #expect(written.entities["CRMPerson"]?.updated == 1)
+        let people = try contents(kind, directory, "CRMPerson")
+        #expect(people["1"]?["name"] == .string("Ann"))
+        #expect(people["1"]?["status"] == .string("inactive"))
+        #expect(people["1"]?["archived"] == .bool(false))
+        #expect(people["2"] == nil)
+        #expect(people["3"]?["status"] == .string("active"))
+        #expect(people["3"]?["archived"] == .bool(false))
+    }
+
+    @Test("an identity met twice in one record gets defaults once, when it is created")
+    func defaultsOnceForIdentityMetTwice() throws {
+        let harness = try MappingHarness(
+            """
+            rmap: 1
+            entities:
+              Task:
+                attributes:
+                  id: int
+                  status: { type: string, default: open }
+                relationships:
+                  subtasks: { to_many: Task, nested: true }
+            """)
+        try harness.map(#"[{"id": 1, "subtasks": [{"id": 2, "status": "done"}, {"id": 2}]}]"#, entity: "Task")
+        #expect(harness.object("Task", 1)?.values[1] == .string("open"))
+        #expect(harness.object("Task", 2)?.values[1] == .string("done"))
+    }
+
+    // MARK: - Nested relationships
+
+    @Test("a replace nested to-many releases the children it no longer lists", arguments: StoreKind.all)
+    func nestedToManyReleasesChildren(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        _ = try run(
+            #"""
+            [{"id": 1, "name": "Ann", "projects": [{"id": 10}, {"id": 11}, {"id": 12}]},
+             {"id": 2, "name": "Bob", "projects": [{"id": 20}]},
+             {"id": 3, "name": "Cy", "projects": [{"id": 30}]}]
+            """#, into: kind.open(directory))
+        func owners() throws -> [String: Value] {
+            try contents(kind, directory, "CRMProject").mapValues { $0["owner_id"] ?? .null }
+        }
+
+        // Project 12 also arrives on its own: it is released as its row merges, and counted once.
+        let (_, shorter) = try run(
+            #"[{"id": 1, "projects": [{"id": 10}]}, {"id": 2}]"#, projects: #"[{"id": 12, "title": "Gemini"}]"#,
+            into: kind.open(directory))
+        #expect(shorter.entities["CRMProject"]?.updated == 2)
+        #expect(try owners() == ["10": .int(1), "11": .null, "12": .null, "20": .int(2), "30": .int(3)])
+
+        let (_, emptied) = try run(
+            #"[{"id": 1, "projects": []}, {"id": 2, "projects": null}, {"id": 3, "projects": [{"id": 11}]}]"#,
+            into: kind.open(directory))
+        #expect(emptied.entities["CRMProject"]?.updated == 4)
+        #expect(try owners() == ["10": .null, "11": .int(3), "12": .null, "20": .null, "30": .null])
+    }
+
+    @Test("a nested to-one set to null clears the stored link; a missing key keeps it", arguments: StoreKind.all)
+    func nestedToOneNullClears(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        _ = try run(#"[{"id": 1, "name": "Ann", "address": {"id": 5, "city": "Oslo"}}]"#, into: kind.open(directory))
+        #expect(try contents(kind, directory, "CRMPerson")["1"]?["address_id"] == .int(5))
+
+        let (_, missing) = try run(#"[{"id": 1}]"#, into: kind.open(directory))
+        #expect(missing.entities["CRMPerson"]?.unchanged == 1)
+        #expect(try contents(kind, directory, "CRMPerson")["1"]?["address_id"] == .int(5))
+
+        let (_, cleared) = try run(#"[{"id": 1, "address": null}]"#, into: kind.open(directory))
+        #expect(cleared.entities["CRMPerson"]?.updated == 1)
+        #expect(try contents(kind, directory, "CRMPerson")["1"]?["address_id"] == .null)
+        #expect(try contents(kind, directory, "CRMAddress")["5"]?["city"] == .string("Oslo"))
+    }
+
+    // MARK: - Orphans
+
+    @Test("orphans: delete on an entity that only arrives nested is a mapping error")
+    func orphansOfNestedOnlyEntity() {
+        let yaml = Self.yaml.replacingOccurrences(
+            of: "  CRMAddress:\n", with: "  CRMAddress:\n    source: false\n    orphans: delete\n")
+        let issues = LoaderHarness.issues(yaml)
+        #expect(
+            issues == [
+                "mappings/crm.yml:19:3: 'orphans: delete' needs a fetch of 'CRMAddress' itself: it only arrives nested (source: false), so no fetch ever lists all of its objects; use 'orphans: keep'"
+            ])
+        #expect(LoaderHarness.issues(yaml.replacingOccurrences(of: "    source: false\n", with: "")).isEmpty)
+    }
+}
