@@ -21,8 +21,6 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case cancelled
         /// The body grew past this many bytes (`max_body_bytes`); reading stopped there.
         case tooLarge(limit: Int)
-        /// The answer came compressed with this `Content-Encoding` although none was asked for.
-        case compressed(String)
         /// The body could not be written to its temporary file.
         case spool(String)
         /// The answer redirected more than ``Redirect/limit`` times.
@@ -75,9 +73,6 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case .cancelled: problem = "cancelled"
         case .tooLarge(let limit):
             problem = "the answer is larger than max_body_bytes (\(limit) bytes); stopped reading it"
-        case .compressed(let coding):
-            problem =
-                "the answer is compressed (Content-Encoding: \(coding)) although rmap asked for none (Accept-Encoding: identity); refused, as a compressed body can inflate past max_body_bytes"
         case .spool(let detail): problem = "cannot keep the answer in a temporary file (\(detail))"
         case .tooManyRedirects: problem = "more than \(Redirect.limit) redirects"
         }

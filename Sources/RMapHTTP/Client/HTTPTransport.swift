@@ -47,11 +47,9 @@ extension HTTPError.Reason: Error {}
 ///
 /// Cookies, caches and credentials stores are off, and redirects are not
 /// followed: every request carries exactly what the client put in it. Bodies
-/// stream to their ``BodyDestination`` as they arrive. Answers are asked for
-/// uncompressed (`Accept-Encoding: identity`) and a compressed one is refused
-/// (``HTTPError/Reason/compressed(_:)``): FoundationNetworking inflates a body
-/// faster than it hands it over, so a small gzip bomb would fill memory
-/// before any limit could stop it.
+/// go to their ``BodyDestination`` as they arrive, but FoundationNetworking
+/// reads (and inflates) ahead of its delegate, so memory is not bounded by
+/// the limit: for large or untrusted answers use ``CurlTransport``.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let transfers = TransferDelegate()
@@ -104,7 +102,6 @@ public final class URLSessionTransport: HTTPTransport {
         // FoundationNetworking truncates the interval to whole seconds (0.3 s would time out at once),
         // so the session gets a looser limit and the exact one is enforced by the caller.
         urlRequest.timeoutInterval = seconds.rounded(.up) + 1
-        urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         urlRequest.httpBody = request.body
         return urlRequest

@@ -59,7 +59,7 @@ public struct RetryPolicy: Sendable {
             true
         case .timeout, .connectionLost:
             method.isIdempotent
-        case .invalidJSON, .cancelled, .tooLarge, .compressed, .spool, .tooManyRedirects:
+        case .invalidJSON, .cancelled, .tooLarge, .spool, .tooManyRedirects:
             false
         }
     }

@@ -89,10 +89,6 @@ private final class Transfer {
             return false
         }
         self.response = http
-        if let coding = http.value(forHTTPHeaderField: "Content-Encoding"), coding.lowercased() != "identity" {
-            failure = .compressed(coding)
-            return false
-        }
         guard let path = destination.file, (200..<300).contains(http.statusCode) else { return true }
         guard FileManager.default.createFile(atPath: path.path, contents: nil),
             let handle = FileHandle(forWritingAtPath: path.path)

@@ -46,7 +46,7 @@ public struct HTTPSource: Source {
         client = HTTPClient(
             headers: settings.headers, auth: settings.auth, timeout: settings.timeout, retry: retry,
             redactor: Redactor(secrets: model.secrets.union(settings.secrets)),
-            transport: URLSessionTransport(maximumConnections: settings.concurrency), scope: settings.scope,
+            transport: CurlTransport(), scope: settings.scope,
             maxBodyBytes: settings.maxBodyBytes)
         var links: [String: ParentLink] = [:]
         for entity in model.entities where entity.source == config {

@@ -320,14 +320,14 @@ class Server(ThreadingHTTPServer):
         self.bombs = {}
 
     def gzip_bomb(self, megabytes):
-        """A gzip body that inflates to `[` and `megabytes` MiB of spaces, made once per size."""
+        """A gzip body that inflates to `[`, `megabytes` MiB of spaces and `]`, made once per size."""
         with self.state.lock:
             if megabytes not in self.bombs:
                 compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
                 parts = [compressor.compress(b"[")]
                 spaces = b" " * (1 << 20)
                 parts += [compressor.compress(spaces) for _ in range(megabytes)]
-                parts.append(compressor.flush())
+                parts += [compressor.compress(b"]"), compressor.flush()]
                 self.bombs[megabytes] = b"".join(parts)
             return self.bombs[megabytes]
 
