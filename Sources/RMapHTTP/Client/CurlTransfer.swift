@@ -56,7 +56,8 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(.spool("cannot create \(path.path)"))
         }
         return .success(
-            HTTPResponse(status: status, headers: HTTPHeaders(headers.sorted { $0.name < $1.name }), body: memory,
+            HTTPResponse(
+                status: status, headers: HTTPHeaders(headers.sorted { $0.name < $1.name }), body: memory,
                 url: request.url))
     }
 
@@ -74,7 +75,8 @@ final class CurlTransfer: @unchecked Sendable {
         if let body = request.body {
             _ = rmap_curl_set_size(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
             body.withUnsafeBytes { bytes in
-                _ = rmap_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                _ = rmap_curl_set_pointer(
+                    handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
             }
         }
         _ = rmap_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")

@@ -94,7 +94,8 @@ public struct HTTPClient: Sendable {
     private func prepare(_ request: HTTPRequest, first: URL) -> HTTPRequest {
         var prepared = request
         guard scope.trusts(request.url, first: first) else {
-            prepared.headers = HTTPHeaders([("Accept", headers["Accept"] ?? "application/json")]).merging(request.headers)
+            prepared.headers = HTTPHeaders([("Accept", headers["Accept"] ?? "application/json")]).merging(
+                request.headers)
             if let auth { prepared.url = auth.removingKey(from: prepared.url) }
             return prepared
         }

@@ -66,6 +66,17 @@ final class FetchHarness: Sendable {
         return payloads
     }
 
+    /// Fetches `entity` alone as the children of `parents`, handing each payload to `deliver`.
+    func fetch(
+        _ entity: String, parents: [IdentityKey], deliver: @escaping @Sendable (Payload) -> Void = { _ in }
+    ) async throws {
+        let source = try source(for: entity)
+        let mapping = try #require(model.entity(named: entity))
+        let context = FetchContext(
+            model: model, deliver: deliver, identities: { _ in parents }, progress: { _ in })
+        try await source.fetch([mapping], context: context)
+    }
+
     var payloads: [Payload] { state.withLock { $0.payloads } }
     var events: [ProgressEvent] { state.withLock { $0.events } }
     var waits: [Duration] { state.withLock { $0.waits } }
