@@ -252,8 +252,11 @@ class Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         self.wfile.write(b"[")
         chunk = b'{"id": 1, "name": "Item 1"},' * 4096
-        while True:
+        chunks = self.int_param("chunks", -1)
+        while chunks != 0:
             self.wfile.write(chunk)
+            chunks -= 1
+        self.wfile.write(b'{"id": 1, "name": "Item 1"}]')
 
     def route_gzipbomb(self):
         body = self.server.gzip_bomb(max(1, self.int_param("mb", 64)))
