@@ -70,6 +70,8 @@ final class CurlTransfer: @unchecked Sendable {
     ) {
         let this = Unmanaged.passUnretained(self).toOpaque()
         _ = rmap_curl_set_string(handle, CURLOPT_URL, request.url.absoluteString)
+        // Only the web: a `next` link or redirect to file:// or ftp:// must not read anything.
+        _ = rmap_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         _ = rmap_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
         _ = rmap_curl_set_pointer(handle, CURLOPT_HTTPHEADER, fields)
         if let body = request.body {

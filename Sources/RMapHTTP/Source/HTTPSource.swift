@@ -125,11 +125,14 @@ public struct HTTPSource: Source {
                 let response = try await client.send(request, bodyFile: spool.url) { note in
                     context.progress(.note(note))
                 }
-                let document = try parsed(spool, request: request, response: response)
+                // A top-level array stays in the file for the mapper to stream; anything else is parsed whole.
+                let document = try await readingJSON(spool, request: request, response: response) {
+                    try spool.page()
+                }
                 let body = document.map(Payload.Body.document) ?? .file(path: spool.url.path)
-                try await deliver(
-                    Payload(origin: origin, entity: entity, body: body, fill: index.fill), from: spool,
-                    request: request, response: response, context: context)
+                try await readingJSON(spool, request: request, response: response) {
+                    try await context.deliver(Payload(origin: origin, entity: entity, body: body, fill: index.fill))
+                }
                 context.progress(.fetched(entity: entity, origin: origin))
                 next = try pager.next(
                     after: response, document: document,
@@ -145,22 +148,13 @@ public struct HTTPSource: Source {
         }
     }
 
-    /// The page's body parsed, or `nil` for a top-level array (streamed by the mapper).
-    private func parsed(_ spool: SpoolFile, request: HTTPRequest, response: HTTPResponse) throws -> JSONValue? {
+    /// Runs `work` on the page in `spool`; a body that is not JSON fails as the request's error,
+    /// with the position and the start of the body.
+    private func readingJSON<T>(
+        _ spool: SpoolFile, request: HTTPRequest, response: HTTPResponse, _ work: () async throws -> T
+    ) async throws -> T {
         do {
-            return try spool.page()
-        } catch let error as JSONError {
-            throw client.invalidJSON(error, for: request, response: response, body: spool.prefix(4000))
-        }
-    }
-
-    /// Delivers a page; a body that turns out not to be JSON fails as the request's error.
-    private func deliver(
-        _ payload: Payload, from spool: SpoolFile, request: HTTPRequest, response: HTTPResponse,
-        context: FetchContext
-    ) async throws {
-        do {
-            try await context.deliver(payload)
+            return try await work()
         } catch let error as JSONError {
             throw client.invalidJSON(error, for: request, response: response, body: spool.prefix(4000))
         }
