@@ -76,6 +76,26 @@ extension FaultServerSuites {
             #expect(Self.carries(away, credential: credential) == (true, true))
         }
 
+        @Test("a write redirected (307) to another origin keeps its method and body, not the credentials")
+        func writeRedirected() async throws {
+            let site = try TestServers.fault()
+            let tag = marker()
+            let target = try Self.otherOrigin(site).appendingPathComponent("empty/\(tag)/1")
+            var start = try #require(URLComponents(url: site, resolvingAgainstBaseURL: false))
+            start.path = "/redirect/\(tag)"
+            start.queryItems = [
+                URLQueryItem(name: "status", value: "307"), URLQueryItem(name: "to", value: target.absoluteString),
+            ]
+            let body = JSONValue.object(JSONObject([("a", .number("1"))]))
+            let response = try await HTTPClient(auth: .bearer("s3cret"))
+                .send(HTTPRequest(.put, url: try #require(start.url), json: body))
+            #expect(response.status == 204)
+            let logged = try await Plain.requests(site, containing: tag)
+            #expect(logged.map { $0["method"]?.string } == ["PUT", "PUT"])
+            #expect(logged.map { $0["headers"]?.object?["authorization"]?.string } == ["Bearer s3cret", nil])
+            #expect(logged.last?["body"]?.string == #"{"a":1}"#)
+        }
+
         @Test("a site with user and password never shows them, not even base64-encoded in an echoed header")
         func userinfoRedacted() async throws {
             let site = try TestServers.fault()
