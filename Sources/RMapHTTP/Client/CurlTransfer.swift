@@ -2,8 +2,8 @@ internal import CCurl
 import Foundation
 import Synchronization
 
-/// One request sent with libcurl: owns the easy handle for the length of
-/// ``perform()`` and collects the answer's head and body as they arrive.
+/// One request sent with libcurl: owns its easy handle, header list and error
+/// buffer (freed in `deinit`) and collects the answer's head and body as they arrive.
 ///
 /// `@unchecked Sendable`: it is made on one thread and performed on another,
 /// one after the other; only the cancellation flag, an `Atomic`, is touched
@@ -13,6 +13,9 @@ final class CurlTransfer: @unchecked Sendable {
     private let timeout: Duration
     private let destination: BodyDestination
     private let cancelled = Atomic(false)
+    private let handle: UnsafeMutableRawPointer?
+    private let fields: UnsafeMutablePointer<curl_slist>?
+    private let message: UnsafeMutablePointer<CChar>
     private var status = 0
     private var headers: [(name: String, value: String)] = []
     private var memory = Data()
@@ -24,6 +27,20 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.timeout = timeout
         self.destination = destination
+        handle = Self.ready ? curl_easy_init() : nil
+        var fields: UnsafeMutablePointer<curl_slist>?
+        for field in request.headers + [("Expect", "")] {
+            fields = curl_slist_append(fields, field.value.isEmpty ? "\(field.name):" : "\(field.name): \(field.value)")
+        }
+        self.fields = fields
+        message = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+        message.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(fields)
+        message.deallocate()
     }
 
     /// Stops the transfer at libcurl's next progress call.
@@ -33,19 +50,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Sends the request and waits for the whole answer (blocking this thread).
     func perform() -> Result<HTTPResponse, HTTPError.Reason> {
-        guard Self.ready, let handle = curl_easy_init() else {
-            return .failure(.connectionLost("libcurl could not start"))
-        }
-        defer { curl_easy_cleanup(handle) }
-        var fields: UnsafeMutablePointer<curl_slist>?
-        for field in request.headers + [("Expect", "")] {
-            fields = curl_slist_append(fields, field.value.isEmpty ? "\(field.name):" : "\(field.name): \(field.value)")
-        }
-        defer { curl_slist_free_all(fields) }
-        let message = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
-        message.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
-        defer { message.deallocate() }
-        configure(handle, fields: fields, message: message)
+        guard let handle else { return .failure(.connectionLost("libcurl could not start")) }
+        configure(handle)
         let code = curl_easy_perform(handle)
         try? file?.close()
         if let failure { return .failure(failure) }
@@ -64,10 +70,7 @@ final class CurlTransfer: @unchecked Sendable {
     // MARK: - Options
 
     /// Sets the request, the limits and the callbacks (libcurl copies the strings and the body).
-    private func configure(
-        _ handle: UnsafeMutableRawPointer, fields: UnsafeMutablePointer<curl_slist>?,
-        message: UnsafeMutablePointer<CChar>
-    ) {
+    private func configure(_ handle: UnsafeMutableRawPointer) {
         let this = Unmanaged.passUnretained(self).toOpaque()
         _ = rmap_curl_set_string(handle, CURLOPT_URL, request.url.absoluteString)
         // Only the web: a `next` link or redirect to file:// or ftp:// must not read anything.
