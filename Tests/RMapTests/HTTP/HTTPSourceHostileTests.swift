@@ -96,6 +96,19 @@ extension FaultServerSuites {
             #expect(logged.last?["body"]?.string == #"{"a":1}"#)
         }
 
+        @Test("a next link to a file:// URL does not read the local disk")
+        func fileLink() async throws {
+            let site = try TestServers.fault()
+            let harness = try FetchHarness(
+                HTTPSourceFaultTests.mapping(
+                    site: site, path: "linkto/\(marker())",
+                    source: "paginate: link_header\nretries: 0\nparams: { to: \"file:///etc/hostname\" }"))
+            let error = try await #require(throws: FetchError.self) { try await harness.fetch(["Item"]) }
+            #expect(error.origin == "GET file:///etc/hostname")
+            #expect(error.message.hasPrefix("fetching Item: connection lost (Protocol \"file\" not supported"))
+            #expect(harness.payloads.count == 1)
+        }
+
         @Test("a site with user and password never shows them, not even base64-encoded in an echoed header")
         func userinfoRedacted() async throws {
             let site = try TestServers.fault()
