@@ -249,9 +249,7 @@ extension FaultServerSuites {
             let tag = marker()
             let yaml = """
                 rmap: 1
-                source:
-                  plugin: http
-                  site: \(site.absoluteString)
+                source: { plugin: http, site: "\(site.absoluteString)" }
                 entities:
                   Group:
                     path: empty/\(tag)/groups
