@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // No pkgConfig: simdjson.pc only adds -DSIMDJSON_THREADS_ENABLED, a flag SwiftPM
         // refuses with a warning and that the On Demand API used here does not need.
         .systemLibrary(name: "CSimdJSON", providers: [.apt(["libsimdjson-dev"])]),
@@ -27,7 +28,7 @@ let package = Package(
         .target(name: "RMap", dependencies: ["CYAML", "RMapJSONC"], swiftSettings: strict),
         .target(name: "RMapSQLite", dependencies: ["RMap", "CSQLite"], swiftSettings: strict),
         .target(name: "RMapPostgres", dependencies: ["RMap", "CLibPQ"], swiftSettings: strict),
-        .target(name: "RMapHTTP", dependencies: ["RMap"], swiftSettings: strict),
+        .target(name: "RMapHTTP", dependencies: ["RMap", "CCurl"], swiftSettings: strict),
         .executableTarget(
             name: "rmap",
             dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP"],

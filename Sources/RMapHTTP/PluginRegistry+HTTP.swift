@@ -3,7 +3,7 @@ public import RMap
 extension PluginRegistry {
     /// Registers the `http` source (``HTTPSource``) with its option keys:
     /// `site`, `suffix`, `headers`, `auth`, `page_size`, `paginate`, `timeout`,
-    /// `retries`, `concurrency` and `params`.
+    /// `retries`, `concurrency`, `params`, `allow_hosts`, `max_body_bytes` and `max_pages`.
     ///
     /// ```swift
     /// let registry = PluginRegistry()

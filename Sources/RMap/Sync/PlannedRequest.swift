@@ -81,9 +81,12 @@ struct RequestBuilder {
     }
 
     /// Identity values as one percent-encoded path segment (`acme/7` for a composite identity).
+    /// A value made only of dots is encoded whole (`..` -> `%2E%2E`): the URL layer would
+    /// remove it as a dot segment, and `DELETE /labels/..` would reach the collection's parent.
     static func segment(_ identity: [Value]) -> String {
         identity.map { value in
             let text = ValueText.display(value)
+            if !text.isEmpty, text.allSatisfy({ $0 == "." }) { return String(repeating: "%2E", count: text.count) }
             var allowed = CharacterSet.urlPathAllowed
             allowed.remove(charactersIn: "/?#")
             return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text

@@ -49,6 +49,21 @@ public enum HTTPAuth: Sendable, Hashable {
         return request
     }
 
+    /// `url` without the API-key parameter when it carries this key (a server may echo
+    /// it into a link to another origin, which must not receive it).
+    func removingKey(from url: URL) -> URL {
+        guard case .apiKey(.param(let name), let value) = self,
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+            let query = components.percentEncodedQuery
+        else { return url }
+        let kept = query.split(separator: "&", omittingEmptySubsequences: false).filter { item in
+            let parts = item.split(separator: "=", maxSplits: 1).map { $0.removingPercentEncoding ?? String($0) }
+            return parts != [name, value]
+        }
+        components.percentEncodedQuery = kept.isEmpty ? nil : kept.joined(separator: "&")
+        return components.url ?? url
+    }
+
     /// The base64 `user:password` of basic authentication (empty otherwise).
     private var credentials: String {
         guard case .basic(let user, let password) = self else { return "" }

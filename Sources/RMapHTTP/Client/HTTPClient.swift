@@ -13,10 +13,10 @@ public import RMap
 /// ```swift
 /// let client = HTTPClient(auth: .bearer(token), redactor: Redactor(secrets: model.secrets))
 /// let response = try await client.send(HTTPRequest(.post, url: peopleURL, json: body))
-/// let created = try client.json(response, for: request)   // or response.location when the body is empty
+/// let created = response.location   // or the JSON in response.body
 /// ```
 public struct HTTPClient: Sendable {
-    /// Headers sent with every request (`Accept: application/json` unless replaced).
+    /// Headers sent with every request to a trusted origin (over `Accept: application/json`).
     public var headers: HTTPHeaders
     /// Credentials added to every request.
     public var auth: HTTPAuth?
@@ -28,6 +28,10 @@ public struct HTTPClient: Sendable {
     public let redactor: Redactor
     /// Sends the requests.
     public var transport: any HTTPTransport
+    /// Which origins receive ``headers`` and ``auth`` (others, reached by a redirect or a link, do not).
+    public var scope: CredentialScope
+    /// The most bytes an answer's body may have (default 256 MiB).
+    public var maxBodyBytes: Int
 
     /// Creates a client.
     ///
@@ -38,39 +42,79 @@ public struct HTTPClient: Sendable {
     ///   - retry: the retry policy (default 3 retries).
     ///   - redactor: the secrets to hide besides the auth's (e.g. the model's `${VAR}` values).
     ///   - transport: the network (default: `URLSession`).
+    ///   - scope: the origins that get `headers` and `auth` (default: each request's own).
+    ///   - maxBodyBytes: the largest body read (default 256 MiB).
     public init(
         headers: HTTPHeaders = HTTPHeaders(), auth: HTTPAuth? = nil, timeout: Duration = .seconds(30),
         retry: RetryPolicy = RetryPolicy(), redactor: Redactor = Redactor(secrets: []),
-        transport: any HTTPTransport = URLSessionTransport()
+        transport: any HTTPTransport = URLSessionTransport(), scope: CredentialScope = CredentialScope(),
+        maxBodyBytes: Int = 256 << 20
     ) {
-        self.headers = HTTPHeaders([("Accept", "application/json")]).merging(headers)
+        self.headers = headers
         self.auth = auth
         self.timeout = timeout
         self.retry = retry
         self.redactor = redactor.adding(auth?.secrets ?? [])
         self.transport = transport
+        self.scope = scope
+        self.maxBodyBytes = maxBodyBytes
     }
 
-    /// Sends a request, retrying as the policy allows, and returns a 2xx answer.
+    /// Sends a request, following redirects and retrying as the policy allows, and returns a 2xx answer.
+    ///
+    /// ``headers`` and ``auth`` go only to the origins ``scope`` trusts: a
+    /// redirect or a request to another origin carries `Accept` and the
+    /// request's own headers alone. Redirects (`301`, `302`, `303`, `307`,
+    /// `308`) are followed up to 10 times, each hop retried on its own.
     ///
     /// - Parameters:
     ///   - request: the request; the client adds its headers and credentials.
+    ///   - bodyFile: a file for the 2xx answer's body (its ``HTTPResponse/body`` is then empty);
+    ///     `nil` keeps it in memory.
     ///   - onRetry: told, before each wait, what failed and how long the wait is (redacted).
-    /// - Throws: ``HTTPError`` when no 2xx answer came after the allowed attempts.
+    /// - Throws: ``HTTPError`` when no 2xx answer came after the allowed attempts and redirects,
+    ///   or the body passed ``maxBodyBytes``.
     public func send(
-        _ request: HTTPRequest, onRetry: @Sendable (String) -> Void = { _ in }
+        _ request: HTTPRequest, bodyFile: URL? = nil, onRetry: @Sendable (String) -> Void = { _ in }
     ) async throws(HTTPError) -> HTTPResponse {
+        var hop = request
+        for _ in 0...Redirect.limit {
+            let prepared = prepare(hop, first: request.url)
+            let response = try await attempt(prepared, body: BodyDestination(limit: maxBodyBytes, file: bodyFile)) {
+                onRetry($0)
+            }
+            guard let next = Redirect.next(after: response, of: hop) else { return response }
+            hop = next
+        }
+        throw error(prepare(hop, first: request.url), reason: .tooManyRedirects, attempts: 1, response: nil)
+    }
+
+    /// `request` with the client's headers and credentials when ``scope`` trusts its URL,
+    /// with `Accept` alone (and no API key in the query) otherwise.
+    private func prepare(_ request: HTTPRequest, first: URL) -> HTTPRequest {
         var prepared = request
-        prepared.headers = headers.merging(request.headers)
-        if let auth { prepared = auth.apply(to: prepared) }
+        guard scope.trusts(request.url, first: first) else {
+            prepared.headers = HTTPHeaders([("Accept", headers["Accept"] ?? "application/json")]).merging(
+                request.headers)
+            if let auth { prepared.url = auth.removingKey(from: prepared.url) }
+            return prepared
+        }
+        prepared.headers = HTTPHeaders([("Accept", "application/json")]).merging(headers).merging(request.headers)
+        return auth.map { $0.apply(to: prepared) } ?? prepared
+    }
+
+    /// Sends one hop, retrying as the policy allows; returns a 2xx answer or a redirect.
+    private func attempt(
+        _ prepared: HTTPRequest, body: BodyDestination, onRetry: (String) -> Void
+    ) async throws(HTTPError) -> HTTPResponse {
         var attempt = 0
         while true {
             attempt += 1
             let failure: HTTPError.Reason
             var answer: HTTPResponse?
             do {
-                let response = try await transport.send(prepared, timeout: timeout)
-                if response.isSuccess { return response }
+                let response = try await transport.send(prepared, timeout: timeout, body: body)
+                if response.isSuccess || Redirect.isRedirect(response) { return response }
                 failure = .status(response.status)
                 answer = response
             } catch {
@@ -90,17 +134,14 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    /// The JSON body of `response` (an answer to `request`).
-    ///
-    /// - Throws: ``HTTPError`` with ``HTTPError/Reason/invalidJSON(_:)`` naming the position.
-    public func json(_ response: HTTPResponse, for request: HTTPRequest) throws(HTTPError) -> JSONValue {
-        do {
-            return try JSONReader.parse(response.body, origin: redact(request.url))
-        } catch {
-            let position = error.line.map { "line \($0), column \(error.column ?? 0)" }
-            let detail = "invalid JSON" + (position.map { " at \($0)" } ?? "") + " (\(error.message))"
-            throw self.error(request, reason: .invalidJSON(detail), attempts: 1, response: response)
-        }
+    /// The error for an answer to `request` whose body is not valid JSON: the parser's
+    /// position and message, and the start of the body (`body`, redacted here).
+    public func invalidJSON(
+        _ error: JSONError, for request: HTTPRequest, response: HTTPResponse, body: String
+    ) -> HTTPError {
+        let position = error.line.map { "line \($0), column \(error.column ?? 0)" }
+        let detail = "invalid JSON" + (position.map { " at \($0)" } ?? "") + " (\(error.message))"
+        return self.error(request, reason: .invalidJSON(detail), attempts: 1, response: response, body: body)
     }
 
     /// `url` as text with secrets hidden, for messages and payload origins.
@@ -109,11 +150,11 @@ public struct HTTPClient: Sendable {
     }
 
     private func error(
-        _ request: HTTPRequest, reason: HTTPError.Reason, attempts: Int, response: HTTPResponse?
+        _ request: HTTPRequest, reason: HTTPError.Reason, attempts: Int, response: HTTPResponse?, body: String? = nil
     ) -> HTTPError {
         HTTPError(
             method: request.method, url: redact(request.url), reason: reason, attempts: attempts, response: response,
-            bodyPrefix: shortened(redactor.redact(response?.bodyPrefix(1000) ?? "")))
+            bodyPrefix: shortened(redactor.redact(body ?? response?.bodyPrefix(1000) ?? "")))
     }
 
     /// The first 200 characters of already redacted text (redacting first, so no secret is cut in half).

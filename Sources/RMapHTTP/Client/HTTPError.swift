@@ -19,6 +19,12 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case invalidJSON(String)
         /// The task was cancelled.
         case cancelled
+        /// The body grew past this many bytes (`max_body_bytes`); reading stopped there.
+        case tooLarge(limit: Int)
+        /// The body could not be written to its temporary file.
+        case spool(String)
+        /// The answer redirected more than ``Redirect/limit`` times.
+        case tooManyRedirects
     }
 
     /// The request's method.
@@ -65,6 +71,10 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case .connectionLost(let detail): problem = "connection lost (\(detail)) after \(tries)"
         case .invalidJSON(let detail): problem = "HTTP \(status.map(String.init) ?? "?") with \(detail)"
         case .cancelled: problem = "cancelled"
+        case .tooLarge(let limit):
+            problem = "the answer is larger than max_body_bytes (\(limit) bytes); stopped reading it"
+        case .spool(let detail): problem = "cannot keep the answer in a temporary file (\(detail))"
+        case .tooManyRedirects: problem = "more than \(Redirect.limit) redirects"
         }
         return bodyPrefix.isEmpty ? problem : "\(problem): \(bodyPrefix)"
     }

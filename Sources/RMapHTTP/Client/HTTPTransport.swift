@@ -8,20 +8,51 @@ import Foundation
 /// client's seam to the network.
 ///
 /// Implementers throw ``HTTPError/Reason`` values (`timeout`,
-/// `cannotConnect`, `connectionLost`, `cancelled`) when no answer arrives.
+/// `cannotConnect`, `connectionLost`, `cancelled`, `tooLarge`) when no
+/// whole answer arrives, and never follow redirects themselves: the client
+/// does, deciding each hop's credentials.
 public protocol HTTPTransport: Sendable {
-    /// Sends `request` once, giving up after `timeout`.
+    /// Sends `request` once, giving up after `timeout`, and keeps the body in memory.
     func send(_ request: HTTPRequest, timeout: Duration) async throws(HTTPError.Reason) -> HTTPResponse
+
+    /// Sends `request` once, giving up after `timeout`, with the body where `body` says.
+    ///
+    /// The default implementation sends with ``send(_:timeout:)``, then checks
+    /// the limit and writes the body to the file: enough for test doubles.
+    func send(_ request: HTTPRequest, timeout: Duration, body: BodyDestination) async throws(HTTPError.Reason)
+        -> HTTPResponse
+}
+
+extension HTTPTransport {
+    public func send(_ request: HTTPRequest, timeout: Duration, body: BodyDestination) async throws(HTTPError.Reason)
+        -> HTTPResponse
+    {
+        var response = try await send(request, timeout: timeout)
+        guard response.body.count <= body.limit else { throw .tooLarge(limit: body.limit) }
+        if let file = body.file, response.isSuccess {
+            do {
+                try response.body.write(to: file)
+            } catch {
+                throw .spool("\(error.localizedDescription)")
+            }
+            response.body = Data()
+        }
+        return response
+    }
 }
 
 extension HTTPError.Reason: Error {}
 
 /// The transport over Foundation's `URLSession` (FoundationNetworking on Linux).
 ///
-/// Cookies, caches and credentials stores are off: every request carries
-/// exactly what the client put in it.
+/// Cookies, caches and credentials stores are off, and redirects are not
+/// followed: every request carries exactly what the client put in it. Bodies
+/// go to their ``BodyDestination`` as they arrive, but FoundationNetworking
+/// reads (and inflates) ahead of its delegate, so memory is not bounded by
+/// the limit: for large or untrusted answers use ``CurlTransport``.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let transfers = TransferDelegate()
 
     /// Creates a transport with its own ephemeral session.
     ///
@@ -34,7 +65,7 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.urlCredentialStorage = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpMaximumConnectionsPerHost = maximumConnections
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
     }
 
     deinit {
@@ -42,16 +73,17 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest, timeout: Duration) async throws(HTTPError.Reason) -> HTTPResponse {
+        try await send(request, timeout: timeout, body: BodyDestination(limit: .max))
+    }
+
+    public func send(_ request: HTTPRequest, timeout: Duration, body: BodyDestination) async throws(HTTPError.Reason)
+        -> HTTPResponse
+    {
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        let session = session
-        let outcome = await withTaskGroup(of: Result<(Data, URLResponse), any Error>?.self) { group in
-            group.addTask {
-                do {
-                    return .success(try await session.data(for: Self.urlRequest(request, seconds: seconds)))
-                } catch {
-                    return .failure(error)
-                }
-            }
+        let task = session.dataTask(with: Self.urlRequest(request, seconds: seconds))
+        let transfers = transfers
+        let outcome = await withTaskGroup(of: Result<HTTPResponse, HTTPError.Reason>?.self) { group in
+            group.addTask { await transfers.run(task, request: request, body: body) }
             group.addTask {
                 try? await Task.sleep(for: timeout)
                 return nil
@@ -61,22 +93,7 @@ public final class URLSessionTransport: HTTPTransport {
             return first
         }
         guard let outcome else { throw Task.isCancelled ? .cancelled : .timeout }
-        let data: Data
-        let response: URLResponse
-        switch outcome {
-        case .success(let answer): (data, response) = answer
-        case .failure(let error): throw Self.reason(for: error)
-        }
-        guard let http = response as? HTTPURLResponse else {
-            throw .connectionLost("not an HTTP response")
-        }
-        let headers = http.allHeaderFields.compactMap { name, value -> (name: String, value: String)? in
-            guard let name = name as? String, let value = value as? String else { return nil }
-            return (name, value)
-        }
-        return HTTPResponse(
-            status: http.statusCode, headers: HTTPHeaders(headers.sorted { $0.name < $1.name }), body: data,
-            url: http.url ?? request.url)
+        return try outcome.get()
     }
 
     private static func urlRequest(_ request: HTTPRequest, seconds: Double) -> URLRequest {
@@ -88,21 +105,5 @@ public final class URLSessionTransport: HTTPTransport {
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         urlRequest.httpBody = request.body
         return urlRequest
-    }
-
-    /// Sorts a `URLSession` failure into the client's reasons.
-    private static func reason(for error: any Error) -> HTTPError.Reason {
-        if error is CancellationError { return .cancelled }
-        guard let urlError = error as? URLError else { return .connectionLost(error.localizedDescription) }
-        switch urlError.code {
-        case .timedOut:
-            return .timeout
-        case .cancelled:
-            return .cancelled
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
-            return .cannotConnect(urlError.localizedDescription)
-        default:
-            return .connectionLost(urlError.localizedDescription)
-        }
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// Hides secrets in text shown to people: URLs, error messages, response bodies.
 ///
-/// Each secret is hidden as written and as it appears percent-encoded in a URL.
+/// Each secret is hidden as written and as it appears percent-encoded in a URL;
+/// so is the value of any `Authorization` field echoed in text (an error body
+/// that repeats the request's headers), whatever credentials it holds.
 ///
 /// ```swift
 /// let redactor = Redactor(secrets: ["s3cret"])
@@ -27,8 +29,11 @@ public struct Redactor: Sendable, Hashable {
         Redactor(secrets: Set(forms).union(secrets))
     }
 
-    /// `text` with every secret replaced by `***`.
+    /// `text` with every secret, and every `Authorization` value, replaced by `***`.
     public func redact(_ text: String) -> String {
-        forms.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+        let hidden = forms.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+        return hidden.replacing(#/(?i)(authorization["']?\s*[:=]\s*["']?)[^"'\r\n,}]+/#) { match in
+            match.output.1 + "***"
+        }
     }
 }

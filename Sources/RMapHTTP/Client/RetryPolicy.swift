@@ -59,7 +59,7 @@ public struct RetryPolicy: Sendable {
             true
         case .timeout, .connectionLost:
             method.isIdempotent
-        case .invalidJSON, .cancelled:
+        case .invalidJSON, .cancelled, .tooLarge, .spool, .tooManyRedirects:
             false
         }
     }

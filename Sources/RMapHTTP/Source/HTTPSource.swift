@@ -46,7 +46,8 @@ public struct HTTPSource: Source {
         client = HTTPClient(
             headers: settings.headers, auth: settings.auth, timeout: settings.timeout, retry: retry,
             redactor: Redactor(secrets: model.secrets.union(settings.secrets)),
-            transport: URLSessionTransport(maximumConnections: settings.concurrency))
+            transport: CurlTransport(), scope: settings.scope,
+            maxBodyBytes: settings.maxBodyBytes)
         var links: [String: ParentLink] = [:]
         for entity in model.entities where entity.source == config {
             links[entity.name] = try ParentLink.resolve(entity, params: settings.params, model: model)
@@ -107,21 +108,37 @@ public struct HTTPSource: Source {
     }
 
     /// Fetches every page of one index, delivering each.
+    ///
+    /// Each body streams to a temporary file: a top-level array is delivered as
+    /// that file (the mapper streams it), any other body parsed whole.
     private func walk(_ index: Index, context: FetchContext) async throws {
-        var pager = Pager(style: settings.pagination, pageSize: settings.pageSize, base: index.url)
+        var pager = Pager(
+            style: settings.pagination, pageSize: settings.pageSize, base: index.url, maxPages: settings.maxPages)
         var next: URL? = pager.first
+        var previous: SpoolFile?
         let entity = index.entity.name
         while let url = next {
             let request = HTTPRequest(.get, url: url)
             let origin = client.redact(url)
+            let spool = SpoolFile()
             do {
-                let response = try await client.send(request) { note in context.progress(.note(note)) }
-                let document = try client.json(response, for: request)
-                try await context.deliver(
-                    Payload(origin: origin, entity: entity, body: .document(document), fill: index.fill))
+                let response = try await client.send(request, bodyFile: spool.url) { note in
+                    context.progress(.note(note))
+                }
+                // A top-level array stays in the file for the mapper to stream; anything else is parsed whole.
+                let document = try await readingJSON(spool, request: request, response: response) {
+                    try spool.page()
+                }
+                let body = document.map(Payload.Body.document) ?? .file(path: spool.url.path)
+                try await readingJSON(spool, request: request, response: response) {
+                    try await context.deliver(Payload(origin: origin, entity: entity, body: body, fill: index.fill))
+                }
                 context.progress(.fetched(entity: entity, origin: origin))
                 next = try pager.next(
-                    after: response, document: document, count: PageRecords.count(in: document, for: index.entity))
+                    after: response, document: document,
+                    count: { try document.map { PageRecords.count(in: $0, for: index.entity) } ?? spool.arrayCount() },
+                    repeated: previous?.hasSameContents(as: spool) ?? false)
+                previous = spool
             } catch let error as HTTPError {
                 throw FetchError(origin: error.request, message: "fetching \(entity): \(error.message)")
             } catch let error as Pager.Failure {
@@ -131,12 +148,21 @@ public struct HTTPSource: Source {
         }
     }
 
+    /// Runs `work` on the page in `spool`; a body that is not JSON fails as the request's error,
+    /// with the position and the start of the body.
+    private func readingJSON<T>(
+        _ spool: SpoolFile, request: HTTPRequest, response: HTTPResponse, _ work: () async throws -> T
+    ) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as JSONError {
+            throw client.invalidJSON(error, for: request, response: response, body: spool.prefix(4000))
+        }
+    }
+
     /// The index URL of `entity`, placeholders filled with `values`: path, suffix, `params` and `order`.
     private func url(for entity: EntityMapping, values: [String: String], model: MappingModel) -> URL {
-        let path = Template.fill(entity.nestedPath ?? entity.path, with: values) { text in
-            text.addingPercentEncoding(
-                withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? text
-        }
+        let path = Template.fill(entity.nestedPath ?? entity.path, with: values, transform: Template.segment)
         var items: [(name: String, value: String)] = []
         for param in settings.params {
             let name = param.isList ? "\(param.name)[]" : param.name

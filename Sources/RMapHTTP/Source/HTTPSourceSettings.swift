@@ -6,6 +6,7 @@ struct HTTPSourceSettings: Sendable {
     /// The option keys the plugin reads.
     static let keys = [
         "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency", "params",
+        "allow_hosts", "max_body_bytes", "max_pages",
     ]
 
     /// One `params:` entry: a template per value (`{id}` filled per parent); a list repeats `name[]`.
@@ -25,6 +26,12 @@ struct HTTPSourceSettings: Sendable {
     var retries = 3
     var concurrency = 4
     var params: [Param] = []
+    /// Hosts besides the site's that may receive the credentials and headers.
+    var allowHosts: [String] = []
+    /// The largest body read, in bytes.
+    var maxBodyBytes = 256 << 20
+    /// The most pages one index may have.
+    var maxPages = 10_000
 
     /// Reads and checks the options of a `source:` block.
     ///
@@ -51,6 +58,14 @@ struct HTTPSourceSettings: Sendable {
         retries = try reader.count("retries") ?? retries
         concurrency = try reader.positiveInt("concurrency") ?? concurrency
         params = try Self.params(reader)
+        allowHosts = try reader.strings("allow_hosts") ?? []
+        maxBodyBytes = try reader.positiveInt("max_body_bytes") ?? maxBodyBytes
+        maxPages = try reader.positiveInt("max_pages") ?? maxPages
+    }
+
+    /// Who receives the credentials: the site's origin and the allowed hosts.
+    var scope: CredentialScope {
+        CredentialScope(site: site, allowedHosts: allowHosts)
     }
 
     /// The values no message may show: credentials and sensitive header values.
@@ -60,7 +75,17 @@ struct HTTPSourceSettings: Sendable {
             let name = field.name.lowercased()
             return sensitive.contains { name.contains($0) }
         }.map(\.value)
-        return headerSecrets + (auth?.secrets ?? [])
+        return headerSecrets + (auth?.secrets ?? []) + siteCredentials
+    }
+
+    /// The password of a `site` with userinfo (`http://bob:pw@host`), and the base64
+    /// `user:password` a server echoing the `Authorization` header would show.
+    private var siteCredentials: [String] {
+        guard let password = site.password.map({ $0.removingPercentEncoding ?? $0 }), !password.isEmpty else {
+            return []
+        }
+        let user = site.user.map { $0.removingPercentEncoding ?? $0 } ?? ""
+        return [password, Data("\(user):\(password)".utf8).base64EncodedString()]
     }
 
     // MARK: - Options

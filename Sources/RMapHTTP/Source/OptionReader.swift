@@ -44,6 +44,17 @@ struct OptionReader {
         return .milliseconds(Int64(seconds * 1000))
     }
 
+    /// A list of strings, or `nil` when absent.
+    func strings(_ key: String) throws(PluginError) -> [String]? {
+        guard let node = options[key], !isNull(node) else { return nil }
+        guard let items = node.sequence else {
+            throw fail(node, "'\(key)' must be a list, found \(node.kindName)")
+        }
+        var values: [String] = []
+        for item in items { values.append(try text(item, "each entry of '\(key)'")) }
+        return values
+    }
+
     /// A mapping option's pairs, or `nil` when absent.
     func mapping(_ key: String) throws(PluginError) -> [YAMLPair]? {
         guard let node = options[key], !isNull(node) else { return nil }

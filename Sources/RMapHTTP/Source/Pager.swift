@@ -3,6 +3,9 @@ import RMap
 
 /// The paging state of one index (one entity, or one parent's children): the
 /// next page's URL from what the last page said.
+///
+/// A server that would page forever fails instead: a page identical to the
+/// one before, a cursor or `next` link sent before, or more than `maxPages` pages.
 struct Pager {
     /// A server that pages otherwise than configured, or would page forever.
     struct Failure: Error {
@@ -12,15 +15,18 @@ struct Pager {
     private let style: Pagination
     private let pageSize: Int?
     private let base: URL
+    private let maxPages: Int
+    private var pages = 0
     private var offset = 0
     private var page = 1
     private var seen: Set<String> = []
 
-    /// A pager over `base` (the index URL with its own parameters).
-    init(style: Pagination, pageSize: Int?, base: URL) {
+    /// A pager over `base` (the index URL with its own parameters), stopping after `maxPages` pages.
+    init(style: Pagination, pageSize: Int?, base: URL, maxPages: Int) {
         self.style = style
         self.pageSize = pageSize
         self.base = base
+        self.maxPages = maxPages
     }
 
     /// The first page's URL.
@@ -34,12 +40,50 @@ struct Pager {
         }
     }
 
-    /// The next page's URL after a page with `count` records, or `nil` when that was the last.
-    mutating func next(after response: HTTPResponse, document: JSONValue, count: Int) throws(Failure) -> URL? {
+    /// The next page's URL after a page, or `nil` when that was the last.
+    ///
+    /// - Parameters:
+    ///   - response: the page's answer (its `Link` header).
+    ///   - document: the page's body when it is not a top-level array (where a cursor is read).
+    ///   - count: counts the page's records (called for `offset` and `page` only).
+    ///   - repeated: true when the page's body is byte for byte the previous page's.
+    mutating func next(
+        after response: HTTPResponse, document: JSONValue?, count: () throws -> Int, repeated: Bool
+    ) throws -> URL? {
+        pages += 1
+        guard let next = try following(response, document: document, count: count) else { return nil }
+        if repeated {
+            throw Failure(
+                message:
+                    "page \(pages) is the same as page \(pages - 1) (does the server ignore \(parameter)?); stopping instead of looping"
+            )
+        }
+        if pages >= maxPages {
+            throw Failure(
+                message:
+                    "stopped after max_pages (\(maxPages)) pages; raise max_pages if the index really is that long")
+        }
+        return next
+    }
+
+    /// The paging parameter a server repeating a page ignores, for messages.
+    private var parameter: String {
+        switch style {
+        case .none, .offset: "'offset'"
+        case .page: "'page'"
+        case .linkHeader: "its own next links"
+        case .cursor(_, let param): "'\(param)'"
+        }
+    }
+
+    private mutating func following(
+        _ response: HTTPResponse, document: JSONValue?, count countRecords: () throws -> Int
+    ) throws -> URL? {
         switch style {
         case .none:
             return nil
         case .offset, .page:
+            let count = try countRecords()
             guard count > 0, count >= (pageSize ?? 1) else { return nil }
             if let pageSize, count > pageSize {
                 throw Failure(

@@ -12,6 +12,7 @@ import json
 import sys
 import threading
 import time
+import zlib
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -230,6 +231,51 @@ class Handler(BaseHTTPRequestHandler):
             challenge = {"WWW-Authenticate": 'Basic realm="fault-server"'} if scheme == "basic" else {}
             self.send(HTTPStatus.UNAUTHORIZED, {"error": "unauthorized"}, challenge)
 
+    # MARK: - Hostile answers
+
+    def route_redirect(self):
+        status = self.int_param("status", HTTPStatus.FOUND)
+        self.send(status, b"", {"Location": self.query.get("to", "/empty/redirected")})
+
+    def route_linkto(self):
+        self.send(HTTPStatus.OK, ITEMS, {"Link": f'<{self.query.get("to", "")}>; rel="next"'})
+
+    def route_echo(self):
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        self.send(HTTPStatus.UNAUTHORIZED, {"error": "unauthorized", "headers": headers})
+
+    def route_endless(self):
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        self.wfile.write(b"[")
+        chunk = b'{"id": 1, "name": "Item 1"},' * 4096
+        chunks = self.int_param("chunks", -1)
+        while chunks != 0:
+            self.wfile.write(chunk)
+            chunks -= 1
+        self.wfile.write(b'{"id": 1, "name": "Item 1"}]')
+
+    def route_gzipbomb(self):
+        body = self.server.gzip_bomb(max(1, self.int_param("mb", 64)))
+        self.send(HTTPStatus.OK, body, {"Content-Encoding": "gzip"})
+
+    def route_stuck(self):
+        self.send(HTTPStatus.OK, ITEMS)
+
+    def route_samecursor(self):
+        self.send(HTTPStatus.OK, {"data": [{"id": 1, "name": self.path}], "meta": {"next": "again"}})
+
+    def route_samelink(self):
+        link = f'<{self.base_url()}{self.route}?page=2>; rel="next"'
+        self.send(HTTPStatus.OK, [{"id": 1, "name": self.path}], {"Link": link})
+
+    def route_pages(self):
+        page = max(1, self.int_param("page", 1))
+        self.send(HTTPStatus.OK, [{"id": page, "name": f"Item {page}"}])
+
     # MARK: - Pagination styles
 
     def route_cursor(self):
@@ -271,17 +317,35 @@ class Server(ThreadingHTTPServer):
     # Parallel test suites open many connections at once; the default queue of 5 resets some.
     request_queue_size = 128
 
-    def __init__(self, address):
+    def __init__(self, address, state):
         super().__init__(address, Handler)
-        self.state = State()
+        self.state = state
+        self.bombs = {}
+
+    def gzip_bomb(self, megabytes):
+        """A gzip body that inflates to `[`, `megabytes` MiB of spaces and `]`, made once per size."""
+        with self.state.lock:
+            if megabytes not in self.bombs:
+                compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+                parts = [compressor.compress(b"[")]
+                spaces = b" " * (1 << 20)
+                parts += [compressor.compress(spaces) for _ in range(megabytes)]
+                parts += [compressor.compress(b"]"), compressor.flush()]
+                self.bombs[megabytes] = b"".join(parts)
+            return self.bombs[megabytes]
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
-    server = Server(("127.0.0.1", args.port))
-    print(f"Listening on http://127.0.0.1:{server.server_address[1]}", flush=True)
+    state = State()
+    server = Server(("127.0.0.1", args.port), state)
+    port = server.server_address[1]
+    # The same server on 127.0.0.2: another origin, for redirects and links that leave the site.
+    other = Server(("127.0.0.2", port), state)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    print(f"Listening on http://127.0.0.1:{port}", flush=True)
     server.serve_forever()
 
 

@@ -10,7 +10,7 @@ struct PluginsCommandTests {
                 sources:
                   exec   command, env
                   file   path
-                  http   site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params
+                  http   site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages
                   stdin  entity
                 stores:
                   json      path

@@ -51,7 +51,10 @@ final class FetchHarness: Sendable {
         let source = try source(for: entities[0], realWait: realWait, now: now)
         let context = FetchContext(
             model: model,
-            deliver: { [self] payload in state.withLock { $0.payloads.append(payload) } },
+            deliver: { [self] payload in
+                let kept = try FetchHarness.read(payload)
+                state.withLock { $0.payloads.append(kept) }
+            },
             identities: { [self] entity in
                 state.withLock { state in
                     state.payloads.filter { $0.entity == entity }.flatMap { FetchHarness.records(of: $0) }
@@ -61,6 +64,17 @@ final class FetchHarness: Sendable {
             progress: { [self] event in state.withLock { $0.events.append(event) } })
         try await source.fetch(mappings, context: context)
         return payloads
+    }
+
+    /// Fetches `entity` alone as the children of `parents`, handing each payload to `deliver`.
+    func fetch(
+        _ entity: String, parents: [IdentityKey], deliver: @escaping @Sendable (Payload) -> Void = { _ in }
+    ) async throws {
+        let source = try source(for: entity)
+        let mapping = try #require(model.entity(named: entity))
+        let context = FetchContext(
+            model: model, deliver: deliver, identities: { _ in parents }, progress: { _ in })
+        try await source.fetch([mapping], context: context)
     }
 
     var payloads: [Payload] { state.withLock { $0.payloads } }
@@ -88,8 +102,20 @@ final class FetchHarness: Sendable {
         }
     }
 
+    /// `payload` with a streamed file's records read (the file goes when delivery returns),
+    /// throwing as the mapper does when the file is not JSON.
+    static func read(_ payload: Payload) throws -> Payload {
+        guard case .file(let path) = payload.body else { return payload }
+        var records: [JSONValue] = []
+        try JSONFileStream(path: path).forEach { records.append($0.value) }
+        var kept = payload
+        kept.body = .records(records)
+        return kept
+    }
+
     /// A payload's records: a top-level array, `data`, or the array under an object's only key.
     static func records(of payload: Payload) -> [JSONValue] {
+        if case .records(let records) = payload.body { return records }
         guard case .document(let document) = payload.body else { return [] }
         if let items = document.array { return items }
         if let object = document.object {

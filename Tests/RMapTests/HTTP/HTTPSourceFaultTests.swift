@@ -88,15 +88,11 @@ extension FaultServerSuites {
                     relationships:
                       group: { to_one: Group, connect: { foreign_key: { groupId: id } } }
                 """
-            let harness = try FetchHarness(yaml)
-            let source = try harness.source(for: "Member")
-            let members = try #require(harness.model.entity(named: "Member"))
             let delivered = Mutex<[Payload]>([])
-            let context = FetchContext(
-                model: harness.model, deliver: { payload in delivered.withLock { $0.append(payload) } },
-                identities: { _ in (1...5).map { IdentityKey([.int($0)]) } }, progress: { _ in })
             let started = ContinuousClock.now
-            try await source.fetch([members], context: context)
+            try await FetchHarness(yaml).fetch("Member", parents: (1...5).map { IdentityKey([.int($0)]) }) { payload in
+                delivered.withLock { $0.append(payload) }
+            }
             let elapsed = ContinuousClock.now - started
             // Five parents, 0.5 s each: one at a time take 2.5 s, all at once 0.5 s, four at a time two rounds.
             #expect(elapsed >= .milliseconds(950) && elapsed < .milliseconds(2400), "\(elapsed)")

@@ -49,6 +49,10 @@ struct HTTPSourceOptionsTests {
             ("auth: { basic: { user: a, password: b, realm: c } }", "realm", "unknown key 'realm' in 'auth.basic'"),
             ("auth: { bearer: a, basic: b }", "{ bearer", "'auth' takes exactly one of basic, bearer or api_key"),
             ("auth: { oauth: x }", "oauth", "unknown auth scheme 'oauth'"),
+            ("allow_hosts: cdn.test", "cdn.test", "'allow_hosts' must be a list, found a scalar"),
+            ("allow_hosts: [[a]]", "[a]", "each entry of 'allow_hosts' must be a string, found a list"),
+            ("max_body_bytes: 0", "0", "'max_body_bytes' must be a whole number greater than 0, found '0'"),
+            ("max_pages: lots", "lots", "'max_pages' must be a whole number greater than 0, found 'lots'"),
             ("auth: { api_key: { value: v } }", "{ value", "'auth.api_key' needs either 'header' or 'param'"),
             (
                 "auth: { api_key: { header: H, param: p, value: v } }", "{ header",
@@ -90,7 +94,7 @@ struct HTTPSourceOptionsTests {
             registry.catalog.sources["http"]
                 == [
                     "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency",
-                    "params",
+                    "params", "allow_hosts", "max_body_bytes", "max_pages",
                 ])
     }
 
