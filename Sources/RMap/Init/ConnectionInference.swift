@@ -73,7 +73,9 @@ struct ConnectionInference {
         })
         let place = "\(entities[index].name).\(attribute.name)"
         guard !values.isEmpty else { return }
-        guard let (destination, sure) = destination(named: naming.entity(from: base), holding: values, place: place)
+        guard
+            let (destination, sure) = destination(
+                named: naming.entity(from: base), holding: values, from: index, place: place)
         else { return }
         let name = toMany ? naming.plural(base) : naming.property(base)
         guard isFree(name, in: index), let identity = entities[destination].identity else {
@@ -93,9 +95,10 @@ struct ConnectionInference {
         entities[index].relationships.append(relationship)
     }
 
-    /// The entity `named` when it holds every value; otherwise the one entity that does.
+    /// The entity `named` when it holds every value; otherwise the one other entity than
+    /// `source` that does (a key that names no entity rarely points back at its own).
     private mutating func destination(
-        named name: String, holding values: Set<String>, place: String
+        named name: String, holding values: Set<String>, from source: Int, place: String
     ) -> (index: Int, sure: Bool)? {
         if let named = position(of: name) {
             if let ids = identities[named], values.isSubset(of: ids) {
@@ -105,7 +108,7 @@ struct ConnectionInference {
             notes.append(.unsure("\(place): some values are not identities of \(name); not connected"))
             return nil
         }
-        let holders = identities.indices.filter { identities[$0].map(values.isSubset) ?? false }
+        let holders = identities.indices.filter { $0 != source && identities[$0].map(values.isSubset) ?? false }
         guard holders.count == 1 else {
             notes.append(.unsure("\(place): no entity \(name), and \(holders.isEmpty ? "no entity" : "several") holds its values; not connected"))
             return nil

@@ -11,7 +11,7 @@
 /// let mapping = MappingInference(prefix: "CRM").infer([
 ///     PayloadSample(origin: .file("samples/people.json"), document: people),
 /// ])
-/// print(MappingWriter(folder: ".").text(mapping))
+/// print(MappingWriter(folder: "/work/crm", currentDirectory: "/work/crm").text(mapping))
 /// for note in mapping.notes { print(note) }
 /// ```
 public struct MappingInference: Sendable {

@@ -7,15 +7,23 @@ import Foundation
 /// each entity's `path`.
 ///
 /// ```swift
-/// let text = MappingWriter(folder: "/work/crm/mappings").text(mapping)
+/// let text = MappingWriter(folder: "/work/crm/mappings", currentDirectory: "/work/crm").text(mapping)
+/// // source: { plugin: file, path: ../samples/people.json }
 /// ```
 public struct MappingWriter: Sendable {
     /// The absolute folder the file is written to.
     public var folder: String
+    /// The absolute directory relative payload paths start from.
+    public var currentDirectory: String
 
-    /// Creates a writer for a file in `folder` (absolute).
-    public init(folder: String) {
+    /// Creates a writer for a file in `folder`.
+    ///
+    /// - Parameters:
+    ///   - folder: the absolute folder the mapping file is written to.
+    ///   - currentDirectory: the absolute directory relative payload paths start from.
+    public init(folder: String, currentDirectory: String) {
         self.folder = folder
+        self.currentDirectory = currentDirectory
     }
 
     /// The mapping file's text.
@@ -109,9 +117,9 @@ public struct MappingWriter: Sendable {
 
     /// `path` relative to ``folder``: `../samples/people.json`.
     private func relative(_ path: String) -> String {
-        let target = DisplayPath.normalize(path).split(separator: "/")
+        let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+        let target = DisplayPath.normalize(absolute).split(separator: "/")
         let base = DisplayPath.normalize(folder).split(separator: "/")
-        guard path.hasPrefix("/"), folder.hasPrefix("/") else { return path }
         let shared = zip(target, base).prefix { $0 == $1 }.count
         let ups = Array(repeating: "..", count: base.count - shared)
         return (ups + target.dropFirst(shared).map(String.init)).joined(separator: "/")

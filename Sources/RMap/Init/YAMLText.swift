@@ -9,9 +9,9 @@ enum YAMLText {
         let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
             scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_./-$".unicodeScalars.contains(scalar)
         }
-        let reserved = ["true", "false", "yes", "no", "on", "off", "null", "y", "n"].contains(text.lowercased())
-        let numeric = Double(text) != nil || text.first == "-" || text.first == "."
-        if plain, !reserved, !numeric { return text }
+        let reserved = ["true", "false", "yes", "no", "on", "off", "null", "y", "n", ".inf", ".nan"]
+            .contains(text.lowercased())
+        if plain, !reserved, Double(text) == nil, text.first != "-" { return text }
         var escaped = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
