@@ -60,6 +60,9 @@ struct AttributeInference {
         let values = draft.objects.compactMap { $0[key] }.filter { $0 != .null }
         let required = values.count == draft.objects.count
         guard !values.isEmpty, let subkeys = Self.plainKeys(values) else {
+            if !values.isEmpty, values.allSatisfy({ $0.object != nil }) {
+                notes.append(.inferred("\(draft.name).\(key): objects without id whose keys are not all plain words; typed json"))
+            }
             add(key, path: [key], values: values, required: required)
             return
         }
@@ -108,6 +111,7 @@ struct AttributeInference {
             }
             return (ScalarTypeGuess(type: .array(element.type), format: element.format), nil)
         }
+        if values.allSatisfy({ $0.object != nil }) { return (json, nil) }
         if values.contains(where: { !isScalar($0) }) { return (json, "objects and other values; typed json") }
         guard let guess = ScalarTypeGuess.guess(values, key: key) else {
             return (json, "values of several kinds; typed json")

@@ -25,10 +25,10 @@ public struct InferenceNote: Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     /// A decision.
-    static func inferred(_ message: String) -> InferenceNote { InferenceNote(kind: .inferred, message: message) }
+    public static func inferred(_ message: String) -> InferenceNote { InferenceNote(kind: .inferred, message: message) }
 
     /// A doubt.
-    static func unsure(_ message: String) -> InferenceNote { InferenceNote(kind: .unsure, message: message) }
+    public static func unsure(_ message: String) -> InferenceNote { InferenceNote(kind: .unsure, message: message) }
 
     /// `inferred: CRMPerson: identity id` or `unsure: ...`.
     public var description: String { "\(kind.rawValue): \(message)" }

@@ -6,7 +6,8 @@
 /// that all carry the same scale of two or more digits `decimal`, other
 /// fractions `double`; strings `date` (`1985-12-10`), `datetime` (ISO 8601 or
 /// a known pattern, named as `format:`), `uuid`, `url`, `decimal` when every
-/// one is a plain decimal numeral and one has a point (`"1234.50"`), else `string`.
+/// one is a plain decimal numeral and one has a point (`"1234.50"`), else `string`
+/// (URL templates such as `https://api.github.com/users{/user}` stay strings).
 struct ScalarTypeGuess: Equatable {
     /// The type.
     var type: AttributeType
@@ -56,8 +57,8 @@ struct ScalarTypeGuess: Equatable {
         for pattern in datetimePatterns where converts(json, .datetime, .pattern(pattern)) {
             return ScalarTypeGuess(type: .datetime, format: pattern)
         }
-        if texts.allSatisfy(isUUID) { return ScalarTypeGuess(type: .uuid) }
-        if texts.allSatisfy({ $0.hasPrefix("http://") || $0.hasPrefix("https://") }) {
+        if texts.allSatisfy(isUUID), converts(json, .uuid, nil) { return ScalarTypeGuess(type: .uuid) }
+        if texts.allSatisfy({ $0.hasPrefix("http://") || $0.hasPrefix("https://") }), converts(json, .url, nil) {
             return ScalarTypeGuess(type: .url)
         }
         if texts.allSatisfy(isPlainDecimal), texts.contains(where: { $0.contains(".") }) {
@@ -67,7 +68,9 @@ struct ScalarTypeGuess: Equatable {
     }
 
     private static func converts(_ values: [JSONValue], _ type: AttributeType, _ format: TimeFormat?) -> Bool {
-        values.allSatisfy { ValueConverter.value(from: $0, as: type, format: format) != nil }
+        values.allSatisfy { json in
+            ValueConverter.value(from: json, as: type, format: format).map { TextShape.isValid($0, as: type) } ?? false
+        }
     }
 
     private static func isISODate(_ text: String) -> Bool {

@@ -18,9 +18,14 @@ struct InitCommand: CLICommand {
         ],
         discussion: """
             Prints what it inferred and what it was unsure of to stderr, one 'inferred:' or
-            'unsure:' line each; lines the mapping marks 'check:' deserve a look. Exits 1 when a
-            payload cannot be read or fetched.
-            """)
+            'unsure:' line each; lines the mapping marks 'check:' deserve a look.
+
+            """
+            + ExitCode.helpText([
+                .success: "the mapping was written",
+                .failure: "a payload could not be read, fetched or parsed, or the file not written",
+                .usage: "usage error",
+            ]))
 
     /// The payload files.
     var payloads: [String]
