@@ -1,4 +1,5 @@
 import RMap
+import RMapHTTP
 import Testing
 
 @Suite("rmap init: MappingInference")
@@ -12,10 +13,17 @@ struct MappingInferenceTests {
         return MappingInference(prefix: prefix).infer(samples)
     }
 
+    /// The plugins `rmap` offers for files: the standard ones and http.
+    static let catalog: PluginCatalog = {
+        let registry = PluginRegistry.standard()
+        registry.registerHTTP()
+        return registry.catalog
+    }()
+
     /// The inferred mapping written and loaded back, as `rmap validate` would.
     static func load(_ mapping: InferredMapping) throws -> MappingModel {
         let text = MappingWriter(folder: "/work/mappings", currentDirectory: "/work").text(mapping)
-        return try MappingLoader(environment: [:]).load(documents: [("/work/mappings/init.yml", text)])
+        return try MappingLoader(environment: [:], catalog: catalog).load(documents: [("/work/mappings/init.yml", text)])
     }
 
     @Test(
