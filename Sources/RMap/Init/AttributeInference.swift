@@ -61,7 +61,9 @@ struct AttributeInference {
         let required = values.count == draft.objects.count
         guard !values.isEmpty, let subkeys = Self.plainKeys(values) else {
             if !values.isEmpty, values.allSatisfy({ $0.object != nil }) {
-                notes.append(.inferred("\(draft.name).\(key): objects without id whose keys are not all plain words; typed json"))
+                notes.append(
+                    .inferred("\(draft.name).\(key): objects without id whose keys are not all plain words; typed json")
+                )
             }
             add(key, path: [key], values: values, required: required)
             return
@@ -69,9 +71,12 @@ struct AttributeInference {
         let objects = values.compactMap(\.object)
         for subkey in subkeys {
             let inner = objects.compactMap { $0[subkey] }.filter { $0 != .null }
-            add(key + "_" + subkey, path: [key, subkey], values: inner, required: required && inner.count == objects.count)
+            add(
+                key + "_" + subkey, path: [key, subkey], values: inner,
+                required: required && inner.count == objects.count)
         }
-        notes.append(.inferred("\(draft.name).\(key): an object without id, flattened into \(subkeys.count) attributes"))
+        notes.append(
+            .inferred("\(draft.name).\(key): an object without id, flattened into \(subkeys.count) attributes"))
     }
 
     /// The keys of objects that can be flattened: plain words holding no objects; `nil` otherwise.

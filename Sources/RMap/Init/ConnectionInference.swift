@@ -27,7 +27,9 @@ struct ConnectionInference {
         self.drafts = drafts
         self.entities = entities
         identities = zip(drafts, entities).map { draft, entity in
-            entity.identity.map { name in Set(draft.objects.compactMap { $0[naming.inflector.underscore(name)].flatMap(Self.text) }) }
+            entity.identity.map { name in
+                Set(draft.objects.compactMap { $0[naming.inflector.underscore(name)].flatMap(Self.text) })
+            }
         }
     }
 
@@ -52,7 +54,8 @@ struct ConnectionInference {
         if nested.toMany, let backKey = nested.backKey, isFree(back, in: child) {
             relationship.inverse = back
             entities[child].relationships.append(
-                InferredRelationship(name: back, destination: entities[index].name, toMany: false, nested: false, inverse: name))
+                InferredRelationship(
+                    name: back, destination: entities[index].name, toMany: false, nested: false, inverse: name))
             consumed.insert([entities[child].name, naming.property(backKey)])
             notes.append(.inferred("\(entities[child].name).\(back): the parent each record is nested in (\(backKey))"))
         }
@@ -68,9 +71,10 @@ struct ConnectionInference {
             !consumed.contains([entities[index].name, attribute.name])
         else { return }
         let base = String(key.dropLast(toMany ? 4 : 3))
-        let values = Set(drafts[index].objects.flatMap { object in
-            (object[key]?.array ?? object[key].map { [$0] } ?? []).compactMap(Self.text)
-        })
+        let values = Set(
+            drafts[index].objects.flatMap { object in
+                (object[key]?.array ?? object[key].map { [$0] } ?? []).compactMap(Self.text)
+            })
         let place = "\(entities[index].name).\(attribute.name)"
         guard !values.isEmpty else { return }
         guard
@@ -90,7 +94,8 @@ struct ConnectionInference {
         if !toMany, destination != index, isFree(inverse, in: destination) {
             relationship.inverse = inverse
             entities[destination].relationships.append(
-                InferredRelationship(name: inverse, destination: entities[index].name, toMany: true, nested: false, inverse: name))
+                InferredRelationship(
+                    name: inverse, destination: entities[index].name, toMany: true, nested: false, inverse: name))
         }
         entities[index].relationships.append(relationship)
     }
@@ -110,10 +115,14 @@ struct ConnectionInference {
         }
         let holders = identities.indices.filter { $0 != source && identities[$0].map(values.isSubset) ?? false }
         guard holders.count == 1 else {
-            notes.append(.unsure("\(place): no entity \(name), and \(holders.isEmpty ? "no entity" : "several") holds its values; not connected"))
+            notes.append(
+                .unsure(
+                    "\(place): no entity \(name), and \(holders.isEmpty ? "no entity" : "several") holds its values; not connected"
+                ))
             return nil
         }
-        notes.append(.unsure("\(place): no entity \(name); connected to \(entities[holders[0]].name), which holds every value"))
+        notes.append(
+            .unsure("\(place): no entity \(name); connected to \(entities[holders[0]].name), which holds every value"))
         return (holders[0], false)
     }
 
@@ -122,7 +131,8 @@ struct ConnectionInference {
     }
 
     private func isFree(_ name: String, in index: Int) -> Bool {
-        !entities[index].attributes.contains { $0.name == name } && !entities[index].relationships.contains { $0.name == name }
+        !entities[index].attributes.contains { $0.name == name }
+            && !entities[index].relationships.contains { $0.name == name }
     }
 
     /// A scalar identity value as text: `12`, `ada`.

@@ -57,11 +57,12 @@ struct DraftCollector {
 
     /// `person` when every item is `{"person": {...}}` (Rails' `include_root_in_json`).
     private static func commonWrapper(_ items: [JSONValue]) -> String? {
-        let keys = Set(items.map { item -> String? in
-            guard let object = item.object, object.members.count == 1, case .object = object.members[0].value
-            else { return nil }
-            return object.members[0].key
-        })
+        let keys = Set(
+            items.map { item -> String? in
+                guard let object = item.object, object.members.count == 1, case .object = object.members[0].value
+                else { return nil }
+                return object.members[0].key
+            })
         guard keys.count == 1, let key = keys.first else { return nil }
         return key
     }
@@ -109,7 +110,8 @@ struct DraftCollector {
         let parentKey = naming.element(of: drafts[index].name) + "_id"
         drafts[index].nested.append(
             EntityDraft.NestedKey(
-                key: key, destination: destination, toMany: toMany, backKey: sample[parentKey] == nil ? nil : parentKey))
+                key: key, destination: destination, toMany: toMany, backKey: sample[parentKey] == nil ? nil : parentKey)
+        )
         return drafts[index].nested.count - 1
     }
 

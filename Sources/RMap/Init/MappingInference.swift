@@ -44,10 +44,14 @@ public struct MappingInference: Sendable {
         }
         for entity in entities {
             let identity = entity.identity.map { "identity \($0)" } ?? "no identity (every record is a new object)"
-            notes.append(entity.identity == nil ? .unsure("\(entity.name): \(identity)") : .inferred("\(entity.name): \(identity)"))
+            notes.append(
+                entity.identity == nil
+                    ? .unsure("\(entity.name): \(identity)") : .inferred("\(entity.name): \(identity)"))
             if let typeKey = entity.typeKey {
                 notes.append(
-                    .unsure("\(entity.name): '\(typeKey.key)' may pick sub-entities (\(typeKey.values.joined(separator: ", "))); see the comment"))
+                    .unsure(
+                        "\(entity.name): '\(typeKey.key)' may pick sub-entities (\(typeKey.values.joined(separator: ", "))); see the comment"
+                    ))
             }
         }
         var connections = ConnectionInference(naming: naming, drafts: collector.drafts, entities: entities)

@@ -48,7 +48,8 @@ public struct MappingWriter: Sendable {
         if let identity = entity.identity { lines.append("    identity: \(YAMLText.scalar(identity))") }
         if let typeKey = entity.typeKey {
             let values = typeKey.values.joined(separator: ", ")
-            lines.append("    # type_key: \(typeKey.key)  # check: values \(values); declare sub-entities (extends) to use it")
+            lines.append(
+                "    # type_key: \(typeKey.key)  # check: values \(values); declare sub-entities (extends) to use it")
         }
         lines.append("    attributes:")
         lines += entity.attributes.map { "      " + line($0) }
@@ -75,7 +76,9 @@ public struct MappingWriter: Sendable {
     /// `per_page=3&q=x` as YAML pairs.
     private static func parameters(_ query: String) -> [(String, String)] {
         query.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).removingPercentEncoding ?? String($0)
+            }
             return (parts[0], YAMLText.scalar(parts.count > 1 ? parts[1] : ""))
         }
     }

@@ -41,12 +41,13 @@ struct ScalarTypeGuess: Equatable {
 
     /// True when every numeral is plain (no exponent) with the same scale of at least two digits.
     private static func fixedScale(_ texts: [String]) -> Bool {
-        let scales = Set(texts.map { text -> Int in
-            guard !text.contains(where: { $0 == "e" || $0 == "E" }), let point = text.firstIndex(of: ".") else {
-                return -1
-            }
-            return text.distance(from: point, to: text.endIndex) - 1
-        })
+        let scales = Set(
+            texts.map { text -> Int in
+                guard !text.contains(where: { $0 == "e" || $0 == "E" }), let point = text.firstIndex(of: ".") else {
+                    return -1
+                }
+                return text.distance(from: point, to: text.endIndex) - 1
+            })
         return scales.count == 1 && (scales.first ?? 0) >= 2
     }
 
@@ -80,7 +81,8 @@ struct ScalarTypeGuess: Equatable {
     /// `2024-02-13T10:00:00Z`: a date, a `T`, and a time.
     private static func looksTimed(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        return bytes.count >= 16 && isISODate(String(decoding: bytes[0..<10], as: UTF8.self)) && bytes[10] == UInt8(ascii: "T")
+        return bytes.count >= 16 && isISODate(String(decoding: bytes[0..<10], as: UTF8.self))
+            && bytes[10] == UInt8(ascii: "T")
     }
 
     private static func isUUID(_ text: String) -> Bool {
@@ -91,6 +93,7 @@ struct ScalarTypeGuess: Equatable {
     private static func isPlainDecimal(_ text: String) -> Bool {
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count <= 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        return parts.count <= 2
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }
 }

@@ -6,9 +6,12 @@
 enum YAMLText {
     /// `people` as is; `"http://host:3000"`, `"true"`, `"12"` or `""` double-quoted.
     static func scalar(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_./-$".unicodeScalars.contains(scalar)
-        }
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "_./-$".unicodeScalars.contains(scalar)
+            }
         let reserved = ["true", "false", "yes", "no", "on", "off", "null", "y", "n", ".inf", ".nan"]
             .contains(text.lowercased())
         if plain, !reserved, Double(text) == nil, text.first != "-" { return text }

@@ -12,8 +12,12 @@ struct InitCommand: CLICommand {
         positionalHelp: "JSON payload files; each names an entity by its file name or root key.",
         positionalsOptional: true,
         options: [
-            .value("url", "url", repeats: true, "A URL to fetch once (GET) as a payload; the mapping's\nsource is then http with its site."),
-            .value("output", "file", short: "o", "Where to write the mapping (default: stdout); file\npaths in it are relative to its folder."),
+            .value(
+                "url", "url", repeats: true,
+                "A URL to fetch once (GET) as a payload; the mapping's\nsource is then http with its site."),
+            .value(
+                "output", "file", short: "o",
+                "Where to write the mapping (default: stdout); file\npaths in it are relative to its folder."),
             .value("prefix", "prefix", "The entity prefix: --prefix CRM makes CRMPerson."),
         ],
         discussion: """
@@ -21,11 +25,11 @@ struct InitCommand: CLICommand {
             'unsure:' line each; lines the mapping marks 'check:' deserve a look.
 
             """
-            + ExitCode.helpText([
-                .success: "the mapping was written",
-                .failure: "a payload could not be read, fetched or parsed, or the file not written",
-                .usage: "usage error",
-            ]))
+                + ExitCode.helpText([
+                    .success: "the mapping was written",
+                    .failure: "a payload could not be read, fetched or parsed, or the file not written",
+                    .usage: "usage error",
+                ]))
 
     /// The payload files.
     var payloads: [String]

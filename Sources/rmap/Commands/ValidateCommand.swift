@@ -9,7 +9,10 @@ struct ValidateCommand: CLICommand {
         positionalHelp: "The mapping files (YAML), merged into one model.",
         options: [
             .flag("json", "Print the result as one JSON document (as --format json)."),
-            .value("format", "format", "text (default), json, or github: one GitHub Actions\n'::error file=...,line=...,col=...::message' line per problem."),
+            .value(
+                "format", "format",
+                "text (default), json, or github: one GitHub Actions\n'::error file=...,line=...,col=...::message' line per problem."
+            ),
         ],
         discussion: """
             Prints 'ok: N entities in M files' and exits 0 when the files are valid; otherwise
@@ -35,7 +38,8 @@ struct ValidateCommand: CLICommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         mappings = arguments.positionals
-        format = try OptionValues.choice(arguments, "format", Self.spec, default: arguments.flag("json") ? .json : .text)
+        format = try OptionValues.choice(
+            arguments, "format", Self.spec, default: arguments.flag("json") ? .json : .text)
     }
 
     func run(_ context: CommandContext) async -> ExitCode {

@@ -12,7 +12,9 @@ struct InitCommandTests {
         #expect(result.stdout.contains("  CRMPerson:  # 12 record(s) in the samples\n"))
         #expect(result.stdout.contains("    source: { plugin: file, path: samples/people.json }\n"))
         #expect(result.stderr.contains("inferred: CRMPerson: 12 records in samples/people.json\n"))
-        #expect(result.stderr.contains("unsure: CRMPerson: 'type' may pick sub-entities (Admin, Person); see the comment\n"))
+        #expect(
+            result.stderr.contains("unsure: CRMPerson: 'type' may pick sub-entities (Admin, Person); see the comment\n")
+        )
     }
 
     @Test("samples/: the inferred mapping validates, imports every record, and stores the shipped mappings' tables")
@@ -27,10 +29,12 @@ struct InitCommandTests {
         #expect(text.contains("source: { plugin: file, path: ../samples/people.json }"))
         #expect(try workspace.rmap(["validate", "mappings/init.yml"]).stdout == "ok: 3 entities in 1 file\n")
 
-        let inferred = try RunJSON(workspace.rmap(["run", "mappings/init.yml", "--store", "init.sqlite", "--json"]).stdout)
+        let inferred = try RunJSON(
+            workspace.rmap(["run", "mappings/init.yml", "--store", "init.sqlite", "--json"]).stdout)
         #expect(inferred.totals["inserted"] == 67 && inferred.rejected.isEmpty && inferred.dangling.isEmpty)
         let shipped = try RunJSON(
-            workspace.rmap(["run", "mappings/crm.yml", "mappings/work.yml", "--store", "shipped.sqlite", "--json"]).stdout)
+            workspace.rmap(["run", "mappings/crm.yml", "mappings/work.yml", "--store", "shipped.sqlite", "--json"])
+                .stdout)
         #expect(shipped.totals["inserted"] == 67)
 
         let tables = try workspace.tables(store: "shipped.sqlite")
@@ -41,7 +45,8 @@ struct InitCommandTests {
             let extra = try Self.columns(table, workspace, store: "init.sqlite").filter { !columns.contains($0) }
             // The shipped mapping keeps only address.city of the nested address; init keeps every key.
             #expect(extra == (table == "people" ? ["address_street", "address_zip"] : []), "\(table)")
-            let query = "SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(columns.joined(separator: ", "))"
+            let query =
+                "SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(columns.joined(separator: ", "))"
             let rows = try workspace.rows(query, store: "shipped.sqlite")
             #expect(!rows.isEmpty)
             #expect(try workspace.rows(query, store: "init.sqlite") == rows, "\(table)")

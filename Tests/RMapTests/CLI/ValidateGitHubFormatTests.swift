@@ -23,7 +23,8 @@ struct ValidateGitHubFormatTests {
 
     @Test("commas and colons in a file name, and percent signs, are escaped as the runner expects")
     func escaping() throws {
-        let workspace = try RunWorkspace(["a,b:c.yml": "rmap: 1\nentities:\n  Person: { attributes: { id: 'in%t' } }\n"])
+        let workspace = try RunWorkspace(["a,b:c.yml": "rmap: 1\nentities:\n  Person: { attributes: { id: 'in%t' } }\n"]
+        )
         let result = try workspace.rmap(["validate", "--format", "github", "a,b:c.yml"])
         #expect(result.stdout.hasPrefix("::error file=a%2Cb%3Ac.yml,line=3,col="))
         #expect(result.stdout.contains("in%25t"))

@@ -8,7 +8,8 @@ struct MappingInferenceTests {
     static func infer(_ payloads: [(String, String)], prefix: String = "") throws -> InferredMapping {
         let samples = try payloads.map { path, text in
             PayloadSample(
-                origin: path.hasPrefix("http") ? .url(path) : .file(path), document: try JSONReader.parse(text, origin: path))
+                origin: path.hasPrefix("http") ? .url(path) : .file(path),
+                document: try JSONReader.parse(text, origin: path))
         }
         return MappingInference(prefix: prefix).infer(samples)
     }
@@ -23,7 +24,8 @@ struct MappingInferenceTests {
     /// The inferred mapping written and loaded back, as `rmap validate` would.
     static func load(_ mapping: InferredMapping) throws -> MappingModel {
         let text = MappingWriter(folder: "/work/mappings", currentDirectory: "/work").text(mapping)
-        return try MappingLoader(environment: [:], catalog: catalog).load(documents: [("/work/mappings/init.yml", text)])
+        return try MappingLoader(environment: [:], catalog: catalog).load(documents: [("/work/mappings/init.yml", text)]
+        )
     }
 
     @Test(
@@ -55,7 +57,10 @@ struct MappingInferenceTests {
         ])
         let entity = try #require(try Self.load(mapping).entity(named: "Person"))
         let types = entity.attributes.map { "\($0.name):\($0.type)\($0.required ? "!" : "")" }
-        #expect(types == ["id:int!", "firstName:string!", "bornOn:date!", "budget:decimal", "tags:[string]!", "nick:string"])
+        #expect(
+            types == [
+                "id:int!", "firstName:string!", "bornOn:date!", "budget:decimal", "tags:[string]!", "nick:string",
+            ])
         #expect(entity.identity == ["id"])
     }
 
@@ -121,8 +126,12 @@ struct MappingInferenceTests {
         #expect(Self.pairs(members) == ["memberIds=id"])
         #expect(project.relationship(named: "account") == nil)
         #expect(model.entity(named: "Person")?.relationship(named: "projects")?.inverse == "person")
-        #expect(mapping.notes.contains(.unsure("Project.memberIds: no entity Member; connected to Person, which holds every value")))
-        #expect(mapping.notes.contains(.unsure("Project.accountId: no entity Account, and no entity holds its values; not connected")))
+        #expect(
+            mapping.notes.contains(
+                .unsure("Project.memberIds: no entity Member; connected to Person, which holds every value")))
+        #expect(
+            mapping.notes.contains(
+                .unsure("Project.accountId: no entity Account, and no entity holds its values; not connected")))
     }
 
     @Test("a type key with class names is a commented type_key candidate")
@@ -131,7 +140,9 @@ struct MappingInferenceTests {
         #expect(mapping.entities[0].typeKey?.key == "type")
         #expect(mapping.entities[0].typeKey?.values == ["Admin", "Person"])
         let text = MappingWriter(folder: "/w", currentDirectory: "/w").text(mapping)
-        #expect(text.contains("    # type_key: type  # check: values Admin, Person; declare sub-entities (extends) to use it\n"))
+        #expect(
+            text.contains(
+                "    # type_key: type  # check: values Admin, Person; declare sub-entities (extends) to use it\n"))
         #expect(try Self.load(mapping).entity(named: "Person")?.typeKey == nil)
     }
 
