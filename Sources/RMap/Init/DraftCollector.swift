@@ -26,6 +26,10 @@ struct DraftCollector {
             notes.append(.unsure("\(name): records also in \(origin); the mapping fetches only the first payload"))
         }
         notes.append(.inferred("\(name): \(records.count) records in \(origin)\(path.map { " at '\($0)'" } ?? "")"))
+        if case .http(_, let path, _, _)? = drafts[index].source, let parent = parentRoute(path) {
+            notes.append(
+                .unsure("\(name): fetched from \(path) only; 'nested_path: \(parent)' would fetch it for every parent"))
+        }
         for record in records {
             if case .object(let object) = record { absorb(object, into: index) }
         }
@@ -147,6 +151,17 @@ struct DraftCollector {
             let path = String(parts.path.dropFirst().dropLast(suffix.count))
             return .http(site: parts.site, path: path, suffix: suffix, query: parts.query)
         }
+    }
+
+    /// `people/{personId}/projects` for `people/1/projects`: a Rails nested route with the parent's identity.
+    private func parentRoute(_ path: String) -> String? {
+        let segments = path.split(separator: "/").map(String.init)
+        guard let position = segments.firstIndex(where: { Int($0) != nil }), position > 0 else { return nil }
+        let inflector = naming.inflector
+        let parent = inflector.camelize(inflector.singularize(segments[position - 1]), uppercaseFirstLetter: false)
+        var route = segments
+        route[position] = "{\(parent)Id}"
+        return route.joined(separator: "/")
     }
 
     private static func describe(_ origin: PayloadSample.Origin) -> String {

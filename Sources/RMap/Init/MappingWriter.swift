@@ -29,7 +29,7 @@ public struct MappingWriter: Sendable {
     /// The mapping file's text.
     public func text(_ mapping: InferredMapping) -> String {
         var lines = [
-            "# Inferred by `rmap init` from \(mapping.entities.filter { $0.source != nil }.count) payload(s).",
+            "# Inferred by `rmap init` from sample payloads.",
             "# Review the lines marked 'check:', then `rmap validate` and `rmap run` this file.",
             "rmap: 1", "", "naming:",
         ]

@@ -162,6 +162,18 @@ struct MappingInferenceTests {
         #expect(model.entity(named: "Issue")?.path == "repos/o/r/issues")
     }
 
+    @Test("a Rails nested route is fetched as given, with a note naming the nested_path that fetches every parent's")
+    func nestedRoute() throws {
+        let mapping = try Self.infer([("http://127.0.0.1:3000/people/1/projects.json", #"[{"id": 1, "person_id": 1}]"#)]
+        )
+        #expect(
+            mapping.notes.contains(
+                .unsure(
+                    "Project: fetched from people/1/projects only; 'nested_path: people/{personId}/projects' would fetch it for every parent"
+                )))
+        #expect(try Self.load(mapping).entity(named: "Project")?.path == "people/1/projects")
+    }
+
     /// A connection's foreign-key pairs as `source=destination`.
     static func pairs(_ relationship: RelationshipMapping) -> [String] {
         guard case .foreignKey(let pairs)? = relationship.connection?.rule else { return [] }
