@@ -166,7 +166,8 @@ struct DraftCollector {
 
     private static func describe(_ origin: PayloadSample.Origin) -> String {
         switch origin {
-        case .file(let path), .url(let path): path
+        case .file(let path): path
+        case .url(let text): URLParts(text).redacted
         }
     }
 }

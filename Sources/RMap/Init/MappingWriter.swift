@@ -73,13 +73,11 @@ public struct MappingWriter: Sendable {
         }
     }
 
-    /// `per_page=3&q=x` as YAML pairs.
+    /// `per_page=3&access_token=x` as YAML pairs: `per_page: "3"`, `access_token: "${ACCESS_TOKEN}"`.
     private static func parameters(_ query: String) -> [(String, String)] {
-        query.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map {
-                String($0).removingPercentEncoding ?? String($0)
-            }
-            return (parts[0], YAMLText.scalar(parts.count > 1 ? parts[1] : ""))
+        URLParts.parameters(query).map { name, value in
+            let variable = "${" + name.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined() + "}"
+            return (name, YAMLText.scalar(value ?? variable))
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One sample payload that ``MappingInference`` reads: a parsed JSON
 /// document and where it came from.
 ///
@@ -61,5 +63,26 @@ struct URLParts: Sendable {
         let queryStart = rest.firstIndex(of: "?")
         path = String(rest[..<(queryStart ?? rest.endIndex)])
         query = queryStart.map { String(rest[rest.index(after: $0)...]) } ?? ""
+    }
+
+    /// The query's name-value pairs, percent-decoded; a secret's value (its name holds
+    /// TOKEN, SECRET, PASSWORD or KEY) is `nil`.
+    var parameters: [(name: String, value: String?)] { Self.parameters(query) }
+
+    /// The pairs of a query string (`per_page=3&access_token=x`), secrets' values `nil`.
+    static func parameters(_ query: String) -> [(name: String, value: String?)] {
+        query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).removingPercentEncoding ?? String($0)
+            }
+            let value = parts.count > 1 ? parts[1] : ""
+            return (parts[0], Interpolator.isSecret(variable: parts[0].uppercased()) ? nil : value)
+        }
+    }
+
+    /// The URL with secret query values shown as `***`, for messages.
+    var redacted: String {
+        let pairs = parameters.map { "\($0.name)=\($0.value ?? "***")" }
+        return site + path + (pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&"))
     }
 }

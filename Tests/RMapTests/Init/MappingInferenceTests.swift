@@ -150,15 +150,21 @@ struct MappingInferenceTests {
     func sources() throws {
         let mapping = try Self.infer([
             ("samples/people.json", #"[{"id": 1}]"#),
-            ("https://api.example.com/repos/o/r/issues?per_page=3", #"[{"id": 1}]"#),
+            ("https://api.example.com/repos/o/r/issues?per_page=3&access_token=abc", #"[{"id": 1}]"#),
         ])
         let text = MappingWriter(folder: "/work/mappings", currentDirectory: "/work").text(mapping)
         #expect(text.contains("    source: { plugin: file, path: ../samples/people.json }\n"))
         #expect(
             text.contains(
-                #"    source: { plugin: http, site: "https://api.example.com", suffix: "", params: { per_page: "3" } }"#
+                #"    source: { plugin: http, site: "https://api.example.com", suffix: "", params: { per_page: "3", access_token: "${ACCESS_TOKEN}" } }"#
                     + "\n    path: repos/o/r/issues\n"))
-        let model = try Self.load(mapping)
+        #expect(!text.contains("abc") && !mapping.notes.contains { $0.message.contains("abc") })
+        #expect(
+            mapping.notes.contains(
+                .inferred("Issue: 1 records in https://api.example.com/repos/o/r/issues?per_page=3&access_token=***")))
+        let model = try MappingLoader(environment: ["ACCESS_TOKEN": "abc"], catalog: Self.catalog).load(documents: [
+            ("/work/mappings/init.yml", text)
+        ])
         #expect(model.entity(named: "Issue")?.path == "repos/o/r/issues")
     }
 
