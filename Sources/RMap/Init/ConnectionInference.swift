@@ -46,7 +46,10 @@ struct ConnectionInference {
 
     private mutating func addNested(_ nested: EntityDraft.NestedKey, from index: Int) {
         let name = naming.property(nested.key)
-        guard let child = position(of: nested.destination), isFree(name, in: index) else { return }
+        guard let child = position(of: nested.destination), isFree(name, in: index) else {
+            notes.append(.unsure("\(entities[index].name).\(nested.key): the name '\(name)' is taken; not mapped"))
+            return
+        }
         var relationship = InferredRelationship(
             name: name, destination: nested.destination, toMany: nested.toMany, nested: true,
             key: naming.isDefaultKey(nested.key, of: name) ? nil : nested.key)

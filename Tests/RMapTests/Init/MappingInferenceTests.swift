@@ -180,6 +180,15 @@ struct MappingInferenceTests {
         #expect(try Self.load(mapping).entity(named: "Project")?.path == "people/1/projects")
     }
 
+    @Test("a nested key whose relationship name an attribute already has is left out, with a note")
+    func takenName() throws {
+        let mapping = try Self.infer([("projects.json", #"[{"id": 1, "Tasks": "x", "tasks": [{"id": 2}]}]"#)])
+        #expect(mapping.notes.contains(.unsure("Project.tasks: the name 'tasks' is taken; not mapped")))
+        let project = try #require(try Self.load(mapping).entity(named: "Project"))
+        #expect(project.attribute(named: "tasks")?.key == "Tasks")
+        #expect(project.relationships.isEmpty)
+    }
+
     /// A connection's foreign-key pairs as `source=destination`.
     static func pairs(_ relationship: RelationshipMapping) -> [String] {
         guard case .foreignKey(let pairs)? = relationship.connection?.rule else { return [] }
