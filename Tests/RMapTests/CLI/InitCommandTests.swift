@@ -103,6 +103,28 @@ struct InitCommandTests {
         #expect(result.stderr.hasPrefix("Error: missing expected argument '<payload> ...' (or '--url <url>')\n"))
     }
 
+    @Test("rmap help init: -o as the short name of --output, and the exit statuses")
+    func help() throws {
+        let result = try CLIRunner.run(["help", "init"])
+        #expect(
+            result.stdout.contains(
+                "USAGE: rmap init [<payload> ...] [--url <url> ...] [--output <file>] [--prefix <prefix>]\n"))
+        #expect(
+            result.stdout.contains("\n  -o, --output <file>     Where to write the mapping (default: stdout); file\n"))
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                deserve a look.
+
+                EXIT STATUS:
+                  0  the mapping was written
+                  1  a payload could not be read, fetched or parsed, or the file not written
+                  2  usage or mapping error
+
+                """))
+        #expect(result.status == 0)
+    }
+
     static func columns(_ table: String, _ workspace: RunWorkspace, store: String) throws -> [String] {
         try workspace.rows("PRAGMA table_info(\(table))", store: store).compactMap { row in
             if case .text(let name) = row[1] { name } else { nil }
