@@ -37,14 +37,17 @@ struct ArgumentParser {
         let body = argument.hasPrefix("--") ? argument.dropFirst(2) : argument.dropFirst()
         let name = String(body.prefix { $0 != "=" })
         let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
-        guard argument.hasPrefix("--"), let option = spec.option(named: name) else {
+        let isShort = !argument.hasPrefix("--") && name.count == 1
+        guard let option = isShort ? name.first.flatMap(spec.option(short:)) : spec.option(named: name),
+            isShort || argument.hasPrefix("--")
+        else {
             let known = spec.options.map { "--\($0.name)" } + ["--help"]
             let written = inline == nil ? argument : String(argument.prefix { $0 != "=" })
             throw error("unknown option '\(written)'\(Suggestion.hint(for: written, in: known))")
         }
         guard option.valueName != nil else {
-            if inline != nil { throw error("the option '--\(name)' takes no value") }
-            parsed.flags.insert(name)
+            if inline != nil { throw error("the option '--\(option.name)' takes no value") }
+            parsed.flags.insert(option.name)
             return
         }
         let value: String
@@ -56,11 +59,11 @@ struct ArgumentParser {
         } else {
             throw error("missing value for '\(option.synopsis)'")
         }
-        parsed.values[name, default: []].append(value)
+        parsed.values[option.name, default: []].append(value)
     }
 
     private func checkPositionals(_ positionals: [String]) throws(UsageError) {
-        if let placeholder = spec.positional, positionals.isEmpty {
+        if let placeholder = spec.positional, positionals.isEmpty, !spec.positionalsOptional {
             throw error("missing expected argument '<\(placeholder)> ...'")
         }
         if spec.positional == nil, let first = positionals.first {

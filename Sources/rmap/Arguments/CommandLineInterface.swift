@@ -6,7 +6,8 @@ struct CommandLineInterface {
     /// The subcommands, in the order help lists them.
     static let commands = [
         CommandEntry(RunCommand.self), CommandEntry(ValidateCommand.self), CommandEntry(InspectCommand.self),
-        CommandEntry(DiffCommand.self), CommandEntry(PushCommand.self), CommandEntry(PluginsCommand.self),
+        CommandEntry(DiffCommand.self), CommandEntry(PushCommand.self), CommandEntry(InitCommand.self),
+        CommandEntry(PluginsCommand.self),
     ]
 
     static let abstract = "Map REST JSON into an object graph, store it, and push changes back."

@@ -11,6 +11,8 @@ struct CommandSpec: Sendable {
     var positionalHelp = ""
     /// Whether the positional argument is one optional value (`[<subcommand>]`) rather than one or more.
     var optionalPositional = false
+    /// Whether the positional arguments may be left out altogether (`[<payload> ...]`).
+    var positionalsOptional = false
     /// The options, in the order help lists them.
     var options: [OptionSpec] = []
     /// Extra paragraphs shown after the options in help.
@@ -21,10 +23,19 @@ struct CommandSpec: Sendable {
         options.first { $0.name == name }
     }
 
+    /// The option with this one-letter alias.
+    func option(short letter: Character) -> OptionSpec? {
+        options.first { $0.short == letter }
+    }
+
     /// `rmap run <mapping> ... [--store <url>] [--strict]`.
     var usage: String {
         var parts = ["rmap", name]
-        if let positional { parts.append(optionalPositional ? "[<\(positional)>]" : "<\(positional)> ...") }
+        if let positional {
+            parts.append(
+                optionalPositional
+                    ? "[<\(positional)>]" : positionalsOptional ? "[<\(positional)> ...]" : "<\(positional)> ...")
+        }
         parts += options.map { "[\($0.synopsis)\($0.repeats ? " ..." : "")]" }
         return parts.joined(separator: " ")
     }

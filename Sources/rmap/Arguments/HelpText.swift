@@ -7,7 +7,7 @@ enum HelpText {
             let label = spec.optionalPositional ? "<\(positional)>" : "<\(positional)> ..."
             sections.append("ARGUMENTS:\n" + row(label, spec.positionalHelp))
         }
-        let options = spec.options.map { row($0.synopsis + ($0.repeats ? " ..." : ""), $0.help) }
+        let options = spec.options.map { row($0.label + ($0.repeats ? " ..." : ""), $0.help) }
         sections.append(
             (["OPTIONS:"] + options + [row("-h, --help", "Show help information.")]).joined(separator: "\n"))
         if !spec.discussion.isEmpty { sections.append(spec.discussion) }

@@ -8,6 +8,8 @@ struct OptionSpec: Sendable {
     var repeats = false
     /// One line of help.
     var help: String
+    /// A one-letter alias (`o` for `-o`), or `nil`.
+    var short: Character? = nil
 
     /// A flag: `--strict`.
     static func flag(_ name: String, _ help: String) -> OptionSpec {
@@ -15,8 +17,15 @@ struct OptionSpec: Sendable {
     }
 
     /// An option with a value: `--store <url>`.
-    static func value(_ name: String, _ valueName: String, repeats: Bool = false, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, valueName: valueName, repeats: repeats, help: help)
+    static func value(
+        _ name: String, _ valueName: String, repeats: Bool = false, short: Character? = nil, _ help: String
+    ) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, repeats: repeats, help: help, short: short)
+    }
+
+    /// `-o, --output <file>` or `--store <url>`, as help lists it.
+    var label: String {
+        (short.map { "-\($0), " } ?? "") + synopsis
     }
 
     /// `--store <url>` or `--strict`, as usage lines and errors show it.

@@ -24,14 +24,7 @@ struct InspectCommand: CLICommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         mappings = arguments.positionals
-        let text = arguments.value("format") ?? InspectFormat.text.rawValue
-        guard let format = InspectFormat(rawValue: text) else {
-            let names = InspectFormat.allCases.map(\.rawValue)
-            throw Self.spec.usageError(
-                "the value '\(text)' is invalid for '--format <format>': expected one of "
-                    + names.joined(separator: ", ") + Suggestion.hint(for: text, in: names))
-        }
-        self.format = format
+        format = try OptionValues.choice(arguments, "format", Self.spec, default: .text)
     }
 
     func run(_ context: CommandContext) async -> ExitCode {

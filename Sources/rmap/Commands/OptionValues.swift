@@ -39,6 +39,19 @@ enum OptionValues {
         return names
     }
 
+    /// `--NAME <placeholder>` as one of a choice's cases, or `fallback` when not given.
+    static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ arguments: ParsedArguments, _ name: String, _ spec: CommandSpec, default fallback: Choice
+    ) throws(UsageError) -> Choice where Choice.RawValue == String {
+        guard let text = arguments.value(name) else { return fallback }
+        if let choice = Choice(rawValue: text) { return choice }
+        let names = Choice.allCases.map(\.rawValue)
+        let synopsis = spec.option(named: name)?.synopsis ?? "--\(name)"
+        throw spec.usageError(
+            "the value '\(text)' is invalid for '\(synopsis)': expected one of "
+                + names.joined(separator: ", ") + Suggestion.hint(for: text, in: names))
+    }
+
     /// Help for `--store`.
     static let storeHelp =
         "The store, overriding the files' 'store:': sqlite:PATH (or a bare PATH),\npostgres://..., json:PATH or memory:."

@@ -7,20 +7,39 @@ struct ValidateCommand: CLICommand {
         abstract: "Check mapping files and report every problem, with its file, line and column.",
         positional: "mapping",
         positionalHelp: "The mapping files (YAML), merged into one model.",
-        options: [.flag("json", "Print the result as one JSON document.")],
+        options: [
+            .flag("json", "Print the result as one JSON document (as --format json)."),
+            .value(
+                "format", "format",
+                "text (default), json, or github: one GitHub Actions\n'::error file=...,line=...,col=...::message' line per problem."
+            ),
+        ],
         discussion: """
             Prints 'ok: N entities in M files' and exits 0 when the files are valid; otherwise
-            prints one 'file:line:col: message' line per problem to stderr and exits 2.
+            prints one 'file:line:col: message' line per problem to stderr and exits 2. With
+            --format github the problems go to stdout as workflow commands, which annotate the
+            files in a pull request.
             """)
+
+    /// How the result is printed.
+    enum Format: String, CaseIterable {
+        /// `ok: ...` or `file:line:col: message` lines on stderr.
+        case text
+        /// One JSON document.
+        case json
+        /// GitHub Actions `::error` workflow commands on stdout.
+        case github
+    }
 
     /// The mapping files.
     var mappings: [String]
-    /// `--json`.
-    var json: Bool
+    /// `--format`, or `json` for `--json`.
+    var format: Format
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         mappings = arguments.positionals
-        json = arguments.flag("json")
+        format = try OptionValues.choice(
+            arguments, "format", Self.spec, default: arguments.flag("json") ? .json : .text)
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
@@ -30,17 +49,16 @@ struct ValidateCommand: CLICommand {
         } catch {
             result = .failure(error)
         }
-        if json {
+        switch (format, result) {
+        case (.json, _):
             context.output.line(JSONWriter.serialize(document(result)))
-        } else {
-            switch result {
-            case .success(let model):
-                context.output.line(
-                    "ok: \(count(model.entities.count, "entity", "entities")) in \(count(mappings.count, "file", "files"))"
-                )
-            case .failure(let error):
-                for issue in error.issues { context.errors.line(issue.description) }
-            }
+        case (_, .success(let model)):
+            context.output.line(
+                "ok: \(count(model.entities.count, "entity", "entities")) in \(count(mappings.count, "file", "files"))")
+        case (.github, .failure(let error)):
+            for issue in error.issues { context.output.line(GitHubAnnotation.error(issue)) }
+        case (.text, .failure(let error)):
+            for issue in error.issues { context.errors.line(issue.description) }
         }
         if case .failure = result { return .usage }
         return .success

@@ -18,6 +18,7 @@ struct HelpTests {
           inspect                 Show what every name in the mapping files resolved to.
           diff                    Print the requests that would send local changes back to the server.
           push                    Send local changes back to the server, only what changed.
+          init                    Write a mapping inferred from sample JSON payloads.
           plugins                 List the sources, stores, transformers and stages mapping files may use.
           help                    Show help for a subcommand.
 
@@ -28,17 +29,21 @@ struct HelpTests {
     static let validateHelp = """
         OVERVIEW: Check mapping files and report every problem, with its file, line and column.
 
-        USAGE: rmap validate <mapping> ... [--json]
+        USAGE: rmap validate <mapping> ... [--json] [--format <format>]
 
         ARGUMENTS:
           <mapping> ...           The mapping files (YAML), merged into one model.
 
         OPTIONS:
-          --json                  Print the result as one JSON document.
+          --json                  Print the result as one JSON document (as --format json).
+          --format <format>       text (default), json, or github: one GitHub Actions
+                                  '::error file=...,line=...,col=...::message' line per problem.
           -h, --help              Show help information.
 
         Prints 'ok: N entities in M files' and exits 0 when the files are valid; otherwise
-        prints one 'file:line:col: message' line per problem to stderr and exits 2.
+        prints one 'file:line:col: message' line per problem to stderr and exits 2. With
+        --format github the problems go to stdout as workflow commands, which annotate the
+        files in a pull request.
 
         """
 
@@ -72,6 +77,7 @@ struct HelpTests {
             "diff": "USAGE: rmap diff <mapping> ... [--store <url>] [--json]",
             "push": "USAGE: rmap push <mapping> ... [--store <url>] [--dry-run] [--jobs <n>]",
             "plugins": "USAGE: rmap plugins",
+            "init": "USAGE: rmap init [<payload> ...] [--url <url> ...] [--output <file>] [--prefix <prefix>]",
         ]
         for (command, usage) in usages {
             let result = try CLIRunner.run(["help", command])

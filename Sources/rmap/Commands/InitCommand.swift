@@ -1,0 +1,102 @@
+import Foundation
+import RMap
+import RMapHTTP
+
+/// `rmap init PAYLOAD... [--url URL...] [-o FILE]`: write a commented mapping
+/// inferred from sample payloads.
+struct InitCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "init",
+        abstract: "Write a mapping inferred from sample JSON payloads.",
+        positional: "payload",
+        positionalHelp: "JSON payload files; each names an entity by its file name or root key.",
+        positionalsOptional: true,
+        options: [
+            .value(
+                "url", "url", repeats: true,
+                "A URL to fetch once (GET) as a payload; the mapping's\nsource is then http with its site."),
+            .value(
+                "output", "file", short: "o",
+                "Where to write the mapping (default: stdout); file\npaths in it are relative to its folder."),
+            .value("prefix", "prefix", "The entity prefix: --prefix CRM makes CRMPerson."),
+        ],
+        discussion: """
+            Prints what it inferred and what it was unsure of to stderr, one 'inferred:' or
+            'unsure:' line each; lines the mapping marks 'check:' deserve a look.
+            """
+                + "\n\n"
+                + ExitCode.helpText([
+                    .success: "the mapping was written",
+                    .failure: "a payload could not be read, fetched or parsed, or the file not written",
+                    .usage: ExitCode.usageMeaning,
+                ]))
+
+    /// The payload files.
+    var payloads: [String]
+    /// `--url`.
+    var urls: [URL]
+    /// `--output`.
+    var output: String?
+    /// `--prefix`.
+    var prefix: String
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        payloads = arguments.positionals
+        output = arguments.value("output")
+        prefix = arguments.value("prefix") ?? ""
+        urls = []
+        for text in arguments.allValues("url") {
+            guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
+                throw Self.spec.usageError("the value '\(text)' is invalid for '--url <url>': expected an http(s) URL")
+            }
+            urls.append(url)
+        }
+        if payloads.isEmpty, urls.isEmpty {
+            throw Self.spec.usageError("missing expected argument '<payload> ...' (or '--url <url>')")
+        }
+    }
+
+    func run(_ context: CommandContext) async -> ExitCode {
+        let directory = FileManager.default.currentDirectoryPath
+        var samples: [PayloadSample] = []
+        for path in payloads {
+            do {
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+                let document = try JSONReader.parse(bytes, origin: path)
+                samples.append(PayloadSample(origin: .file(path), document: document))
+            } catch {
+                return context.fail("cannot read the payload \(path): \(error)")
+            }
+        }
+        let client = HTTPClient()
+        for url in urls {
+            let request = HTTPRequest(.get, url: url)
+            do {
+                let document = try client.json(try await client.send(request), for: request)
+                samples.append(PayloadSample(origin: .url(url.absoluteString), document: document))
+            } catch {
+                return context.fail(error.description)
+            }
+        }
+        let mapping = MappingInference(prefix: prefix).infer(samples)
+        for note in mapping.notes { context.errors.line(note.description) }
+        let file = output.map { absolute($0, in: directory) }
+        let folder = file.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? directory
+        let text = MappingWriter(folder: folder, currentDirectory: directory).text(mapping)
+        guard let output, let file else {
+            context.output.write(text)
+            return .success
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        } catch {
+            return context.fail("cannot write \(output): \(error.localizedDescription)")
+        }
+        context.errors.line("wrote \(output): \(mapping.entities.count) entities")
+        return .success
+    }
+
+    private func absolute(_ path: String, in directory: String) -> String {
+        DisplayPath.normalize(path.hasPrefix("/") ? path : directory + "/" + path)
+    }
+}

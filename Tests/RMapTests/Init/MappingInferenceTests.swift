@@ -1,0 +1,197 @@
+import RMap
+import RMapHTTP
+import Testing
+
+@Suite("rmap init: MappingInference")
+struct MappingInferenceTests {
+    /// The mapping inferred from payloads (origin path -> JSON text).
+    static func infer(_ payloads: [(String, String)], prefix: String = "") throws -> InferredMapping {
+        let samples = try payloads.map { path, text in
+            PayloadSample(
+                origin: path.hasPrefix("http") ? .url(path) : .file(path),
+                document: try JSONReader.parse(text, origin: path))
+        }
+        return MappingInference(prefix: prefix).infer(samples)
+    }
+
+    /// The plugins `rmap` offers for files: the standard ones and http.
+    static let catalog: PluginCatalog = {
+        let registry = PluginRegistry.standard()
+        registry.registerHTTP()
+        return registry.catalog
+    }()
+
+    /// The inferred mapping written and loaded back, as `rmap validate` would.
+    static func load(_ mapping: InferredMapping) throws -> MappingModel {
+        let text = MappingWriter(folder: "/work/mappings", currentDirectory: "/work").text(mapping)
+        return try MappingLoader(environment: [:], catalog: catalog).load(documents: [("/work/mappings/init.yml", text)]
+        )
+    }
+
+    @Test(
+        "entities are named from the root key, the file name or the URL path, singular and prefixed",
+        arguments: [
+            ("data/people.json", #"[{"id": 1}]"#, "CRMPerson"),
+            ("data/export.json", #"{"octopi": [{"id": 1}]}"#, "CRMOctopus"),
+            ("data/dump.json", #"[{"person": {"id": 1}}, {"person": {"id": 2}}]"#, "CRMPerson"),
+            ("data/get-repository.json", #"{"id": 1, "name": "x"}"#, "CRMRepository"),
+            ("data/issues-page-1.json", #"[{"id": 1}]"#, "CRMIssue"),
+            ("http://127.0.0.1:3000/people/1/projects.json", #"[{"id": 1}]"#, "CRMProject"),
+        ])
+    func entityNames(path: String, json: String, entity: String) throws {
+        let mapping = try Self.infer([(path, json)], prefix: "CRM")
+        #expect(mapping.entities.map(\.name) == [entity])
+        #expect(try Self.load(mapping).entity(named: entity) != nil)
+    }
+
+    @Test("attributes: inferred types, required only when no record lacks the key or holds null")
+    func attributes() throws {
+        let mapping = try Self.infer([
+            (
+                "people.json",
+                #"""
+                [{"id": 1, "first_name": "Ada", "born_on": "1985-12-10", "budget": "12.50", "tags": ["a"], "nick": null},
+                 {"id": 2, "first_name": "Alan", "born_on": "1982-06-23", "tags": [], "nick": "al"}]
+                """#
+            )
+        ])
+        let entity = try #require(try Self.load(mapping).entity(named: "Person"))
+        let types = entity.attributes.map { "\($0.name):\($0.type)\($0.required ? "!" : "")" }
+        #expect(
+            types == [
+                "id:int!", "firstName:string!", "bornOn:date!", "budget:decimal", "tags:[string]!", "nick:string",
+            ])
+        #expect(entity.identity == ["id"])
+    }
+
+    @Test("without id, the one key whose values are all present and distinct is the identity")
+    func uniqueKey() throws {
+        let mapping = try Self.infer([("users.json", #"[{"login": "a", "kind": "x"}, {"login": "b", "kind": "x"}]"#)])
+        #expect(mapping.entities[0].identity == "login")
+        let none = try Self.infer([("users.json", #"[{"a": "1", "b": "2"}, {"a": "3", "b": "4"}]"#)])
+        #expect(none.entities[0].identity == nil)
+        #expect(none.notes.contains(.unsure("User: no identity (every record is a new object)")))
+    }
+
+    @Test("an object without id is flattened into key-path attributes; an irregular one is json")
+    func objectsWithoutIdentity() throws {
+        let mapping = try Self.infer([
+            ("people.json", #"[{"id": 1, "address": {"city": "London"}, "reactions": {"+1": 2, "url": "x"}}]"#)
+        ])
+        let entity = try #require(try Self.load(mapping).entity(named: "Person"))
+        #expect(entity.attribute(named: "addressCity")?.keyPath == ["address", "city"])
+        #expect(entity.attribute(named: "addressCity")?.column == "address_city")
+        #expect(entity.attribute(named: "reactions")?.type == .json)
+    }
+
+    @Test("nested objects with id: a nested relationship, the child's parent key its inverse, one entity per shape")
+    func nested() throws {
+        let mapping = try Self.infer([
+            (
+                "projects.json",
+                #"""
+                {"projects": [
+                  {"id": 1, "owner": {"id": 7, "login": "ada"}, "reviewer": {"id": 8, "login": "al"},
+                   "tasks": [{"id": 10, "project_id": 1}, {"id": 11, "project_id": 1}]}]}
+                """#
+            )
+        ])
+        let model = try Self.load(mapping)
+        let project = try #require(model.entity(named: "Project"))
+        #expect(project.relationship(named: "tasks")?.nested == true)
+        #expect(project.relationship(named: "tasks")?.inverse == "project")
+        #expect(project.relationship(named: "owner")?.destination == "Owner")
+        #expect(project.relationship(named: "reviewer")?.destination == "Owner")
+        #expect(model.entity(named: "Task")?.relationship(named: "project")?.connection == nil)
+        #expect(model.entity(named: "Task")?.source == nil)
+        #expect(mapping.notes.contains(.inferred("Project.reviewer: the same objects as Owner")))
+    }
+
+    @Test("*_id and *_ids keys connect by foreign key to the entity they name, when the values are its identities")
+    func foreignKeys() throws {
+        let mapping = try Self.infer([
+            ("people.json", #"[{"id": 1}, {"id": 2}, {"id": 3}]"#),
+            (
+                "projects.json",
+                #"[{"id": 1, "person_id": 2, "member_ids": [1, 3], "account_id": 9}, {"id": 2, "person_id": 3, "member_ids": []}]"#
+            ),
+        ])
+        let model = try Self.load(mapping)
+        let project = try #require(model.entity(named: "Project"))
+        let owner = try #require(project.relationship(named: "person"))
+        #expect(owner.kind == .toOne && owner.destination == "Person" && owner.inverse == "projects")
+        #expect(Self.pairs(owner) == ["personId=id"])
+        let members = try #require(project.relationship(named: "members"))
+        #expect(members.kind == .toMany && members.destination == "Person")
+        #expect(Self.pairs(members) == ["memberIds=id"])
+        #expect(project.relationship(named: "account") == nil)
+        #expect(model.entity(named: "Person")?.relationship(named: "projects")?.inverse == "person")
+        #expect(
+            mapping.notes.contains(
+                .unsure("Project.memberIds: no entity Member; connected to Person, which holds every value")))
+        #expect(
+            mapping.notes.contains(
+                .unsure("Project.accountId: no entity Account, and no entity holds its values; not connected")))
+    }
+
+    @Test("a type key with class names is a commented type_key candidate")
+    func typeKey() throws {
+        let mapping = try Self.infer([("people.json", #"[{"id": 1, "type": "Admin"}, {"id": 2, "type": "Person"}]"#)])
+        #expect(mapping.entities[0].typeKey?.key == "type")
+        #expect(mapping.entities[0].typeKey?.values == ["Admin", "Person"])
+        let text = MappingWriter(folder: "/w", currentDirectory: "/w").text(mapping)
+        #expect(
+            text.contains(
+                "    # type_key: type  # check: values Admin, Person; declare sub-entities (extends) to use it\n"))
+        #expect(try Self.load(mapping).entity(named: "Person")?.typeKey == nil)
+    }
+
+    @Test("sources: files relative to the mapping's folder; URLs as http with site, path, suffix and params")
+    func sources() throws {
+        let mapping = try Self.infer([
+            ("samples/people.json", #"[{"id": 1}]"#),
+            ("https://api.example.com/repos/o/r/issues?per_page=3&access_token=abc", #"[{"id": 1}]"#),
+        ])
+        let text = MappingWriter(folder: "/work/mappings", currentDirectory: "/work").text(mapping)
+        #expect(text.contains("    source: { plugin: file, path: ../samples/people.json }\n"))
+        #expect(
+            text.contains(
+                #"    source: { plugin: http, site: "https://api.example.com", suffix: "", params: { per_page: "3", access_token: "${ACCESS_TOKEN}" } }"#
+                    + "\n    path: repos/o/r/issues\n"))
+        #expect(!text.contains("abc") && !mapping.notes.contains { $0.message.contains("abc") })
+        #expect(
+            mapping.notes.contains(
+                .inferred("Issue: 1 records in https://api.example.com/repos/o/r/issues?per_page=3&access_token=***")))
+        let model = try MappingLoader(environment: ["ACCESS_TOKEN": "abc"], catalog: Self.catalog).load(documents: [
+            ("/work/mappings/init.yml", text)
+        ])
+        #expect(model.entity(named: "Issue")?.path == "repos/o/r/issues")
+    }
+
+    @Test("a Rails nested route is fetched as given, with a note naming the nested_path that fetches every parent's")
+    func nestedRoute() throws {
+        let mapping = try Self.infer([("http://127.0.0.1:3000/people/1/projects.json", #"[{"id": 1, "person_id": 1}]"#)]
+        )
+        #expect(
+            mapping.notes.contains(
+                .unsure(
+                    "Project: fetched from people/1/projects only; 'nested_path: people/{personId}/projects' would fetch it for every parent"
+                )))
+        #expect(try Self.load(mapping).entity(named: "Project")?.path == "people/1/projects")
+    }
+
+    @Test("a nested key whose relationship name an attribute already has is left out, with a note")
+    func takenName() throws {
+        let mapping = try Self.infer([("projects.json", #"[{"id": 1, "Tasks": "x", "tasks": [{"id": 2}]}]"#)])
+        #expect(mapping.notes.contains(.unsure("Project.tasks: the name 'tasks' is taken; not mapped")))
+        let project = try #require(try Self.load(mapping).entity(named: "Project"))
+        #expect(project.attribute(named: "tasks")?.key == "Tasks")
+        #expect(project.relationships.isEmpty)
+    }
+
+    /// A connection's foreign-key pairs as `source=destination`.
+    static func pairs(_ relationship: RelationshipMapping) -> [String] {
+        guard case .foreignKey(let pairs)? = relationship.connection?.rule else { return [] }
+        return pairs.map { "\($0.source)=\($0.destination)" }
+    }
+}
