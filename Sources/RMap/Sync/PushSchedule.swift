@@ -133,20 +133,21 @@ public final class PushSchedule {
     public var pending: [PushFailure] {
         failures
             + states.indices.filter { states[$0] == .running }.map { index in
-                pendingFailure(index, "sent, no answer recorded: push again to reconcile")
+                failure(index, status: nil, ["sent, no answer recorded: push again to reconcile"])
             }
             + states.indices.filter { states[$0] == .waiting }.map { index in
                 let blocker = plan.requests[index].dependencies.first { states[$0] == .failed }
-                return pendingFailure(
-                    index, blocker.map { "not sent: \(plan.requests[$0].change.label) failed" } ?? "not sent")
+                return failure(
+                    index, status: nil,
+                    [blocker.map { "not sent: \(plan.requests[$0].change.label) failed" } ?? "not sent"])
             }
     }
 
-    private func pendingFailure(_ index: Int, _ message: String) -> PushFailure {
+    private func failure(_ index: Int, status: Int?, _ messages: [String]) -> PushFailure {
         let request = plan.requests[index]
         return PushFailure(
-            object: request.change.label, request: "\(request.method) \(request.path)", status: nil,
-            messages: [message])
+            object: request.change.label, request: "\(request.method) \(request.path)", status: status,
+            messages: messages)
     }
 
     /// Queues a request in plan order among those not handed out yet.
@@ -162,10 +163,7 @@ public final class PushSchedule {
 
     private func fail(_ index: Int, status: Int?, messages: [String]) {
         states[index] = .failed
-        var failure = pendingFailure(index, "")
-        failure.status = status
-        failure.messages = messages
-        failures.append(failure)
+        failures.append(failure(index, status: status, messages))
     }
 }
 

@@ -3,27 +3,48 @@ import RMapHTTP
 import RMapSQLite
 import Synchronization
 
-/// Sends every request for real, but the answers of the first `limit` `POST`s are lost on
-/// the way back: the server created the object, the client saw a broken connection (a fault
-/// a real server cannot be asked for).
-final class AnswerLosingTransport: HTTPTransport {
-    private let limit: Int
-    private let lost = Mutex(0)
+/// Sends requests for real, with one fault a real server cannot be asked for injected into
+/// the counted requests that `isFaulty` picks by their 1-based count.
+final class FaultyTransport: HTTPTransport {
+    private enum Fault { case cancelled, answerLost }
+
+    private let fault: Fault
+    private let counts: @Sendable (HTTPRequest) -> Bool
+    private let isFaulty: @Sendable (Int) -> Bool
+    private let count = Mutex(0)
     private let real = URLSessionTransport()
 
-    init(losing limit: Int) {
-        self.limit = limit
+    private init(
+        _ fault: Fault, counts: @escaping @Sendable (HTTPRequest) -> Bool,
+        isFaulty: @escaping @Sendable (Int) -> Bool
+    ) {
+        self.fault = fault
+        self.counts = counts
+        self.isFaulty = isFaulty
+    }
+
+    /// The first `limit` requests go for real; every later one is cancelled before it reaches
+    /// the server, as when a push is interrupted.
+    static func cancelling(after limit: Int) -> FaultyTransport {
+        FaultyTransport(.cancelled, counts: { _ in true }, isFaulty: { $0 > limit })
+    }
+
+    /// The answers of the first `limit` `POST`s are lost on the way back: the server created the
+    /// object, the client saw a broken connection.
+    static func losingAnswers(ofFirstPOSTs limit: Int) -> FaultyTransport {
+        FaultyTransport(.answerLost, counts: { $0.method == .post }, isFaulty: { $0 <= limit })
     }
 
     func send(_ request: HTTPRequest, timeout: Duration) async throws(HTTPError.Reason) -> HTTPResponse {
-        let response = try await real.send(request, timeout: timeout)
-        let lose =
-            request.method == .post
-            && lost.withLock { count in
+        let faulty =
+            counts(request)
+            && count.withLock { count in
                 count += 1
-                return count <= limit
+                return isFaulty(count)
             }
-        if lose { throw .connectionLost("the answer was lost (fault injection)") }
+        if faulty, fault == .cancelled { throw .cancelled }
+        let response = try await real.send(request, timeout: timeout)
+        if faulty { throw .connectionLost("the answer was lost (fault injection)") }
         return response
     }
 }

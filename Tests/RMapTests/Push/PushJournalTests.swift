@@ -46,7 +46,7 @@ extension RailsServerSuites {
             let person = try harness.sync.insert("Person", ["firstName": .string("Katherine")])
             let project = try harness.sync.insert("Project", ["name": .string("Apollo")])
             try harness.sync.link(project, "owner", to: person)
-            let first = try await harness.push(transport: AnswerLosingTransport(losing: 1))
+            let first = try await harness.push(transport: FaultyTransport.losingAnswers(ofFirstPOSTs: 1))
             #expect(first.pending.map(\.object) == ["Person -1", "Project -1"])
             #expect(first.acknowledged == 0 && first.sent == 1)
             #expect(try await harness.push().isComplete)
