@@ -35,7 +35,7 @@ extension RailsServerSuites {
             for _ in 1...10 {
                 let harness = try await PushHarness()
                 try MixedChanges.make(harness)
-                let delay = Int.random(in: 0...600)
+                let delay = Int.random(in: 0...2500)
                 delays.append(delay)
                 try MixedChanges.killPush(harness, afterMilliseconds: delay)
                 var result = try MixedChanges.push(harness, jobs: 8)
