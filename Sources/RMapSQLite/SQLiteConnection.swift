@@ -15,11 +15,18 @@ public final class SQLiteConnection {
     private var statements: [String: SQLiteStatement] = [:]
     /// The database's path.
     public let path: String
+    /// How long a statement waits for another connection's lock before it fails.
+    public let busyTimeout: Duration
 
     /// Opens (creating when absent) the database at `path`.
     ///
+    /// - Parameters:
+    ///   - path: the file, or `:memory:`.
+    ///   - busyTimeout: how long to wait for another connection's lock (default 5 s); a
+    ///     statement still locked out then fails with ``SQLiteError`` code 5 (`SQLITE_BUSY`)
+    ///     and a message that names the wait.
     /// - Throws: ``SQLiteError`` when the file cannot be opened.
-    public init(path: String) throws {
+    public init(path: String, busyTimeout: Duration = .seconds(5)) throws {
         var database: OpaquePointer?
         // No per-connection mutex (multi-thread mode): the connection is used from one task at a time.
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -31,7 +38,9 @@ public final class SQLiteConnection {
         }
         handle = database
         self.path = path
-        sqlite3_busy_timeout(database, 5000)
+        self.busyTimeout = busyTimeout
+        let (seconds, attoseconds) = busyTimeout.components
+        sqlite3_busy_timeout(database, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
     }
 
     deinit {
@@ -46,8 +55,13 @@ public final class SQLiteConnection {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         guard code == SQLITE_OK else {
-            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            var text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
+            if code == SQLITE_BUSY {
+                text +=
+                    " (another connection held its lock for longer than the busy timeout, \(busyTimeout); "
+                    + "raise the store's 'busy_timeout' or try again)"
+            }
             throw SQLiteError(code: code, message: text, sql: sql)
         }
     }

@@ -21,9 +21,12 @@ public final class SQLiteStore: BackendStore {
 
     /// Opens (creating when absent) the database at `path`; `:memory:` for a private in-memory database.
     ///
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - busyTimeout: how long a write waits for another process's lock before it fails (default 5 s).
     /// - Throws: ``SQLiteError`` when the file cannot be opened.
-    public init(path: String = "rmap.sqlite") throws {
-        connection = try SQLiteConnection(path: path)
+    public init(path: String = "rmap.sqlite", busyTimeout: Duration = .seconds(5)) throws {
+        connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         backend = try SQLiteBackend(connection: connection)
     }
 }

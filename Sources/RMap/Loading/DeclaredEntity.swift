@@ -16,6 +16,7 @@ struct DeclaredEntity {
     var nestedPath: (path: String, mark: Mark)?
     var sort: [(key: SortKey, mark: Mark)] = []
     var pushMethod: PushMethod?
+    var idempotencyHeader: String?
     var onConflict: ConflictPolicy?
     var orphans: OrphanPolicy?
     var attributes: [AttributeMapping] = []

@@ -35,11 +35,7 @@ struct EntityDecoder {
                 }
             case "nested_path": entity.nestedPath = diagnostics.string(value, "'nested_path'").map { ($0, value.mark) }
             case "sort": entity.sort = decodeSort(value)
-            case "push":
-                for (pushKey, method) in diagnostics.keyedPairs(value, "'push'", allowed: ["method"]) ?? []
-                where pushKey == "method" {
-                    entity.pushMethod = diagnostics.choice(method, "'method'", as: PushMethod.self)
-                }
+            case "push": decodePush(value, into: &entity)
             case "on_conflict": entity.onConflict = diagnostics.choice(value, "'on_conflict'", as: ConflictPolicy.self)
             case "orphans": entity.orphans = diagnostics.choice(value, "'orphans'", as: OrphanPolicy.self)
             case "attributes":
@@ -147,6 +143,25 @@ struct EntityDecoder {
         case "epoch_s": return .epochSeconds
         case "epoch_ms": return .epochMilliseconds
         default: return .pattern(text)
+        }
+    }
+
+    /// `push: { method: put | patch, idempotency_header: Name }`; the header name must be an HTTP token.
+    private func decodePush(_ node: YAMLNode, into entity: inout DeclaredEntity) {
+        for (key, value) in diagnostics.keyedPairs(node, "'push'", allowed: ["method", "idempotency_header"]) ?? [] {
+            if key == "method" {
+                entity.pushMethod = diagnostics.choice(value, "'method'", as: PushMethod.self)
+                continue
+            }
+            guard let name = diagnostics.string(value, "'idempotency_header'") else { continue }
+            let isToken = name.allSatisfy {
+                $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0))
+            }
+            guard !name.isEmpty, isToken else {
+                diagnostics.error(value.mark, "'idempotency_header' must be an HTTP header name, found '\(name)'")
+                continue
+            }
+            entity.idempotencyHeader = name
         }
     }
 

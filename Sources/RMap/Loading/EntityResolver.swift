@@ -66,6 +66,7 @@ struct EntityResolver {
         entity.records = child.records ?? parent.records
         entity.typeKey = child.typeKey ?? parent.typeKey
         entity.pushMethod = child.pushMethod ?? parent.pushMethod
+        entity.idempotencyHeader = child.idempotencyHeader ?? parent.idempotencyHeader
         entity.onConflict = child.onConflict ?? parent.onConflict
         entity.orphans = child.orphans ?? parent.orphans
         return entity
@@ -90,6 +91,7 @@ struct EntityResolver {
         mapping.nestedPath = entity.nestedPath?.path
         mapping.sort = entity.sort.map(\.key)
         mapping.pushMethod = entity.pushMethod ?? .put
+        mapping.idempotencyHeader = entity.idempotencyHeader ?? "Idempotency-Key"
         mapping.onConflict = entity.onConflict ?? .fail
         mapping.orphans = entity.orphans ?? .keep
         mapping.root = entity.settings.root

@@ -28,6 +28,9 @@ public struct EntityMapping: Sendable, Hashable {
     public var sort: [SortKey] = []
     /// How changes are sent back.
     public var pushMethod: PushMethod = .put
+    /// The header that carries a `POST`'s idempotency key, the same on every
+    /// attempt (`push: {idempotency_header: ...}`, default `Idempotency-Key`).
+    public var idempotencyHeader = "Idempotency-Key"
     /// What a re-fetch does when it meets a local edit.
     public var onConflict: ConflictPolicy = .fail
     /// What happens to local objects a complete fetch no longer has.

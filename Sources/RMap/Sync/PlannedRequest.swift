@@ -16,6 +16,10 @@ public struct PlannedRequest: Sendable, Equatable {
     public var change: SyncChange
     /// Positions (in the plan) of the requests that must succeed before this one is sent.
     public var dependencies: [Int]
+    /// The key every attempt of a `POST` carries in the entity's idempotency header
+    /// (`push: {idempotency_header: ...}`, default `Idempotency-Key`): given by
+    /// ``PushSchedule/next()`` when it records the request in flight; `nil` in a plan.
+    public var idempotencyKey: String?
 
     /// Creates a request.
     public init(method: String, path: String, body: JSONValue?, change: SyncChange, dependencies: [Int] = []) {

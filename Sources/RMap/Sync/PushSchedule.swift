@@ -1,16 +1,19 @@
 /// Carries out a ``PushPlan`` one acknowledgement at a time, whatever sends
-/// the requests: hands out requests whose dependencies succeeded, and records
-/// each answer in the store right away (its own transaction), so an
-/// interrupted push loses no change and never resends an acknowledged one.
+/// the requests: hands out requests whose dependencies' answers are recorded,
+/// each first recorded as in flight in the store's push journal (its own
+/// transaction), and records each answer right away (its own transaction), so
+/// an interrupted push loses no change and never resends an acknowledged one.
 ///
 /// A created parent's real identity is written into the foreign keys of the
-/// requests still to come before they are built.
+/// requests still to come before they are built. A request sent by an earlier
+/// push whose answer was never recorded (killed, or the acknowledgement
+/// failed) keeps its idempotency key (``PlannedRequest/idempotencyKey``).
 ///
 /// ```swift
 /// let schedule = try sync.schedule()
 /// while let (index, request) = schedule.next() {
 ///     let answer = try await send(request)
-///     schedule.succeeded(index, answer: answer, location: nil)
+///     schedule.succeeded(index, request: request, answer: answer, location: nil)
 /// }
 /// ```
 public final class PushSchedule {
@@ -26,15 +29,18 @@ public final class PushSchedule {
     private var ready: [Int]
     private var readyHead = 0
     private var rewrites: [(table: Int, from: [Value], to: [Value])] = []
+    /// Journal entries left by earlier pushes, by change key.
+    private let journal: [String: PushJournal.Entry]
     /// The changes that failed so far, in the order they failed.
     public private(set) var failures: [PushFailure] = []
     /// How many requests were acknowledged.
     public private(set) var acknowledged = 0
 
-    init(plan: PushPlan, store: SyncStore, suffix: @escaping (String) -> String) {
+    init(plan: PushPlan, store: SyncStore, suffix: @escaping (String) -> String) throws {
         self.plan = plan
         self.store = store
         self.suffix = suffix
+        journal = try store.journal(for: plan)
         states = Array(repeating: .waiting, count: plan.requests.count)
         let unmet = plan.requests.map(\.dependencies.count)
         var dependants = Array(repeating: [Int](), count: plan.requests.count)
@@ -48,6 +54,10 @@ public final class PushSchedule {
 
     /// A request whose dependencies all succeeded, marked as running, with
     /// the real identities of parents created so far; `nil` when none is ready.
+    ///
+    /// The request is recorded in the push journal (committed) before it is
+    /// returned; a `POST` comes with its idempotency key. A request that
+    /// cannot be built or recorded fails and is not returned.
     public func next() -> (index: Int, request: PlannedRequest)? {
         while readyHead < ready.count {
             let index = ready[readyHead]
@@ -60,16 +70,25 @@ public final class PushSchedule {
                 }
                 var request = try RequestBuilder(sync: store.sync, suffix: suffix).request(for: change)
                 request.dependencies = plan.requests[index].dependencies
+                let entry = try store.recordInFlight(request, earlier: journal)
+                if request.method == "POST" { request.idempotencyKey = entry.idempotencyKey }
                 return (index, request)
             } catch {
-                fail(index, status: nil, messages: ["\(error)"])
+                fail(index, status: nil, messages: ["not sent: \(error)"])
             }
         }
         return nil
     }
 
     /// Records a successful answer: the body (`nil` when empty) and the `Location` header.
-    public func succeeded(_ index: Int, request: PlannedRequest, answer: JSONValue?, location: String?) {
+    ///
+    /// When the store cannot record it (e.g. another process holds its lock
+    /// longer than the busy timeout), the change stays pending with the
+    /// answer's `status` and a message saying so; its journal entry stays too,
+    /// so the next push reconciles (same idempotency key) instead of duplicating.
+    public func succeeded(
+        _ index: Int, request: PlannedRequest, answer: JSONValue?, location: String?, status: Int = 200
+    ) {
         do {
             if let rewrite = try store.acknowledge(
                 request, answer: answer, location: location, suffix: suffix(request.change.entity))
@@ -84,27 +103,51 @@ public final class PushSchedule {
                 if unmet[dependant] == 0 { makeReady(dependant) }
             }
         } catch {
-            fail(index, status: nil, messages: ["\(error)"])
+            fail(
+                index, status: status,
+                messages: [
+                    "the server accepted it (HTTP \(status)) but the store could not record the answer: \(error); "
+                        + "push again to reconcile"
+                ])
         }
     }
 
     /// Records a failed request: a `422` body's validation errors, or `message`.
+    ///
+    /// A request the server answered with a status below 500 changed nothing
+    /// there: its journal entry is dropped, and the next push sends it as new.
+    /// Without an answer (timeout, lost connection, cancelled) or with a 5xx the
+    /// entry stays: the next push sends it again with the same idempotency key.
     public func failed(_ index: Int, status: Int?, answer: JSONValue?, message: String) {
+        if let status, status < 500 {
+            // Best effort: an entry left behind only means the next push sends the same key again.
+            try? store.forgetInFlight(plan.requests[index].change)
+        }
         let messages = status == 422 ? ValidationMessages.parse(answer) : []
         fail(index, status: status, messages: messages.isEmpty ? [message] : messages)
     }
 
     /// Every change still pending once nothing more can run: failures, then
-    /// requests never sent (waiting for a failed dependency, or interrupted).
+    /// requests handed out whose answers were never recorded, then requests
+    /// never sent (waiting for a failed dependency, or interrupted).
     public var pending: [PushFailure] {
         failures
-            + states.indices.filter { states[$0] == .waiting || states[$0] == .running }.map { index in
-                let request = plan.requests[index]
-                let blocker = request.dependencies.first { states[$0] == .failed }
-                return PushFailure(
-                    object: request.change.label, request: "\(request.method) \(request.path)", status: nil,
-                    messages: [blocker.map { "not sent: \(plan.requests[$0].change.label) failed" } ?? "not sent"])
+            + states.indices.filter { states[$0] == .running }.map { index in
+                failure(index, status: nil, ["sent, no answer recorded: push again to reconcile"])
             }
+            + states.indices.filter { states[$0] == .waiting }.map { index in
+                let blocker = plan.requests[index].dependencies.first { states[$0] == .failed }
+                return failure(
+                    index, status: nil,
+                    [blocker.map { "not sent: \(plan.requests[$0].change.label) failed" } ?? "not sent"])
+            }
+    }
+
+    private func failure(_ index: Int, status: Int?, _ messages: [String]) -> PushFailure {
+        let request = plan.requests[index]
+        return PushFailure(
+            object: request.change.label, request: "\(request.method) \(request.path)", status: status,
+            messages: messages)
     }
 
     /// Queues a request in plan order among those not handed out yet.
@@ -120,11 +163,7 @@ public final class PushSchedule {
 
     private func fail(_ index: Int, status: Int?, messages: [String]) {
         states[index] = .failed
-        let request = plan.requests[index]
-        failures.append(
-            PushFailure(
-                object: request.change.label, request: "\(request.method) \(request.path)", status: status,
-                messages: messages))
+        failures.append(failure(index, status: status, messages))
     }
 }
 
@@ -133,6 +172,6 @@ extension SyncStore {
     ///
     /// - Parameter suffix: the suffix of each entity's paths (`.json` unless its http source sets another).
     public func schedule(suffix: @escaping (String) -> String = { _ in ".json" }) throws -> PushSchedule {
-        PushSchedule(plan: try plan(suffix: suffix), store: self, suffix: suffix)
+        try PushSchedule(plan: try plan(suffix: suffix), store: self, suffix: suffix)
     }
 }

@@ -158,7 +158,8 @@ public final class SyncStore {
     /// values such as `updated_at`); a created object takes the identity from
     /// the answer or, when the body is empty, from `location`'s last segment,
     /// and every foreign key that held its temporary identity gets the real one.
-    /// A deleted object's base is dropped. One transaction.
+    /// A deleted object's base is dropped. The request's push-journal entry
+    /// goes in the same transaction.
     ///
     /// - Returns: the temporary identity and the real one, when they differ.
     /// - Throws: ``SyncError`` when a created object's identity cannot be found.
@@ -169,8 +170,12 @@ public final class SyncStore {
         let change = request.change
         let entity = try sync.entity(named: change.entity)
         let table = entity.table
+        let journalKey = change.journalKey(table: table.name)
         if change.kind == .delete {
-            try transaction { try backend.deleteBase(table, identities: [change.identity]) }
+            try transaction(journal: true) {
+                try backend.deleteBase(table, identities: [change.identity])
+                try backend.delete(PushJournal.table, identities: [[.string(journalKey)]])
+            }
             return nil
         }
         guard let reference = change.reference else { return nil }
@@ -188,9 +193,10 @@ public final class SyncStore {
         }
         let old = change.identity
         let new = table.identityValues(of: values)
-        try transaction {
+        try transaction(journal: true) {
             try backend.updateRow(table, reference: reference, values: values)
             try backend.upsertBase(table, [values])
+            try backend.delete(PushJournal.table, identities: [[.string(journalKey)]])
             if old != new, !IdentityKey(old).isIncomplete {
                 try rewriteReferences(to: entity.tableIndex, from: old, to: new)
             }
@@ -285,7 +291,11 @@ public final class SyncStore {
             identity: entity.table.identityValues(of: row.values), isNew: isNew)
     }
 
-    private func transaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try backend.transaction(sync.layout, body)
+    /// Runs `body` in one transaction over the model's tables, and the push journal's when `journal` is true.
+    func transaction<Result>(journal: Bool = false, _ body: () throws -> Result) throws -> Result {
+        try backend.transaction(sync.layout) {
+            if journal { try backend.ensureSchema(PushJournal.layout) }
+            return try body()
+        }
     }
 }

@@ -6,7 +6,11 @@ public import RMap
 /// most `jobs` at once, each answer acknowledged in the store as it arrives.
 ///
 /// The site, suffix, headers and credentials are each entity's `http` source
-/// options. A `DELETE` answered `404` counts as done (the object is already
+/// options. Each request is recorded in the store's push journal before it
+/// leaves; a `POST` carries an idempotency key (the entity's
+/// `push: {idempotency_header: ...}`, default `Idempotency-Key`), the same on
+/// every attempt, so a push after a crash does not create an object twice.
+/// A `DELETE` answered `404` or `410` counts as done (the object is already
 /// gone, e.g. after an interrupted push).
 ///
 /// ```swift
@@ -44,45 +48,52 @@ public struct Pusher {
 
     /// Sends every pending change and acknowledges each success in the store.
     ///
-    /// Cancelling the task stops new requests; those in flight are recorded as
-    /// they finish. Nothing is sent when an entity with changes has no http source.
+    /// A request leaves only once the answers of the requests it depends on
+    /// are recorded, whatever `jobs`. Cancelling the task stops new requests;
+    /// those in flight are recorded as they finish. Nothing is sent when an
+    /// entity with changes has no http source.
     ///
     /// - Returns: what was acknowledged and what is still pending.
     /// - Throws: ``SyncError`` for an entity without an http source, or the store's errors.
     public func push(_ store: SyncStore) async throws -> PushReport {
-        let targets = targets
         let schedule = try store.schedule(suffix: targets.suffix)
         for request in schedule.plan.requests { _ = try targets.target(request.change.entity) }
         var sent = 0
-        await withTaskGroup(of: (Int, PlannedRequest, Result<HTTPResponse, HTTPError>).self) { group in
-            var running = 0
+        var inFlight: [Int: PlannedRequest] = [:]
+        await withTaskGroup(of: PushAnswer.self) { group in
             while true {
-                while running < jobs, !Task.isCancelled, let (index, request) = schedule.next() {
-                    guard let target = try? targets.target(request.change.entity),
-                        let url = URL(string: target.site.absoluteString + request.path)
-                    else {
+                while inFlight.count < jobs, !Task.isCancelled, let (index, request) = schedule.next() {
+                    guard let (client, http) = prepared(request) else {
                         schedule.failed(index, status: nil, answer: nil, message: "no URL for \(request.path)")
                         continue
                     }
-                    let method = HTTPMethod(rawValue: request.method) ?? .put
-                    let http =
-                        request.body.map { HTTPRequest(method, url: url, json: $0) } ?? HTTPRequest(method, url: url)
-                    running += 1
+                    inFlight[index] = request
                     sent += 1
-                    group.addTask {
-                        do throws(HTTPError) {
-                            return (index, request, .success(try await target.client.send(http)))
-                        } catch {
-                            return (index, request, .failure(error))
-                        }
-                    }
+                    group.addTask { await PushAnswer.send(http, index: index, client: client) }
                 }
-                guard running > 0, let (index, request, result) = await group.next() else { break }
-                running -= 1
-                record(result, index: index, request: request, schedule: schedule)
+                guard !inFlight.isEmpty, let answer = await group.next(),
+                    let request = inFlight.removeValue(forKey: answer.index)
+                else { break }
+                record(answer.result, index: answer.index, request: request, schedule: schedule)
             }
         }
         return PushReport(sent: sent, acknowledged: schedule.acknowledged, pending: schedule.pending)
+    }
+
+    /// The client and the HTTP request of a planned request, with its idempotency header; `nil` without a URL.
+    private func prepared(_ request: PlannedRequest) -> (HTTPClient, HTTPRequest)? {
+        guard let target = try? targets.target(request.change.entity),
+            let url = URL(string: target.site.absoluteString + request.path)
+        else { return nil }
+        let method = HTTPMethod(rawValue: request.method) ?? .put
+        var headers = HTTPHeaders()
+        if let key = request.idempotencyKey, let entity = model.entity(named: request.change.entity) {
+            headers = HTTPHeaders([(entity.idempotencyHeader, key)])
+        }
+        let http =
+            request.body.map { HTTPRequest(method, url: url, headers: headers, json: $0) }
+            ?? HTTPRequest(method, url: url, headers: headers)
+        return (target.client, http)
     }
 
     private func record(
@@ -91,9 +102,11 @@ public struct Pusher {
         switch result {
         case .success(let response):
             let answer = response.body.isEmpty ? nil : try? JSONReader.parse(response.body, origin: request.path)
-            schedule.succeeded(index, request: request, answer: answer, location: response.headers["Location"])
-        case .failure(let error) where request.method == "DELETE" && error.status == 404:
-            schedule.succeeded(index, request: request, answer: nil, location: nil)
+            schedule.succeeded(
+                index, request: request, answer: answer, location: response.headers["Location"],
+                status: response.status)
+        case .failure(let error) where request.method == "DELETE" && [404, 410].contains(error.status):
+            schedule.succeeded(index, request: request, answer: nil, location: nil, status: error.status ?? 404)
         case .failure(let error):
             let answer = error.response.flatMap { try? JSONReader.parse($0.body, origin: request.path) }
             schedule.failed(index, status: error.status, answer: answer, message: error.message)

@@ -11,8 +11,10 @@ require_relative "listing"
 require_relative "controllers"
 require_relative "routes"
 require_relative "fixture_control"
+require_relative "idempotency_keys"
 
 Seeds.reset!
 
 use FixtureControl, File.join(STATE_DIR, "requests.jsonl")
+use IdempotencyKeys
 run Rails.application

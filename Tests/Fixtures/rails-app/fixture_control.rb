@@ -3,7 +3,8 @@
 require "json"
 
 # Rack middleware in front of the app: logs every request as one JSON line
-# {method, path, body, status} and serves the test-control endpoints
+# {method, path, body, status} (with idempotency_key when the request has one,
+# and replayed: true for an answer IdempotencyKeys repeated) and serves the test-control endpoints
 # GET /_requests, DELETE /_requests and POST /_reset (none of them logged).
 class FixtureControl
   def initialize(app, log_path)
@@ -31,7 +32,10 @@ class FixtureControl
     body = request.body ? request.body.read.to_s : ""
     request.body&.rewind
     status, headers, response = @app.call(env)
-    append(method: request.request_method, path: request.fullpath, body: text(body), status: status.to_i)
+    entry = { method: request.request_method, path: request.fullpath, body: text(body), status: status.to_i }
+    entry[:idempotency_key] = env[IdempotencyKeys::HEADER] if env[IdempotencyKeys::HEADER]
+    entry[:replayed] = true if headers["Idempotent-Replayed"]
+    append(**entry)
     [status, headers, response]
   end
 
@@ -55,6 +59,7 @@ class FixtureControl
 
   def reset
     Rails.application.executor.wrap { Seeds.reset! }
+    IdempotencyKeys.clear!
     clear
   end
 

@@ -16,7 +16,7 @@ struct PluginsCommandTests {
                   json      path
                   memory
                   postgres  url, sslmode, sslrootcert, sslcert, sslkey
-                  sqlite    path
+                  sqlite    path, busy_timeout
                 transformers:
                   capitalize
                   lowercase

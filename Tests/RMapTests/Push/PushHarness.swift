@@ -24,6 +24,10 @@ enum PushServer {
         var path: String
         var body: String
         var status: Int
+        /// The request's `Idempotency-Key`, when it had one.
+        var idempotencyKey: String? = nil
+        /// True when the app repeated a kept answer for the key instead of running the action.
+        var replayed = false
         var description: String { "\(method) \(path) \(body) -> \(status)" }
         /// `METHOD path body`, as `rmap diff` prints a request.
         var line: String { body.isEmpty ? "\(method) \(path)" : "\(method) \(path) \(body)" }
@@ -38,7 +42,8 @@ enum PushServer {
             if case .number(let text)? = entry["status"] { status = Int(text) ?? 0 }
             return Logged(
                 method: entry["method"]?.string ?? "", path: entry["path"]?.string ?? "",
-                body: entry["body"]?.string ?? "", status: status)
+                body: entry["body"]?.string ?? "", status: status, idempotencyKey: entry["idempotency_key"]?.string,
+                replayed: entry["replayed"] == .bool(true))
         }
     }
 
@@ -60,13 +65,16 @@ enum PushServer {
     }
 }
 
-/// A temporary SQLite store filled from the Rails app, with the sync API and a pusher over it.
+/// A temporary store (SQLite unless told otherwise) filled from the Rails app, with the sync API
+/// and a pusher over it.
 final class PushHarness {
     let site: URL
     let model: MappingModel
+    /// The SQLite file (`sql` and `value` read it); with another store kind, its directory.
     let path: String
-    private(set) var store: SQLiteStore
-    private(set) var sync: SyncStore
+    let store: any BackendStore
+    let sync: SyncStore
+    private let directory: URL
 
     /// The app's three models; `project` adds lines to the Project entity (e.g. `push: { method: patch }`).
     static func mapping(site: URL, project: String = "", person: String = "") -> String {
@@ -110,23 +118,26 @@ final class PushHarness {
         """
     }
 
-    /// Resets the app and fills a new store from it.
-    init(project: String = "", person: String = "") async throws {
+    /// Resets the app and fills a new store from it: SQLite (waiting `busyTimeout` for locks) unless `kind`
+    /// names another store.
+    init(
+        project: String = "", person: String = "", kind: StoreKind? = nil, busyTimeout: Duration = .seconds(5)
+    ) async throws {
         site = try TestServers.rails()
         try await PushServer.reset(site)
         let registry = PluginRegistry()
         registry.registerHTTP()
         model = try MappingLoader(catalog: registry.catalog)
             .load(documents: [("push.yml", Self.mapping(site: site, project: project, person: person))])
-        path =
-            FileManager.default.temporaryDirectory.appendingPathComponent("rmap-push-\(UUID().uuidString).sqlite").path
-        store = try SQLiteStore(path: path)
+        directory = try StoreFixtures.temporaryDirectory()
+        path = directory.appendingPathComponent("push.sqlite").path
+        store = try kind?.open(directory) ?? SQLiteStore(path: path, busyTimeout: busyTimeout)
         sync = SyncStore(store: store, model: model)
         try await fetch()
     }
 
     deinit {
-        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(at: directory)
     }
 
     /// Fetches every record from the app and writes them (a re-fetch merges three-way); the log
@@ -165,6 +176,12 @@ final class PushHarness {
     /// Pushes with a fresh pusher (`transport` for fault injection).
     func push(jobs: Int = 4, transport: (any HTTPTransport)? = nil) async throws -> PushReport {
         try await Pusher(model: model, jobs: jobs, transport: transport).push(sync)
+    }
+
+    /// The records of one of the app's collections, as the server holds them now.
+    func records(_ collection: String) async throws -> [JSONObject] {
+        let (data, _) = try await URLSession.shared.data(from: site.appendingPathComponent("\(collection).json"))
+        return (try JSONReader.parse(data, origin: collection).array ?? []).compactMap(\.object)
     }
 
     /// The request log since the last reset, as `METHOD path body` lines.

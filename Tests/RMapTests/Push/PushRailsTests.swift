@@ -2,7 +2,6 @@ import Foundation
 import RMap
 import RMapHTTP
 import RMapSQLite
-import Synchronization
 import Testing
 
 extension RailsServerSuites {
@@ -110,7 +109,7 @@ extension RailsServerSuites {
         func interrupted() async throws {
             let harness = try await PushHarness()
             for id in 1...5 { try harness.sql("UPDATE tasks SET title = 'Edited \(id)' WHERE id = \(id)") }
-            let first = try await harness.push(jobs: 1, transport: CancellingTransport(after: 2))
+            let first = try await harness.push(jobs: 1, transport: FaultyTransport.cancelling(after: 2))
             #expect(first.acknowledged == 2)
             #expect(first.pending.count == 3)
             #expect(try harness.sync.changes().count == 3)
@@ -191,26 +190,5 @@ extension RailsServerSuites {
             #expect(
                 try sync.objects(of: "Project").first { $0["name"] == .string("Wind tunnel") }?["personId"] == .int(26))
         }
-    }
-}
-
-/// Sends the first `limit` requests for real; every later one is cancelled before it
-/// reaches the server, as when a push is interrupted (fault injection).
-final class CancellingTransport: HTTPTransport {
-    private let limit: Int
-    private let count = Mutex(0)
-    private let real = URLSessionTransport()
-
-    init(after limit: Int) {
-        self.limit = limit
-    }
-
-    func send(_ request: HTTPRequest, timeout: Duration) async throws(HTTPError.Reason) -> HTTPResponse {
-        let allowed = count.withLock { count in
-            count += 1
-            return count <= limit
-        }
-        guard allowed else { throw .cancelled }
-        return try await real.send(request, timeout: timeout)
     }
 }

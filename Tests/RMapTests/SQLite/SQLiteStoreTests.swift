@@ -146,15 +146,23 @@ struct SQLiteStoreTests {
         #expect(try store.connection.query("SELECT count(*) FROM people") == [[.integer(2)]])
     }
 
-    @Test("the sqlite plugin is registered with its path option")
+    @Test("the sqlite plugin is registered with its path and busy_timeout options")
     func plugin() throws {
         let path = try F.temporaryDirectory().appendingPathComponent("plugin.sqlite").path
-        let registry = PluginRegistry()
+        let registry = PluginRegistry.standard()
         registry.registerSQLite()
-        #expect(registry.catalog.stores["sqlite"] == ["path"])
-        let model = try F.model(F.crm + "\nstore: { plugin: sqlite, path: \(path) }\n")
-        let store = try registry.makeStore(try #require(model.store))
+        #expect(registry.catalog.stores["sqlite"] == ["path", "busy_timeout"])
+        func load(store: String) throws -> MappingModel {
+            try MappingLoader(catalog: registry.catalog).load(documents: [("test.yml", F.crm + "\nstore: \(store)\n")])
+        }
+        let model = try load(store: "{ plugin: sqlite, path: \(path), busy_timeout: 0.25 }")
+        let config = try #require(model.store)
+        let store = try #require(try registry.makeStore(config) as? SQLiteStore)
+        #expect(store.connection.busyTimeout == .milliseconds(250))
         _ = try store.write(F.crmGraph(GraphSchema(model: model)), request: WriteRequest())
         #expect(try SQLiteConnection(path: path).query("SELECT id FROM projects") == [[.integer(10)]])
+        let wrong = try #require(try load(store: "{ plugin: sqlite, path: \(path), busy_timeout: soon }").store)
+        let error = try #require(throws: PluginError.self) { try registry.makeStore(wrong) }
+        #expect(error.message.hasSuffix("'busy_timeout' must be a number of seconds (0 or more), found 'soon'"))
     }
 }

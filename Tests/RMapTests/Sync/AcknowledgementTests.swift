@@ -1,9 +1,10 @@
 import Foundation
 import RMap
+import RMapSQLite
 import Testing
 
 /// What a schedule records from answers, without a server: identities from
-/// `Location`, both forms of validation errors, dependants of failures.
+/// `Location`, both forms of validation errors, dependants of failures, the push journal.
 @Suite("Push acknowledgements")
 struct AcknowledgementTests {
     @Test("an empty created answer takes its identity from Location and rewrites the child's foreign key")
@@ -47,5 +48,40 @@ struct AcknowledgementTests {
         #expect(
             schedule.pending.map(\.description) == ["Person -1: \(message)", "Project -2: not sent: Person -1 failed"])
         #expect(try fixture.sync.changes().count == 2)
+    }
+
+    /// The push journal's rows: change, method, idempotency key, attempts.
+    private func journal(_ fixture: SyncFixture) throws -> [[SQLiteValue]] {
+        try SQLiteConnection(path: fixture.storePath)
+            .query("SELECT change, method, idempotency_key, attempts FROM _rmap_push_journal ORDER BY change")
+    }
+
+    @Test("a request is journaled before it is handed out; the next schedule keeps a POST's key; the answer ends it")
+    func journalKeepsKeys() throws {
+        let fixture = try SyncFixture()
+        try fixture.sql("INSERT INTO people (id, first_name) VALUES (-1, 'Grace')")
+        try fixture.sql("UPDATE projects SET name = 'Engine 2' WHERE id = 10")
+        let killed = try fixture.sync.schedule()
+        let (_, post) = try #require(killed.next())
+        let (_, put) = try #require(killed.next())
+        let key = try #require(post.idempotencyKey)
+        #expect(put.method == "PUT" && put.idempotencyKey == nil)
+        #expect(
+            try journal(fixture).map { [$0[0], $0[1], $0[2], $0[3]] } == [
+                [.text("people -1"), .text("POST"), .text(key), .integer(1)],
+                [.text("projects 10"), .text("PUT"), try journal(fixture)[1][2], .integer(1)],
+            ])
+
+        let resumed = try fixture.sync.schedule()
+        let (index, again) = try #require(resumed.next())
+        #expect(again.idempotencyKey == key)
+        #expect(try journal(fixture).map(\.[3]) == [.integer(2), .integer(1)])
+        resumed.succeeded(
+            index, request: again, answer: .object(JSONObject([("id", .number("26"))])), location: nil, status: 201)
+        #expect(try journal(fixture).map(\.[0]) == [.text("projects 10")])
+
+        try fixture.sql("UPDATE projects SET name = 'Engine' WHERE id = 10")
+        _ = try fixture.sync.schedule()
+        #expect(try journal(fixture).isEmpty)
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+
+// MARK: - The push journal
+
+extension SyncStore {
+    /// The journal entries of `plan`'s requests, by change key. Entries that
+    /// no request of the plan matches by change and method (the change was
+    /// acknowledged, edited away or deleted since) are dropped. One transaction.
+    func journal(for plan: PushPlan) throws -> [String: PushJournal.Entry] {
+        var methods: [String: String] = [:]
+        for request in plan.requests { methods[try journalKey(request.change)] = request.method }
+        return try transaction(journal: true) {
+            var kept: [String: PushJournal.Entry] = [:]
+            var stale: [[Value]] = []
+            for row in try backend.scanRows(PushJournal.table) {
+                guard let entry = PushJournal.entry(row.values), methods[entry.change] == entry.method else {
+                    stale.append([row.values[0]])
+                    continue
+                }
+                kept[entry.change] = entry
+            }
+            if !stale.isEmpty { try backend.delete(PushJournal.table, identities: stale) }
+            return kept
+        }
+    }
+
+    /// Records `request` as in flight, in its own committed transaction, before it is sent: a
+    /// request sent by an earlier push (an entry of `earlier`) keeps its idempotency key, a new
+    /// one gets a fresh key.
+    ///
+    /// - Returns: the entry as stored.
+    func recordInFlight(_ request: PlannedRequest, earlier: [String: PushJournal.Entry]) throws
+        -> PushJournal.Entry
+    {
+        let key = try journalKey(request.change)
+        var entry =
+            earlier[key]
+            ?? PushJournal.Entry(
+                change: key, method: request.method, idempotencyKey: UUID().uuidString.lowercased(), attempts: 0)
+        entry.attempts += 1
+        try transaction(journal: true) { try backend.upsertRows(PushJournal.table, [PushJournal.row(entry)]) }
+        return entry
+    }
+
+    /// Drops the journal entry of a request the server refused (it changed nothing there).
+    func forgetInFlight(_ change: SyncChange) throws {
+        let key = try journalKey(change)
+        try transaction(journal: true) { try backend.delete(PushJournal.table, identities: [[.string(key)]]) }
+    }
+
+    private func journalKey(_ change: SyncChange) throws -> String {
+        change.journalKey(table: try sync.entity(named: change.entity).table.name)
+    }
+}
