@@ -102,8 +102,8 @@ struct InitCommand: CLICommand {
         do {
             return try JSONReader.parse(response.body, origin: client.redact(url))
         } catch {
-            throw client.invalidJSON(
-                error, for: request, response: response, body: String(decoding: response.body.prefix(4000), as: UTF8.self))
+            let start = String(decoding: response.body.prefix(4000), as: UTF8.self)
+            throw client.invalidJSON(error, for: request, response: response, body: start)
         }
     }
 
