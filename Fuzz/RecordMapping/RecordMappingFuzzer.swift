@@ -2,9 +2,12 @@ import Foundation
 import FuzzSupport
 import RMap
 
-/// Where the payload files go: one directory per fuzzing process.
+/// Where the payload files go: one directory per fuzzing process, in memory
+/// where the system offers it (a loaded disk stalls writes for seconds).
 private let directory: URL = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-fuzz-\(getpid())")
+    let shared = URL(fileURLWithPath: "/dev/shm")
+    let base = FileManager.default.fileExists(atPath: shared.path) ? shared : FileManager.default.temporaryDirectory
+    let url = base.appendingPathComponent("rmap-fuzz-\(getpid())")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }()

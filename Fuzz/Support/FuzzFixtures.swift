@@ -34,7 +34,8 @@ public enum FuzzFixtures {
 /// leaks of) whichever input first uses them.
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>
 ) -> Int32 {
     _ = FuzzFixtures.model
     return 0
