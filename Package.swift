@@ -54,3 +54,25 @@ let package = Package(
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )
+
+// libFuzzer harnesses (`Fuzz/<Name>/`), built only by `scripts/fuzz`, which sets
+// RMAP_FUZZ=1 and the sanitizer flags: without `-sanitize=fuzzer` they have no `main`.
+if Context.environment["RMAP_FUZZ"] == "1" {
+    let libraries: [Target.Dependency] = ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP"]
+    let fuzzers: [(name: String, exclude: [String])] = [
+        ("MappingLoader", []),
+        ("RecordMapping", []),
+        ("HTTPAnswer", []),
+        // The `rmap` executable's sources, linked in (Fuzz/Arguments/rmap), less its `main`.
+        ("Arguments", ["rmap/main.swift"]),
+    ]
+    package.targets.append(
+        .target(name: "FuzzSupport", dependencies: libraries, path: "Fuzz/Support", swiftSettings: strict))
+    package.targets += fuzzers.map { fuzzer in
+        .executableTarget(
+            name: "Fuzz\(fuzzer.name)", dependencies: libraries + ["FuzzSupport"], path: "Fuzz/\(fuzzer.name)",
+            exclude: ["corpus", "dictionary"] + fuzzer.exclude,
+            swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]
+        )
+    }
+}
