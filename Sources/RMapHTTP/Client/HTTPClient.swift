@@ -134,6 +134,18 @@ public struct HTTPClient: Sendable {
         }
     }
 
+    /// The JSON document of an answer held in memory (`request`'s answer).
+    ///
+    /// - Throws: ``HTTPError`` naming the URL, the parser's position and the start of the body.
+    public func json(_ response: HTTPResponse, for request: HTTPRequest) throws(HTTPError) -> JSONValue {
+        do {
+            return try JSONReader.parse(response.body, origin: redact(request.url))
+        } catch {
+            let start = String(decoding: response.body.prefix(4000), as: UTF8.self)
+            throw invalidJSON(error, for: request, response: response, body: start)
+        }
+    }
+
     /// The error for an answer to `request` whose body is not valid JSON: the parser's
     /// position and message, and the start of the body (`body`, redacted here).
     public func invalidJSON(

@@ -70,8 +70,9 @@ struct InitCommand: CLICommand {
         }
         let client = HTTPClient()
         for url in urls {
+            let request = HTTPRequest(.get, url: url)
             do {
-                let document = try await Self.document(at: url, client: client)
+                let document = try client.json(try await client.send(request), for: request)
                 samples.append(PayloadSample(origin: .url(url.absoluteString), document: document))
             } catch {
                 return context.fail(error.description)
@@ -93,18 +94,6 @@ struct InitCommand: CLICommand {
         }
         context.errors.line("wrote \(output): \(mapping.entities.count) entities")
         return .success
-    }
-
-    /// The JSON document a `GET` of `url` answers.
-    private static func document(at url: URL, client: HTTPClient) async throws(HTTPError) -> JSONValue {
-        let request = HTTPRequest(.get, url: url)
-        let response = try await client.send(request)
-        do {
-            return try JSONReader.parse(response.body, origin: client.redact(url))
-        } catch {
-            let start = String(decoding: response.body.prefix(4000), as: UTF8.self)
-            throw client.invalidJSON(error, for: request, response: response, body: start)
-        }
     }
 
     private func absolute(_ path: String, in directory: String) -> String {

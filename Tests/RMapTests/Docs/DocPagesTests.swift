@@ -58,7 +58,7 @@ struct DocPagesTests {
 }
 
 extension RailsServerSuites {
-    /// README.md against the Rails app: fetching, the library example, diff and push.
+    /// README.md and docs/push.md against the Rails app: fetching, the library example, diff and push.
     @Suite("README, run against Rails")
     struct ReadmeRailsTests {
         @Test("README.md: every console session, file and example output is what the page shows")
@@ -66,6 +66,15 @@ extension RailsServerSuites {
             let rails = try TestServers.rails()
             try await PushServer.reset(rails)
             let mismatches = try DocWalk(page: "README.md").mismatches(rails: rails)
+            #expect(mismatches.isEmpty, "\(mismatches.map(\.description).joined(separator: "\n"))")
+            try await PushServer.reset(rails)
+        }
+
+        @Test("docs/push.md: the diff and push session prints what the page shows")
+        func pushPage() async throws {
+            let rails = try TestServers.rails()
+            try await PushServer.reset(rails)
+            let mismatches = try DocWalk(page: "docs/push.md").mismatches(rails: rails)
             #expect(mismatches.isEmpty, "\(mismatches.map(\.description).joined(separator: "\n"))")
             try await PushServer.reset(rails)
         }

@@ -85,15 +85,23 @@ func source(_ examples: [Example]) -> String {
         """
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-guard let output = arguments.first else {
-    FileHandle.standardError.write(Data("usage: doc-extract OUTPUT MARKDOWN...\n".utf8))
-    exit(2)
-}
-do {
-    let all = try arguments.dropFirst().flatMap(examples(in:))
-    try Data(source(all).utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-} catch {
-    FileHandle.standardError.write(Data("doc-extract: \(error)\n".utf8))
-    exit(1)
+/// The tool's entry: `doc-extract OUTPUT MARKDOWN...` (an `@main` type, so the
+/// tool also builds where executables are compiled as libraries, e.g. under
+/// `--sanitize fuzzer`).
+@main
+enum DocExtract {
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let output = arguments.first else {
+            FileHandle.standardError.write(Data("usage: doc-extract OUTPUT MARKDOWN...\n".utf8))
+            exit(2)
+        }
+        do {
+            let all = try arguments.dropFirst().flatMap(examples(in:))
+            try Data(source(all).utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            FileHandle.standardError.write(Data("doc-extract: \(error)\n".utf8))
+            exit(1)
+        }
+    }
 }
