@@ -58,6 +58,8 @@ let package = Package(
 // libFuzzer harnesses (`Fuzz/<Name>/`), built only by `scripts/fuzz`, which sets
 // RMAP_FUZZ=1 and the sanitizer flags: without `-sanitize=fuzzer` they have no `main`.
 if Context.environment["RMAP_FUZZ"] == "1" {
+    // The doc examples' tool cannot link beside libFuzzer's `main`; the fuzz build needs none of them.
+    package.targets.removeAll { ["doc-extract", "DocExamples", "rmap-doc-examples"].contains($0.name) }
     let libraries: [Target.Dependency] = ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP"]
     let fuzzers: [(name: String, exclude: [String])] = [
         ("MappingLoader", []),
