@@ -61,20 +61,13 @@ extension RailsServerSuites {
     /// README.md and docs/push.md against the Rails app: fetching, the library example, diff and push.
     @Suite("README, run against Rails")
     struct ReadmeRailsTests {
-        @Test("README.md: every console session, file and example output is what the page shows")
-        func readme() async throws {
+        @Test(
+            "every console session, file and example output is what the page shows",
+            arguments: ["README.md", "docs/push.md"])
+        func page(_ page: String) async throws {
             let rails = try TestServers.rails()
             try await PushServer.reset(rails)
-            let mismatches = try DocWalk(page: "README.md").mismatches(rails: rails)
-            #expect(mismatches.isEmpty, "\(mismatches.map(\.description).joined(separator: "\n"))")
-            try await PushServer.reset(rails)
-        }
-
-        @Test("docs/push.md: the diff and push session prints what the page shows")
-        func pushPage() async throws {
-            let rails = try TestServers.rails()
-            try await PushServer.reset(rails)
-            let mismatches = try DocWalk(page: "docs/push.md").mismatches(rails: rails)
+            let mismatches = try DocWalk(page: page).mismatches(rails: rails)
             #expect(mismatches.isEmpty, "\(mismatches.map(\.description).joined(separator: "\n"))")
             try await PushServer.reset(rails)
         }
