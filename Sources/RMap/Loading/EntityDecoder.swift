@@ -96,15 +96,7 @@ struct EntityDecoder {
                     guard let localText = diagnostics.string(local, "the value of '\(remote)'") else { continue }
                     attribute.valueMap.append(ValueMapEntry(remote: remote, local: localText))
                 }
-            case "transform":
-                for name in diagnostics.strings(value, "'transform'") ?? [] {
-                    if transformers.contains(name) {
-                        attribute.transforms.append(name)
-                    } else {
-                        diagnostics.error(
-                            value.mark, "unknown transformer '\(name)'\(Suggestion.hint(for: name, in: transformers))")
-                    }
-                }
+            case "transform": decodeTransform(value, into: &attribute, directory: settings.directory)
             case "default":
                 attribute.defaultValue = TypedScalar.value(
                     value, as: type, format: nil, diagnostics: diagnostics,

@@ -14,10 +14,11 @@ struct FileSettings {
     var root = RootStyle.auto
     var source: PluginConfig?
     var store: PluginConfig?
+    var stages: [PluginConfig] = []
     /// The `entities:` pairs: name, its node, the name's mark.
     var entities: [(name: String, node: YAMLNode, mark: Mark)] = []
 
-    static let topLevelKeys = ["rmap", "source", "naming", "inflections", "entities", "store"]
+    static let topLevelKeys = ["rmap", "source", "naming", "inflections", "entities", "store", "stages"]
     static let namingKeys = ["entity_prefix", "attributes", "root"]
     static let inflectionKeys = ["irregular", "uncountable", "acronyms", "plural", "singular", "human"]
 }
@@ -49,6 +50,7 @@ struct FileDecoder {
             case "source":
                 settings.source = plugin(node, "source", plugins: catalog.sources, directory: settings.directory)
             case "store": settings.store = plugin(node, "store", plugins: catalog.stores, directory: settings.directory)
+            case "stages": settings.stages = stages(node, directory: settings.directory)
             case "naming": decodeNaming(node, into: &settings)
             case "inflections": decodeInflections(node, into: &inflections)
             default:

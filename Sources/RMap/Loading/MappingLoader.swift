@@ -74,8 +74,10 @@ public struct MappingLoader: Sendable {
         let inflector = Inflector(inflections)
         let model = ModelBuilder(diagnostics: diagnostics, files: files, inflector: inflector).build(settings)
         guard diagnostics.issues.isEmpty else { throw MappingError(issues: diagnostics.issues) }
-        return MappingModel(
+        var loaded = MappingModel(
             entities: model, store: settings.lazy.compactMap(\.store).first, inflector: inflector,
             files: documents.map(\.path), secrets: diagnostics.interpolator.secrets)
+        loaded.stages = settings.flatMap(\.stages)
+        return loaded
     }
 }

@@ -47,12 +47,10 @@ final class AttributePlan {
     /// The stored value for a payload value: value map, conversion, shape check, transformers.
     func value(from json: JSONValue) -> Result<Value, Failure> {
         let mapped = valueMap.isEmpty ? json : mapValue(json)
-        guard var value = ValueConverter.value(from: mapped, as: type, format: format) else {
-            let message = "cannot read \(ValueText.display(json)) as \(Self.described(type))"
-            return .failure(Failure(message: message, value: json))
-        }
-        if checksShape, !TextShape.isValid(value, as: type) {
-            return .failure(Failure(message: "\(ValueText.display(json)) is not \(Self.described(type))", value: json))
+        var value: Value
+        switch Self.typed(mapped, shown: json, as: type, format: format, checksShape: checksShape) {
+        case .success(let typed): value = typed
+        case .failure(let failure): return .failure(failure)
         }
         guard !value.isNull else { return .success(value) }
         for (name, transformer) in transformers {
@@ -64,6 +62,21 @@ final class AttributePlan {
                 return .failure(Failure(message: message, value: json))
             }
             value = transformed
+        }
+        return .success(value)
+    }
+
+    /// `json` as a value of `type`: the conversion and shape check every stored value passes,
+    /// whether a payload or an `exec` plugin sent it. Messages show `shown` (the value before `map:`).
+    static func typed(
+        _ json: JSONValue, shown: JSONValue, as type: AttributeType, format: TimeFormat?, checksShape: Bool
+    ) -> Result<Value, Failure> {
+        guard let value = ValueConverter.value(from: json, as: type, format: format) else {
+            let message = "cannot read \(ValueText.display(shown)) as \(described(type))"
+            return .failure(Failure(message: message, value: shown))
+        }
+        if checksShape, !TextShape.isValid(value, as: type) {
+            return .failure(Failure(message: "\(ValueText.display(shown)) is not \(described(type))", value: shown))
         }
         return .success(value)
     }

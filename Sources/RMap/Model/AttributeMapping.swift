@@ -23,6 +23,9 @@ public struct AttributeMapping: Sendable, Hashable {
     public var readonly: Bool = false
     /// Names of the value transformers applied, in order, after conversion.
     public var transforms: [String] = []
+    /// The `exec` transformer (`transform: { exec: [program, args...] }`): runs after the named
+    /// ones, once every payload is mapped, on the value each object then has.
+    public var execTransform: ExecCommand?
     /// Where the attribute is declared.
     public var mark: Mark
 

@@ -12,6 +12,8 @@ public struct MappingModel: Sendable {
     public private(set) var entities: [EntityMapping]
     /// The store the files name, when any.
     public var store: PluginConfig?
+    /// The `stages:` items of every file, in the order given: they run after connect.
+    public var stages: [PluginConfig] = []
     /// The inflector with every file's `inflections:` added.
     public var inflector: Inflector
     /// The mapping files, as given.

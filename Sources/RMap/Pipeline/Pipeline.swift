@@ -41,11 +41,14 @@ public struct Pipeline: Sendable {
         let plan = FetchPlan(model: model, only: options.only)
 
         let fetched = Set(plan.waves.flatMap { $0.flatMap { $0.entities.map(\.name) } })
+        let stages = try registry.stages + model.stages.map { try registry.makeStage($0, model: model) }
+        let rejected = RejectedRecords()
         progress(.stageStarted("fetch"))
         for wave in plan.waves {
             try await fetch(wave, sink: sink, jobs: max(1, options.jobs), progress: progress)
         }
         progress(.stageFinished("fetch"))
+        try await ExecTransformer.runAll(on: graph, model: model, reject: rejected.add)
 
         var connectReport = ConnectReport()
         func connect() {
@@ -62,16 +65,22 @@ public struct Pipeline: Sendable {
         let request = WriteRequest(dryRun: options.dryRun, completeEntities: fetched)
         let written: WriteReport
         var checked: RunReport?
-        if options.strict || !registry.stages.isEmpty {
+        func makeReport() -> RunReport {
+            var report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
+            report.add(rejected: rejected.all)
+            return report
+        }
+        if options.strict || !stages.isEmpty {
             // Stages may change anything, and a strict run must not touch the store before it knows it passes.
             connect()
-            for stage in registry.stages {
+            let context = StageContext(model: model, reject: rejected.add, progress: progress)
+            for stage in stages {
                 progress(.stageStarted(stage.name))
-                try stage.run(on: graph)
+                try await stage.run(on: graph, context: context)
                 progress(.stageFinished(stage.name))
             }
             if options.strict {
-                let report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
+                let report = makeReport()
                 if report.hasProblems { throw StrictFailure(report: report) }
                 checked = report
             }
@@ -84,8 +93,7 @@ public struct Pipeline: Sendable {
                 progress(.stageStarted("persist"))
             }
         }
-        var report =
-            checked ?? RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
+        var report = checked ?? makeReport()
         report.add(written)
         progress(.stageFinished("persist"))
         return RunResult(report: report, graph: graph)

@@ -45,6 +45,16 @@ public struct RunReport: Sendable {
         }
     }
 
+    /// Adds records rejected after mapping (by `exec` transformers and stages), each counted
+    /// as rejected for its entity.
+    public mutating func add(rejected errors: [RecordError]) {
+        recordErrors += errors
+        for error in errors {
+            guard let index = entities.firstIndex(where: { $0.entity == error.entity }) else { continue }
+            entities[index].rejected += 1
+        }
+    }
+
     /// Rejected records, from mapping and connecting.
     public var rejectedCount: Int { recordErrors.count + connectErrors.count }
 

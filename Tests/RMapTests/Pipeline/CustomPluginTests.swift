@@ -30,7 +30,7 @@ struct BrokenSource: Source {
 struct OwnerNameStage: Stage {
     let name = "owner-names"
 
-    func run(on graph: ObjectGraph) throws {
+    func run(on graph: ObjectGraph, context: StageContext) throws {
         for project in graph.objects(of: "Project") {
             project.set("ownerName", to: project.relatedObject("owner")?[attribute: "name"] ?? .null)
         }
@@ -41,7 +41,7 @@ struct OwnerNameStage: Stage {
 struct ShoutStage: Stage {
     let name = "shout"
 
-    func run(on graph: ObjectGraph) throws {
+    func run(on graph: ObjectGraph, context: StageContext) throws {
         for project in graph.objects(of: "Project") {
             if case .string(let text)? = project[attribute: "ownerName"] {
                 project.set("ownerName", to: .string(text.uppercased()))

@@ -1,0 +1,12 @@
+import Foundation
+
+/// Runs blocking work (reading or writing a pipe) on a thread of its own, so
+/// that no thread of Swift's cooperative pool waits on another process.
+enum DedicatedThread {
+    /// The result of `body`, run on a new thread.
+    static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async -> Result<T, any Error> {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: Result(catching: body)) }.start()
+        }
+    }
+}

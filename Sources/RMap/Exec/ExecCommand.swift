@@ -1,0 +1,41 @@
+import Foundation
+
+/// A program an `exec` stage or transformer runs: its words (`[python3, enrich.py]`),
+/// the variables added to its environment, and the folder it runs in (the
+/// declaring mapping file's). The program is found as a shell finds it
+/// (``ProgramPath``) and run directly: no shell reads the words.
+public struct ExecCommand: Sendable, Hashable {
+    /// The program and its arguments.
+    public var words: [String]
+    /// Variables added to rmap's environment for the program.
+    public var environment: [String: String]
+    /// The folder the program runs in; a relative program path resolves against it.
+    public var directory: String
+
+    /// Creates a command.
+    public init(words: [String], environment: [String: String] = [:], directory: String) {
+        self.words = words
+        self.environment = environment
+        self.directory = directory
+    }
+
+    /// The command of a block's `command:` (a list of words, or one word) and `env:` keys.
+    ///
+    /// - Throws: ``PluginError`` naming the block when `command:` is missing or empty.
+    public init(config: PluginConfig, what: String) throws(PluginError) {
+        let node = config["command"]
+        let words = node?.sequence?.compactMap { $0.scalar?.text } ?? node?.scalar.map { [$0.text] } ?? []
+        guard !words.isEmpty else {
+            throw PluginError(message: "\(config.mark): the exec \(what) needs 'command: [program, args...]'")
+        }
+        var environment: [String: String] = [:]
+        for pair in config["env"]?.mapping ?? [] {
+            guard let name = pair.key.scalar?.text, let value = pair.value.scalar?.text else { continue }
+            environment[name] = value
+        }
+        self.init(words: words, environment: environment, directory: config.baseDirectory)
+    }
+
+    /// `exec python3 enrich.py`: how messages name the program.
+    public var display: String { "exec " + words.joined(separator: " ") }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import RMap
+import Testing
+
+/// The exec transformer (`transform: { exec: [...] }`) with a real Python program: one
+/// process per attribute and run, values out and answers back in order.
+@Suite("exec transformer")
+struct ExecTransformerTests {
+    typealias F = ExecPluginFixtures
+
+    @Test("every value goes through the program once, after the named transformers")
+    func transforms() async throws {
+        let workspace = try F.workspace([
+            "[squish, { exec: [python3, upcase.py] }]": "[squish, { exec: [python3, upcase.py, count] }]",
+            "  - { plugin: exec, command: [python3, enrich.py] }\n": "",
+            "stages:\n": "",
+        ])
+        try workspace.write("people.json", #"[{"id": 1, "name": "  ada   lovelace "}, {"id": 2, "name": null}, {"id": 3}]"#)
+        try workspace.write(
+            "upcase.py",
+            """
+            import json, sys
+            values = [json.loads(line) for line in sys.stdin]
+            for value in values:
+                print(json.dumps(f"{value.upper()} ({len(values)} values)"))
+            """)
+        _ = try await F.run(workspace)
+        #expect(
+            try workspace.rows("SELECT id, name FROM people ORDER BY id") == [
+                [.integer(1), .text("ADA LOVELACE (1 values)")], [.integer(2), .null], [.integer(3), .null],
+            ])
+    }
+
+    @Test("an answer of the wrong type is a record error naming the program and line; the record is rejected")
+    func wrongType() async throws {
+        let workspace = try F.workspace(F.transformer("wrong-type"))
+        let result = try await F.run(workspace)
+        #expect(
+            result.report.recordErrors.map(\.description) == [
+                #"exec python3 upcase.py wrong-type record 2 (Person id=3): attribute 'name': cannot read {"upper":"ALAN TURING"} as a string (output line 3)"#
+            ])
+        #expect(result.report.entities.first?.rejected == 1)
+        #expect(try workspace.rows(F.query) == Array(F.enriched.prefix(2)))
+    }
+
+    @Test("a non-zero exit fails the run and leaves the store as it was")
+    func failure() async throws {
+        let workspace = try F.workspace()
+        _ = try await F.run(workspace)
+        let before = workspace.bytes()
+        try workspace.write(
+            "people.yml",
+            String(decoding: workspace.bytes("people.yml") ?? Data(), as: UTF8.self)
+                .replacingOccurrences(of: "[python3, upcase.py]", with: "[python3, upcase.py, fail]"))
+        try workspace.write("people.json", #"[{"id": 1, "name": "ada byron", "score": 10}]"#)
+        let error = await #expect(throws: ExecError.self) { _ = try await F.run(workspace) }
+        #expect(error?.description == "exec python3 upcase.py fail: exited with status 2")
+        #expect(workspace.bytes() == before)
+    }
+
+    @Test("fewer answers than values fail the run")
+    func short() async throws {
+        let workspace = try F.workspace(F.transformer("short"))
+        let error = await #expect(throws: ExecError.self) { _ = try await F.run(workspace) }
+        #expect(error?.description == "exec python3 upcase.py short: printed 1 answer(s), fewer than the values sent")
+        #expect(workspace.bytes() == nil)
+    }
+
+    @Test(
+        "transform: items are checked when the mapping loads",
+        arguments: [
+            ("[{ exec: [python3, upcase.py] }, squish]", "an exec transformer runs last: put it at the end of 'transform'"),
+            ("{ exec: [] }", "'exec' names no program"),
+            ("{ exce: [python3, upcase.py] }", "an exec transformer needs 'exec: [program, args...]'\nunknown key 'exce' in an exec transformer (did you mean 'exec'?)"),
+        ])
+    func loading(transform: String, message: String) throws {
+        let workspace = try F.workspace(["[squish, { exec: [python3, upcase.py] }]": transform])
+        let error = #expect(throws: MappingError.self) {
+            try F.load(workspace)
+        }
+        #expect(error?.issues.map(\.message).joined(separator: "\n") == message)
+    }
+}
