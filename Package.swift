@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "RMapSQLite", targets: ["RMapSQLite"]),
         .library(name: "RMapPostgres", targets: ["RMapPostgres"]),
         .library(name: "RMapHTTP", targets: ["RMapHTTP"]),
+        .library(name: "RMapCommandLine", targets: ["RMapCommandLine"]),
         .executable(name: "rmap", targets: ["rmap"]),
     ],
     targets: [
@@ -29,11 +30,16 @@ let package = Package(
         .target(name: "RMapSQLite", dependencies: ["RMap", "CSQLite"], swiftSettings: strict),
         .target(name: "RMapPostgres", dependencies: ["RMap", "CLibPQ"], swiftSettings: strict),
         .target(name: "RMapHTTP", dependencies: ["RMap", "CCurl"], swiftSettings: strict),
-        .executableTarget(
-            name: "rmap",
+        // The command line as a library (`RMapCommandLine.main(registry:)`, for programs that
+        // add plugins of their own); the `rmap` executable is its one-line `main.swift`.
+        .target(
+            name: "RMapCommandLine",
             dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP"],
+            path: "Sources/rmap",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "rmap", dependencies: ["RMapCommandLine"], path: "Sources/rmap-main", swiftSettings: strict),
         // The Swift examples of README.md and docs/, compiled into one program by the DocExamples
         // plugin and run by Tests/RMapTests/Docs.
         .executableTarget(name: "doc-extract", path: "Tools/doc-extract"),
@@ -65,8 +71,9 @@ if Context.environment["RMAP_FUZZ"] == "1" {
         ("MappingLoader", []),
         ("RecordMapping", []),
         ("HTTPAnswer", []),
-        // The `rmap` executable's sources, linked in (Fuzz/Arguments/rmap), less its `main`.
-        ("Arguments", ["rmap/main.swift"]),
+        // The command line's sources (Sources/rmap, the RMapCommandLine library), linked in
+        // (Fuzz/Arguments/rmap) for the internal types the harness drives.
+        ("Arguments", []),
     ]
     package.targets.append(
         .target(name: "FuzzSupport", dependencies: libraries, path: "Fuzz/Support", swiftSettings: strict))

@@ -1,37 +1,44 @@
 import Foundation
 import RMap
 
-/// `rmap plugins`: the sources, stores, transformers and stages available.
+/// `rmap plugins`: the sources, stores, transformers and stages available, each
+/// with the module it comes from and the option keys it accepts.
 struct PluginsCommand: CLICommand {
     static let spec = CommandSpec(
         name: "plugins",
         abstract: "List the sources, stores, transformers and stages mapping files may use.")
 
+    /// The modules of rmap itself; a plugin registered by any other module comes from the program
+    /// that runs the command line (``RMapCommandLine/main(registry:)``).
+    static let builtinModules: Set = ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP", "RMapCommandLine"]
+
     init(_ arguments: ParsedArguments) throws(UsageError) {}
 
     func run(_ context: CommandContext) async -> ExitCode {
-        let catalog = context.registry.catalog
-        var lines = ["sources:"] + plugins(catalog.sources)
-        lines += ["stores:"] + plugins(catalog.stores)
-        lines += ["transformers:"] + names(catalog.transformers)
-        lines += ["stages:"] + names(context.registry.stages.map(\.name))
+        let plugins = context.registry.plugins
+        let lines = PluginDescription.Kind.allCases.flatMap { kind in
+            ["\(kind.rawValue)s:"] + table(plugins.filter { $0.kind == kind })
+        }
         context.output.write(lines.joined(separator: "\n") + "\n")
         return .success
     }
 
-    /// `  name      option, option`, sorted by name.
-    private func plugins(_ plugins: [String: [String]]) -> [String] {
-        let width = (plugins.keys.map(\.count).max() ?? 0) + 2
-        return plugins.keys.sorted().map { name in
-            let options = plugins[name] ?? []
-            let line =
-                options.isEmpty
-                ? name : name.padding(toLength: width, withPad: " ", startingAt: 0) + options.joined(separator: ", ")
-            return "  " + line
+    /// `  name  module  option, option`, in columns.
+    private func table(_ plugins: [PluginDescription]) -> [String] {
+        guard !plugins.isEmpty else { return ["  (none)"] }
+        let rows = plugins.map { plugin in
+            [
+                plugin.name,
+                Self.builtinModules.contains(plugin.module) ? plugin.module : "\(plugin.module) (this program)",
+                plugin.always ? "runs in every run" : plugin.options.joined(separator: ", "),
+            ]
         }
-    }
-
-    private func names(_ names: [String]) -> [String] {
-        names.isEmpty ? ["  (none)"] : names.map { "  " + $0 }
+        let widths = (0..<2).map { column in (rows.map { $0[column].count }.max() ?? 0) + 2 }
+        return rows.map { row in
+            let line =
+                row[0].padding(toLength: widths[0], withPad: " ", startingAt: 0)
+                + row[1].padding(toLength: widths[1], withPad: " ", startingAt: 0) + row[2]
+            return "  " + line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
     }
 }

@@ -2,30 +2,31 @@ import Testing
 
 @Suite("rmap plugins")
 struct PluginsCommandTests {
-    @Test("lists sources and stores with their options, transformers and stages")
+    @Test("lists every source, store, transformer and stage with the module it comes from and its options")
     func listing() throws {
         let result = try CLIRunner.run(["plugins"])
         #expect(
             result.stdout == """
                 sources:
-                  exec   command, env
-                  file   path
-                  http   site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages
-                  stdin  entity
+                  exec   RMap      command, env
+                  file   RMap      path
+                  http   RMapHTTP  site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages
+                  stdin  RMap      entity
                 stores:
-                  json      path
-                  memory
-                  postgres  url, sslmode, sslrootcert, sslcert, sslkey
-                  sqlite    path, busy_timeout
+                  json      RMap          path
+                  memory    RMap
+                  postgres  RMapPostgres  url, sslmode, sslrootcert, sslcert, sslkey
+                  sqlite    RMapSQLite    path, busy_timeout
                 transformers:
-                  capitalize
-                  lowercase
-                  nullify_blank
-                  squish
-                  trim
-                  uppercase
+                  capitalize     RMap
+                  exec           RMap  exec, env
+                  lowercase      RMap
+                  nullify_blank  RMap
+                  squish         RMap
+                  trim           RMap
+                  uppercase      RMap
                 stages:
-                  (none)
+                  exec  RMap  command, env
 
                 """)
         #expect(result.stderr == "")

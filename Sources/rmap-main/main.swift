@@ -1,0 +1,3 @@
+import RMapCommandLine
+
+await RMapCommandLine.main()
