@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "RMapPostgres", targets: ["RMapPostgres"]),
         .library(name: "RMapHTTP", targets: ["RMapHTTP"]),
         .library(name: "RMapCommandLine", targets: ["RMapCommandLine"]),
+        .library(name: "RMapConformance", targets: ["RMapConformance"]),
         .executable(name: "rmap", targets: ["rmap"]),
     ],
     targets: [
@@ -40,6 +41,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "rmap", dependencies: ["RMapCommandLine"], path: "Sources/rmap-main", swiftSettings: strict),
+        // The rules every Source and Transformer follows, checkable by a plugin package's tests.
+        .target(name: "RMapConformance", dependencies: ["RMap"], swiftSettings: strict),
         // The Swift examples of README.md and docs/, compiled into one program by the DocExamples
         // plugin and run by Tests/RMapTests/Docs.
         .executableTarget(name: "doc-extract", path: "Tools/doc-extract"),
@@ -53,7 +56,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RMapTests",
-            dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP"],
+            dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP", "RMapConformance"],
             swiftSettings: strict
         ),
     ],
