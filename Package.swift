@@ -49,7 +49,7 @@ let package = Package(
         .plugin(name: "DocExamples", capability: .buildTool(), dependencies: ["doc-extract"]),
         .executableTarget(
             name: "rmap-doc-examples",
-            dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP"],
+            dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP", "RMapCommandLine", "RMapConformance"],
             path: "Tests/DocExamples",
             swiftSettings: strict,
             plugins: ["DocExamples"]
