@@ -55,7 +55,8 @@ public struct SourceConformance: Sendable {
         for group in groups {
             let source = try registry.makeSource(group.config, model: model)
             let check = SourceCheck(
-                plugin: "source '\(group.config.plugin)' (\(group.config.mark))", model: model, entities: group.entities)
+                plugin: "source '\(group.config.plugin)' (\(group.config.mark))", model: model, entities: group.entities
+            )
             violations += await check.fetches(source, into: first)
             violations += await check.fetches(source, into: second, again: true)
             violations += await check.failsWhenDeliveringFails(source, parents: first)
@@ -64,7 +65,9 @@ public struct SourceConformance: Sendable {
             violations.append(
                 ConformanceViolation(
                     plugin: "source '\(entity.source?.plugin ?? "?")'", rule: "delivers the same records again",
-                    detail: "\(entity.name): \(first.identities(of: entity.name).count) object(s), then \(second.identities(of: entity.name).count)"))
+                    detail:
+                        "\(entity.name): \(first.identities(of: entity.name).count) object(s), then \(second.identities(of: entity.name).count)"
+                ))
         }
         return violations
     }
@@ -82,7 +85,9 @@ struct SourceCheck {
     }
 
     /// Fetches into `recorder`; on the first fetch (`again` false), checks what was delivered.
-    func fetches(_ source: any Source, into recorder: SourceRecorder, again: Bool = false) async -> [ConformanceViolation] {
+    func fetches(_ source: any Source, into recorder: SourceRecorder, again: Bool = false) async
+        -> [ConformanceViolation]
+    {
         let before = recorder.payloads.count
         var violations: [ConformanceViolation] = []
         do {
@@ -98,10 +103,13 @@ struct SourceCheck {
         for payload in delivered {
             if !names.contains(payload.entity) {
                 violations.append(
-                    violation("delivers only the entities it is given", "a payload for '\(payload.entity)' (\(payload.origin))"))
+                    violation(
+                        "delivers only the entities it is given",
+                        "a payload for '\(payload.entity)' (\(payload.origin))"))
             }
             if payload.origin.isEmpty {
-                violations.append(violation("names where each payload came from", "a payload for '\(payload.entity)' has no origin"))
+                violations.append(
+                    violation("names where each payload came from", "a payload for '\(payload.entity)' has no origin"))
             }
             violations += secrets(in: payload.origin, what: "an origin")
             if let failure = payload.failure {
@@ -112,7 +120,9 @@ struct SourceCheck {
     }
 
     /// Fetches with a `deliver` that throws (and the parents `recorder` mapped): the fetch must throw.
-    func failsWhenDeliveringFails(_ source: any Source, parents recorder: SourceRecorder) async -> [ConformanceViolation] {
+    func failsWhenDeliveringFails(_ source: any Source, parents recorder: SourceRecorder) async
+        -> [ConformanceViolation]
+    {
         let refused = Mutex(false)
         let context = FetchContext(
             model: model,
@@ -125,12 +135,14 @@ struct SourceCheck {
         } catch {
             return []
         }
-        return refused.withLock { $0 } ? [violation("fails when delivering fails", "fetch returned although deliver threw")] : []
+        return refused.withLock { $0 }
+            ? [violation("fails when delivering fails", "fetch returned although deliver threw")] : []
     }
 
     private func secrets(in text: String, what: String) -> [ConformanceViolation] {
         model.secrets.contains { !$0.isEmpty && text.contains($0) }
-            ? [violation("keeps secrets out of what it shows", "\(what) shows a secret value: use model.redact(_:)")] : []
+            ? [violation("keeps secrets out of what it shows", "\(what) shows a secret value: use model.redact(_:)")]
+            : []
     }
 
     /// What the pipeline's `deliver` throws in ``failsWhenDeliveringFails(_:)``.

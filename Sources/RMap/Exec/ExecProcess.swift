@@ -29,7 +29,8 @@ final class ExecProcess: @unchecked Sendable {
             let program = ProgramPath.resolve(
                 command.words[0], searchPath: environment["PATH"], directory: command.directory)
         else {
-            throw ExecError(origin: origin, message: "cannot start: no executable '\(command.words[0])' (looked up on PATH)")
+            throw ExecError(
+                origin: origin, message: "cannot start: no executable '\(command.words[0])' (looked up on PATH)")
         }
         process = Process()
         process.executableURL = URL(fileURLWithPath: program)
@@ -57,7 +58,8 @@ final class ExecProcess: @unchecked Sendable {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Foundation.write(input.fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Foundation.write(
+                    input.fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return false

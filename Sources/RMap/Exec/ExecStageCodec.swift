@@ -45,7 +45,9 @@ struct ExecStageCodec: Sendable {
         else {
             throw ExecError(
                 origin: origin,
-                message: "expected {\"entity\": \"...\", \"identity\": [...], \"values\": {...}}, found \(ValueText.display(value))")
+                message:
+                    "expected {\"entity\": \"...\", \"identity\": [...], \"values\": {...}}, found \(ValueText.display(value))"
+            )
         }
         return Answer(entity: entity, identity: identity, values: values, number: number)
     }

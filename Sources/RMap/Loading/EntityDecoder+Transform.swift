@@ -5,7 +5,9 @@ extension EntityDecoder {
         let items = node.sequence ?? [node]
         for (index, item) in items.enumerated() {
             guard item.mapping != nil else {
-                guard let name = diagnostics.string(item, node.sequence == nil ? "'transform'" : "each item of 'transform'")
+                guard
+                    let name = diagnostics.string(
+                        item, node.sequence == nil ? "'transform'" : "each item of 'transform'")
                 else { continue }
                 if transformers.contains(name) {
                     attribute.transforms.append(name)

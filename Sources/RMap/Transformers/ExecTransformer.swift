@@ -74,7 +74,8 @@ public struct ExecTransformer: Sendable {
                 while true {
                     let bytes = shared.withGraph { graph in
                         walk.next(Self.batchSize, in: graph).reduce(into: [UInt8]()) { bytes, item in
-                            bytes += JSONWriter.serialize(ValueConverter.json(from: item.value, format: item.format)).utf8
+                            bytes +=
+                                JSONWriter.serialize(ValueConverter.json(from: item.value, format: item.format)).utf8
                             bytes.append(0x0A)
                         }
                     }
@@ -154,7 +155,10 @@ public struct ExecTransformer: Sendable {
                 guard transformer.types.contains(type.index), let position = type.attributeIndex(transformer.attribute),
                     let value = object.value(at: position), !value.isNull
                 else { continue }
-                items.append(Item(object: object, position: position, value: value, format: type.mapping.attributes[position].format))
+                items.append(
+                    Item(
+                        object: object, position: position, value: value,
+                        format: type.mapping.attributes[position].format))
             }
             return items
         }

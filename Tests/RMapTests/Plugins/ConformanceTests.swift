@@ -91,7 +91,12 @@ struct ConformanceTests {
 /// Counts calls from any task.
 final class Counter: Sendable {
     private let value = Mutex(0)
-    func next() -> Int { value.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        value.withLock {
+            $0 += 1
+            return $0
+        }
+    }
 }
 
 /// A source breaking most rules: it delivers `Project` records unasked, a payload without an origin,

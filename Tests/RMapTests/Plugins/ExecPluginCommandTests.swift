@@ -37,7 +37,8 @@ struct ExecPluginCommandTests {
             try failing.write("people.json", #"[{"id": 1, "name": "ada byron", "score": 10}]"#)
             let result = try failing.rmap(["run", "people.yml"])
             #expect(result.status == 1)
-            #expect(result.stderr.contains("Error: exec python3 \(script) fail: exited with status"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("Error: exec python3 \(script) fail: exited with status"), "\(result.stderr)")
             #expect(failing.bytes() == before)
         }
     }

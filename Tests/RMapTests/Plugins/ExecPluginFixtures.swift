@@ -1,6 +1,7 @@
 import Foundation
 import RMap
 import RMapSQLite
+import Testing
 
 /// `Tests/Fixtures/plugins`: `people.yml`, whose exec stage (`enrich.py`) and exec
 /// transformer (`upcase.py`) are Python programs, and its payload `people.json`.
@@ -50,6 +51,13 @@ enum ExecPluginFixtures {
     /// Loads `people.yml` of the workspace.
     static func load(_ workspace: RunWorkspace) throws -> MappingModel {
         try MappingLoader(environment: [:], catalog: registry().catalog).load([workspace.path("people.yml")])
+    }
+
+    /// The messages (one a line) of the mapping error that `people.yml` with `edits` makes.
+    static func issues(_ edits: KeyValuePairs<String, String>) throws -> String? {
+        let workspace = try workspace(edits)
+        let error = #expect(throws: MappingError.self) { try load(workspace) }
+        return error?.issues.map(\.message).joined(separator: "\n")
     }
 
     /// Runs `people.yml` of the workspace through the library.

@@ -23,7 +23,9 @@ public struct CSVSource: Source {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw FetchError(origin: path, message: "cannot read the file")
             }
-            let lines = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            let lines = text.split(whereSeparator: \.isNewline).map {
+                $0.split(separator: ",", omittingEmptySubsequences: false)
+            }
             guard let header = lines.first else { continue }
             let records = lines.dropFirst().map { fields in
                 JSONValue.object(JSONObject(zip(header, fields).map { (String($0), JSONValue.string(String($1))) }))
