@@ -13,7 +13,7 @@ extension EntityDecoder {
                     attribute.transforms.append(name)
                 } else {
                     diagnostics.error(
-                        item.mark, "unknown transformer '\(name)'\(Suggestion.hint(for: name, in: transformers))")
+                        node.mark, "unknown transformer '\(name)'\(Suggestion.hint(for: name, in: transformers))")
                 }
                 continue
             }
