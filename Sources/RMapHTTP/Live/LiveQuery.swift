@@ -27,7 +27,7 @@ struct LiveQuery {
 
     init(
         _ entity: EntityMapping, conditions: [String: QueryValue], sort: [SortKey]?, limit: Int?, offset: Int?,
-        localOnly: Set<String>, model: MappingModel
+        localOnly: Set<String>, model: MappingModel, paged: Bool = true
     ) throws {
         guard let config = entity.source, config.plugin == "http" else {
             throw LiveError("\(entity.name) has no http source to fetch from (give it 'source: {plugin: http, site: ...}')")
@@ -74,7 +74,7 @@ struct LiveQuery {
             if let limit { items.append(("limit", [String(limit)], false)) }
             if let offset { items.append(("offset", [String(offset)], false)) }
         }
-        let paged = limit == nil && offset == nil
+        let paged = paged && limit == nil && offset == nil
         var pairs = config.options.mapping?.filter { pair in
             let key = pair.key.scalar?.text ?? ""
             return !Self.replaced.contains(key) || (paged && key != "params")
@@ -84,9 +84,23 @@ struct LiveQuery {
         }
         var options = config
         options.options = .mapping(pairs, config.mark)
+        // A config equal to an entity's own would make the source fetch that entity once per parent
+        // (its nested route); this one is always a single index, whatever its options.
+        options.mark = Mark(file: "\(config.mark.file) (live query)", line: config.mark.line, column: config.mark.column)
         self.entity = derived
         self.config = options
         self.local = local
+    }
+
+    /// The request for one object at `path` (`people/7`, or a `Location`'s path): no
+    /// parameters, order or paging.
+    init(object entity: EntityMapping, path: String, model: MappingModel) throws {
+        var single = entity
+        single.path = path
+        single.nestedPath = nil
+        single.sort = []
+        try self.init(
+            single, conditions: [:], sort: nil, limit: nil, offset: nil, localOnly: [], model: model, paged: false)
     }
 
     /// Whether an object's values meet the local conditions.

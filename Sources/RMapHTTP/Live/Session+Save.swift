@@ -104,11 +104,7 @@ extension Session {
         let settings = try HTTPSourceSettings(config)
         var path = url.hasPrefix(settings.site.absoluteString) ? String(url.dropFirst(settings.site.absoluteString.count)) : url
         if path.hasSuffix(settings.suffix), !settings.suffix.isEmpty { path.removeLast(settings.suffix.count) }
-        var single = mapping
-        single.path = path
-        single.nestedPath = nil
-        single.sort = []
-        let query = try LiveQuery(single, conditions: [:], sort: nil, limit: nil, offset: nil, localOnly: [], model: model)
+        let query = try LiveQuery(object: mapping, path: path, model: model)
         let source = try HTTPSource(config: query.config, model: model)
         _ = try await load([query.entity], source: source, parents: [:])
     }

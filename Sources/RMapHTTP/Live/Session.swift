@@ -41,7 +41,6 @@ public actor Session {
     /// The objects each loaded to-many relationship holds, by owner and relationship.
     var faults: [FaultKey: [ObjectKey]] = [:]
     private var inFlight: [String: Task<[ObjectKey], any Error>] = [:]
-    private var requestCount = 0
 
     /// Creates a session.
     ///
@@ -72,9 +71,6 @@ public actor Session {
 
     /// How many objects are held in memory now (never more than ``cacheLimit``).
     public var cachedCount: Int { cache.count }
-
-    /// How many index or object requests the session has started (coalesced ones count once).
-    public var requestsStarted: Int { requestCount }
 
     // MARK: - Queries
 
@@ -119,14 +115,8 @@ public actor Session {
         let mapping = try self.mapping(entity)
         let key = ObjectKey(root: model.root(of: mapping).name, identity: IdentityKey(identity))
         if let known = try read([key], fresh: false).first { return known }
-        guard let config = mapping.source, config.plugin == "http" else {
-            throw LiveError("\(entity) has no http source to fetch from (give it 'source: {plugin: http, site: ...}')")
-        }
-        var single = mapping
-        single.path = "\(mapping.path)/\(identity.map { Template.segment(LiveQuery.text($0)) }.joined(separator: ","))"
-        single.nestedPath = nil
-        single.sort = []
-        let query = try LiveQuery(single, conditions: [:], sort: nil, limit: nil, offset: nil, localOnly: [], model: model)
+        let path = "\(mapping.path)/\(identity.map { Template.segment(LiveQuery.text($0)) }.joined(separator: ","))"
+        let query = try LiveQuery(object: mapping, path: path, model: model)
         return try await run(query).first { IdentityKey($0.identity) == key.identity }
     }
 
@@ -148,7 +138,6 @@ public actor Session {
         _ key: String, _ work: @escaping @Sendable (isolated Session) async throws -> [ObjectKey]
     ) async throws -> [ObjectKey] {
         if let running = inFlight[key] { return try await running.value }
-        requestCount += 1
         let task = Task { try await work(self) }
         inFlight[key] = task
         defer { inFlight[key] = nil }
