@@ -5,7 +5,7 @@ public import RMap
 /// relationships that load on first access.
 ///
 /// ```swift
-/// var ada = try await session.fetch("CRMPerson", where: ["lastName": "Lovelace"])[0]
+/// let ada = try await session.fetch("CRMPerson", where: ["lastName": "Lovelace"])[0]
 /// let name: String? = try ada["firstName"]            // "Ada"
 /// let projects = try await ada.related("projects")    // GET /people/1/projects.json, once
 /// try await ada.set("email", to: "ada@lovelace.org")  // a local change until session.save()
@@ -18,7 +18,7 @@ public struct LiveObject: Sendable, Equatable, CustomStringConvertible {
     /// The identity values (temporary, negative, for an object inserted and not saved yet).
     public let identity: [Value]
     /// The attribute values by attribute name, as stored (local changes included).
-    public private(set) var values: [String: Value]
+    public let values: [String: Value]
 
     init(session: Session, entity: String, identity: [Value], values: [String: Value]) {
         self.session = session
@@ -34,11 +34,13 @@ public struct LiveObject: Sendable, Equatable, CustomStringConvertible {
         get throws(LiveError) {
             guard let value = values[name] else {
                 throw LiveError(
-                    "\(entity) has no attribute '\(name)' (attributes: \(values.keys.sorted().joined(separator: ", ")))")
+                    "\(entity) has no attribute '\(name)' (attributes: \(values.keys.sorted().joined(separator: ", ")))"
+                )
             }
             if value.isNull { return nil }
             guard let typed = T(value: value) else {
-                throw LiveError("\(entity) \(IdentityKey(identity)).\(name) is \(ValueText.display(value)), not a \(T.self)")
+                throw LiveError(
+                    "\(entity) \(IdentityKey(identity)).\(name) is \(ValueText.display(value)), not a \(T.self)")
             }
             return typed
         }
@@ -46,9 +48,13 @@ public struct LiveObject: Sendable, Equatable, CustomStringConvertible {
 
     /// Changes an attribute locally: written to the store at once, pushed by ``Session/save()``.
     ///
+    /// The object is a snapshot: the one returned holds the new value (`ada = try await ada.set(...)`).
+    ///
+    /// - Returns: the object as stored now.
     /// - Throws: ``LiveError`` for an unknown attribute or an object no longer stored.
-    public mutating func set(_ name: String, to value: some ValueConvertible) async throws {
-        self = try await session.update(self, [name: value.value])
+    @discardableResult
+    public func set(_ name: String, to value: some ValueConvertible) async throws -> LiveObject {
+        try await session.update(self, [name: value.value])
     }
 
     /// The objects of a to-many relationship: loaded from the server on first

@@ -30,16 +30,18 @@ struct LiveQuery {
         localOnly: Set<String>, model: MappingModel, paged: Bool = true
     ) throws {
         guard let config = entity.source, config.plugin == "http" else {
-            throw LiveError("\(entity.name) has no http source to fetch from (give it 'source: {plugin: http, site: ...}')")
+            throw LiveError(
+                "\(entity.name) has no http source to fetch from (give it 'source: {plugin: http, site: ...}')")
         }
         let settings = try HTTPSourceSettings(config)
         var derived = entity
-        derived.sort = try sort.map { keys in
-            for key in keys where entity.attribute(named: key.attribute) == nil {
-                throw LiveError.unknownAttribute(key.attribute, of: entity)
-            }
-            return keys
-        } ?? entity.sort
+        derived.sort =
+            try sort.map { keys in
+                for key in keys where entity.attribute(named: key.attribute) == nil {
+                    throw LiveError.unknownAttribute(key.attribute, of: entity)
+                }
+                return keys
+            } ?? entity.sort
         var remaining = conditions
         if let nested = entity.nestedPath {
             var values: [String: String] = [:]
@@ -59,7 +61,9 @@ struct LiveQuery {
         }.map { ($0.name, $0.values, $0.isList) }
         var local: [(String, QueryValue)] = []
         for (name, value) in remaining.sorted(by: { $0.key < $1.key }) {
-            guard let attribute = entity.attribute(named: name) else { throw LiveError.unknownAttribute(name, of: entity) }
+            guard let attribute = entity.attribute(named: name) else {
+                throw LiveError.unknownAttribute(name, of: entity)
+            }
             if localOnly.contains(name) || attribute.keyPath.count > 1 {
                 local.append((name, value))
                 continue
@@ -75,18 +79,21 @@ struct LiveQuery {
             if let offset { items.append(("offset", [String(offset)], false)) }
         }
         let paged = paged && limit == nil && offset == nil
-        var pairs = config.options.mapping?.filter { pair in
-            let key = pair.key.scalar?.text ?? ""
-            return !Self.replaced.contains(key) || (paged && key != "params")
-        } ?? []
+        var pairs =
+            config.options.mapping?.filter { pair in
+                let key = pair.key.scalar?.text ?? ""
+                return !Self.replaced.contains(key) || (paged && key != "params")
+            } ?? []
         if !items.isEmpty {
-            pairs.append(YAMLPair(key: Self.scalar("params", config.mark), value: Self.params(items, mark: config.mark)))
+            pairs.append(
+                YAMLPair(key: Self.scalar("params", config.mark), value: Self.params(items, mark: config.mark)))
         }
         var options = config
         options.options = .mapping(pairs, config.mark)
         // A config equal to an entity's own would make the source fetch that entity once per parent
         // (its nested route); this one is always a single index, whatever its options.
-        options.mark = Mark(file: "\(config.mark.file) (live query)", line: config.mark.line, column: config.mark.column)
+        options.mark = Mark(
+            file: "\(config.mark.file) (live query)", line: config.mark.line, column: config.mark.column)
         self.entity = derived
         self.config = options
         self.local = local
@@ -127,7 +134,8 @@ struct LiveQuery {
             items.map { item in
                 YAMLPair(
                     key: scalar(item.name, mark),
-                    value: item.isList ? .sequence(item.values.map { scalar($0, mark) }, mark) : scalar(item.values[0], mark))
+                    value: item.isList
+                        ? .sequence(item.values.map { scalar($0, mark) }, mark) : scalar(item.values[0], mark))
             }, mark)
     }
 }

@@ -39,7 +39,8 @@ extension Session {
                 if !unloaded.isEmpty { try await loadToMany(name, of: unloaded) }
                 var next: [LiveObject] = []
                 for object in level {
-                    next += try read(faults[FaultKey(owner: try key(of: object), relationship: name)] ?? [], fresh: false)
+                    next += try read(
+                        faults[FaultKey(owner: try key(of: object), relationship: name)] ?? [], fresh: false)
                 }
                 level = next
             } else {
@@ -85,7 +86,8 @@ extension Session {
         {
             let source = try HTTPSource(config: config, model: model)
             let identities = owners.map { IdentityKey($0.identity) }
-            let request = "\(destination.name) of \(link.parent) \(identities.map(\.description).joined(separator: ","))"
+            let request =
+                "\(destination.name) of \(link.parent) \(identities.map(\.description).joined(separator: ","))"
             keys = try await coalesced(request) { session in
                 try await session.load([destination], source: source, parents: [link.parent: identities])
             }

@@ -51,7 +51,11 @@ extension Session {
     public func delete(_ object: LiveObject) throws {
         let key = try key(of: object)
         let family = Set(model.family(of: key.root).map(\.name))
-        guard let stored = try sync.objects(of: key.root).first(where: { family.contains($0.entity) && IdentityKey($0.identity) == key.identity }) else {
+        guard
+            let stored = try sync.objects(of: key.root).first(where: {
+                family.contains($0.entity) && IdentityKey($0.identity) == key.identity
+            })
+        else {
             throw LiveError("\(object) is no longer in the store")
         }
         try sync.delete(stored)
@@ -79,7 +83,8 @@ extension Session {
             try await refresh(request.change.entity, at: url)
         }
         for change in changes {
-            let key = try key(of: LiveObject(session: self, entity: change.entity, identity: change.identity, values: [:]))
+            let key = try key(
+                of: LiveObject(session: self, entity: change.entity, identity: change.identity, values: [:]))
             cache[key] = nil
         }
         var created: [LiveObject] = []
@@ -87,7 +92,12 @@ extension Session {
             guard let stored = try sync.objects(of: change.entity).first(where: { $0.reference == change.reference }),
                 !stored.isNew
             else { continue }
-            created += try read([ObjectKey(root: model.root(of: try mapping(change.entity)).name, identity: IdentityKey(stored.identity), entity: change.entity)], fresh: true)
+            created += try read(
+                [
+                    ObjectKey(
+                        root: model.root(of: try mapping(change.entity)).name, identity: IdentityKey(stored.identity),
+                        entity: change.entity)
+                ], fresh: true)
         }
         return SaveReport(push: report, created: created)
     }
@@ -102,7 +112,9 @@ extension Session {
         let mapping = try self.mapping(entity)
         guard let config = mapping.source else { return }
         let settings = try HTTPSourceSettings(config)
-        var path = url.hasPrefix(settings.site.absoluteString) ? String(url.dropFirst(settings.site.absoluteString.count)) : url
+        var path =
+            url.hasPrefix(settings.site.absoluteString)
+            ? String(url.dropFirst(settings.site.absoluteString.count)) : url
         if path.hasSuffix(settings.suffix), !settings.suffix.isEmpty { path.removeLast(settings.suffix.count) }
         let query = try LiveQuery(object: mapping, path: path, model: model)
         let source = try HTTPSource(config: query.config, model: model)

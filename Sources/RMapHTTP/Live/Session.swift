@@ -153,7 +153,9 @@ public actor Session {
     {
         let graph = ObjectGraph(schema: schema)
         let mapper = RecordMapper(graph: graph, transformers: registry.transformers)
-        if !StoredIdentities.roots(in: schema).isEmpty { mapper.storedIdentities = try store.storedIdentities(schema: schema) }
+        if !StoredIdentities.roots(in: schema).isEmpty {
+            mapper.storedIdentities = try store.storedIdentities(schema: schema)
+        }
         let sink = MappingSink(graph: graph, mapper: mapper)
         let context = FetchContext(
             model: model, deliver: { _ = try sink.deliver($0) }, identities: { parents[$0] ?? [] },
@@ -222,7 +224,8 @@ public actor Session {
 
     func key(of object: LiveObject) throws(LiveError) -> ObjectKey {
         let mapping = try mapping(object.entity)
-        return ObjectKey(root: model.root(of: mapping).name, identity: IdentityKey(object.identity), entity: object.entity)
+        return ObjectKey(
+            root: model.root(of: mapping).name, identity: IdentityKey(object.identity), entity: object.entity)
     }
 }
 

@@ -57,7 +57,7 @@ final class LiveHarness {
         """
     }
 
-    init(cacheLimit: Int = 1_000) async throws {
+    init(cacheLimit: Int = 1_000, pushTransport: (any HTTPTransport)? = nil) async throws {
         site = try TestServers.rails()
         try await PushServer.reset(site)
         let registry = PluginRegistry()
@@ -65,7 +65,9 @@ final class LiveHarness {
         model = try MappingLoader(catalog: registry.catalog).load(documents: [("crm.yml", Self.mapping(site: site))])
         directory = try StoreFixtures.temporaryDirectory()
         path = directory.appendingPathComponent("live.sqlite").path
-        session = Session(model: model, store: try SQLiteStore(path: path), cacheLimit: cacheLimit, registry: registry)
+        session = Session(
+            model: model, store: try SQLiteStore(path: path), cacheLimit: cacheLimit, registry: registry,
+            pushTransport: pushTransport)
     }
 
     deinit {

@@ -44,14 +44,19 @@ extension RailsServerSuites {
                 "CRMPerson", where: ["id": .oneOf([1, 2, 3])], prefetch: ["projects.tasks"])
             let log = try await live.log()
             // Person 1 has 12 projects (two pages of 10), 2 has 3, 3 has 2: 4 project pages, 17 task indexes.
-            #expect(log.first == "GET /people.json?id[]=1&id[]=2&id[]=3&limit=10&offset=0".replacingOccurrences(of: "[]", with: "%5B%5D"))
+            #expect(
+                log.first
+                    == "GET /people.json?id[]=1&id[]=2&id[]=3&limit=10&offset=0".replacingOccurrences(
+                        of: "[]", with: "%5B%5D"))
             #expect(log.filter { $0.contains("/projects.json") }.count == 4)
             #expect(log.filter { $0.hasPrefix("GET /tasks.json?project_id=") }.count == 17)
             #expect(log.count == 1 + 4 + 17)
             try await live.clearLog()
             var tasks = 0
             for person in people {
-                for project in try await person.related("projects") { tasks += try await project.related("tasks").count }
+                for project in try await person.related("projects") {
+                    tasks += try await project.related("tasks").count
+                }
             }
             // Project 1 has 12 tasks, 2-47 three each, 48-60 none: people 1, 2, 3 have 45, 6 and 6.
             #expect(tasks == 57)

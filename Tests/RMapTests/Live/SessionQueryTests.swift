@@ -16,7 +16,8 @@ extension RailsServerSuites {
             let live = try await LiveHarness()
             let people = try await live.session.fetch(
                 "CRMPerson", where: ["lastName": "Lovelace"], sort: [.ascending("lastName")], limit: 10, offset: 0)
-            #expect(try await live.log() == ["GET /people.json?last_name=Lovelace&limit=10&offset=0&order=last_name%20asc"])
+            #expect(
+                try await live.log() == ["GET /people.json?last_name=Lovelace&limit=10&offset=0&order=last_name%20asc"])
             #expect(people.map(\.description) == ["CRMPerson 1"])
             let name: String? = try people[0]["firstName"]
             #expect(name == "Ada")
@@ -31,14 +32,16 @@ extension RailsServerSuites {
             let people = try await live.session.fetch("CRMPerson", sort: [.ascending("lastName")], limit: 10, offset: 5)
             #expect(try await live.log() == ["GET /people.json?limit=10&offset=5&order=last_name%20asc"])
             let server = try await live.records("people.json?order=last_name%20asc&limit=10&offset=5")
-            #expect(people.map(\.identity) == server.map { [ValueConverter.value(from: $0["id"] ?? .null, as: .int) ?? .null] })
+            #expect(
+                people.map(\.identity)
+                    == server.map { [ValueConverter.value(from: $0["id"] ?? .null, as: .int) ?? .null] })
             #expect(people.contains { $0.entity == "CRMAdmin" })
         }
 
         @Test("a local edit survives a later fetch of the same object (three-way merge against the base)")
         func localEditKept() async throws {
             let live = try await LiveHarness()
-            var ada = try #require(try await live.session.fetch("CRMPerson", where: ["id": 1]).first)
+            let ada = try #require(try await live.session.fetch("CRMPerson", where: ["id": 1]).first)
             try await ada.set("email", to: "ada@lovelace.org")
             try await PushServer.serverSide(live.site, "PUT", "people/1.json", #"{"person":{"first_name":"Augusta"}}"#)
             let again = try #require(try await live.session.fetch("CRMPerson", where: ["id": 1]).first)
@@ -54,7 +57,11 @@ extension RailsServerSuites {
             let session = Session(
                 model: live.model, store: MemoryStore(), localOnly: ["CRMPerson": ["firstName"]])
             let adas = try await session.fetch("CRMPerson", where: ["firstName": "Ada", "admin": false])
-            #expect(try await live.log() == ["GET /people.json?admin=false&limit=10&offset=0", "GET /people.json?admin=false&limit=10&offset=10", "GET /people.json?admin=false&limit=10&offset=20"])
+            #expect(
+                try await live.log() == [
+                    "GET /people.json?admin=false&limit=10&offset=0", "GET /people.json?admin=false&limit=10&offset=10",
+                    "GET /people.json?admin=false&limit=10&offset=20",
+                ])
             #expect(adas.map(\.description) == ["CRMPerson 1", "CRMPerson 23"])
         }
 
@@ -85,7 +92,8 @@ extension RailsServerSuites {
 extension LiveHarness {
     /// An index as the server answers it (outside the session; the log is emptied).
     func records(_ pathAndQuery: String) async throws -> [JSONObject] {
-        let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: site.absoluteString + "/" + pathAndQuery)))
+        let (data, _) = try await URLSession.shared.data(
+            from: try #require(URL(string: site.absoluteString + "/" + pathAndQuery)))
         try await clearLog()
         return (try JSONReader.parse(data, origin: pathAndQuery).array ?? []).compactMap(\.object)
     }
