@@ -50,11 +50,11 @@ public actor Session {
     ///   - cacheLimit: the most objects kept in memory (default 1000).
     ///   - localOnly: per entity, the attributes the server cannot filter by:
     ///     `where:` conditions on them are applied to the answer instead of sent.
-    ///   - registry: the plugins (transformers) the mapping uses.
+    ///   - registry: the transformers the mapping uses (default: the built-in ones).
     ///   - pushTransport: the network for ``save()`` (default: `URLSession`); tests inject faults here.
     public init(
         model: MappingModel, store: sending any BackendStore, cacheLimit: Int = 1_000,
-        localOnly: [String: Set<String>] = [:], registry: PluginRegistry = PluginRegistry(),
+        localOnly: [String: Set<String>] = [:], registry: PluginRegistry = .standard(),
         pushTransport: (any HTTPTransport)? = nil
     ) {
         self.model = model
