@@ -86,7 +86,7 @@ public protocol StoreBackend: AnyObject {
 extension StoreBackend {
     /// Runs `body` in a transaction over `layout`'s schema: committed when `commit` is true
     /// and `body` returns, rolled back otherwise (and on any throw, which is rethrown).
-    func transaction<Result>(
+    public func transaction<Result>(
         _ layout: StoreLayout, commit: Bool = true, _ body: () throws -> Result
     ) throws -> Result {
         try begin()

@@ -4,20 +4,22 @@ import Foundation
 /// are mapped one at a time under a lock.
 ///
 /// The graph and mapper are not `Sendable`; every access to them goes
-/// through ``withGraph(_:)``, which holds the lock.
-final class MappingSink: @unchecked Sendable {
+/// through its methods, which hold the lock. The live session (`RMapHTTP`'s
+/// `Session`) maps its answers through it too.
+public final class MappingSink: @unchecked Sendable {
     private let lock = NSLock()
     private let graph: ObjectGraph
     private let mapper: RecordMapper
 
-    init(graph: ObjectGraph, mapper: RecordMapper) {
+    /// Creates the seam over a graph and the mapper that fills it.
+    public init(graph: ObjectGraph, mapper: RecordMapper) {
         self.graph = graph
         self.mapper = mapper
     }
 
     /// Maps a payload into the graph; returns how many records of its entity were mapped so far,
     /// counting those mapped as a sub-entity (a polymorphic payload's `Admin` records).
-    func deliver(_ payload: Payload) throws -> Int {
+    public func deliver(_ payload: Payload) throws -> Int {
         try lock.withLock {
             try mapper.map(payload)
             guard let type = graph.schema.type(named: payload.entity) else { return 0 }
@@ -26,7 +28,7 @@ final class MappingSink: @unchecked Sendable {
     }
 
     /// The identities of an entity's objects so far.
-    func identities(of entity: String) -> [IdentityKey] {
+    public func identities(of entity: String) -> [IdentityKey] {
         lock.withLock { graph.objects(of: entity).map(\.identity).filter { !$0.isIncomplete } }
     }
 }

@@ -53,9 +53,12 @@ public struct Pusher {
     /// those in flight are recorded as they finish. Nothing is sent when an
     /// entity with changes has no http source.
     ///
+    /// Runs on the caller's actor (`nonisolated(nonsending)`), so an actor that owns
+    /// the store, such as a live `Session`, can push it.
+    ///
     /// - Returns: what was acknowledged and what is still pending.
     /// - Throws: ``SyncError`` for an entity without an http source, or the store's errors.
-    public func push(_ store: SyncStore) async throws -> PushReport {
+    nonisolated(nonsending) public func push(_ store: SyncStore) async throws -> PushReport {
         let schedule = try store.schedule(suffix: targets.suffix)
         for request in schedule.plan.requests { _ = try targets.target(request.change.entity) }
         var sent = 0

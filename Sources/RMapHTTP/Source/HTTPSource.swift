@@ -161,7 +161,7 @@ public struct HTTPSource: Source {
     }
 
     /// The index URL of `entity`, placeholders filled with `values`: path, suffix, `params` and `order`.
-    private func url(for entity: EntityMapping, values: [String: String], model: MappingModel) -> URL {
+    func url(for entity: EntityMapping, values: [String: String], model: MappingModel) -> URL {
         let path = Template.fill(entity.nestedPath ?? entity.path, with: values, transform: Template.segment)
         var items: [(name: String, value: String)] = []
         for param in settings.params {
@@ -180,7 +180,7 @@ public struct HTTPSource: Source {
     }
 
     /// The payload key a sort attribute goes by on the server: its JSON key, or its column for a key path.
-    private static func queryKey(_ attribute: String, of entity: EntityMapping, model: MappingModel) -> String {
+    static func queryKey(_ attribute: String, of entity: EntityMapping, model: MappingModel) -> String {
         guard let mapping = entity.attribute(named: attribute) else { return model.inflector.underscore(attribute) }
         return mapping.keyPath.count == 1 ? mapping.keyPath[0] : mapping.column
     }

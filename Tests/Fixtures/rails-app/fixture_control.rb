@@ -5,7 +5,7 @@ require "json"
 # Rack middleware in front of the app: logs every request as one JSON line
 # {method, path, body, status} (with idempotency_key when the request has one,
 # and replayed: true for an answer IdempotencyKeys repeated) and serves the test-control endpoints
-# GET /_requests, DELETE /_requests and POST /_reset (none of them logged).
+# GET /_requests, DELETE /_requests, POST /_reset and POST /_bulk_tasks?count=N (none of them logged).
 class FixtureControl
   def initialize(app, log_path)
     @app = app
@@ -21,6 +21,7 @@ class FixtureControl
     when ["GET", "/_requests"] then json(200, entries)
     when ["DELETE", "/_requests"] then clear && [204, {}, []]
     when ["POST", "/_reset"] then reset && [204, {}, []]
+    when ["POST", "/_bulk_tasks"] then bulk_tasks(request.params["count"].to_i) && [204, {}, []]
     else
       route.start_with?("/_") ? json(404, { status: 404, error: "Not Found" }) : logged(request, env)
     end
@@ -61,6 +62,15 @@ class FixtureControl
     Rails.application.executor.wrap { Seeds.reset! }
     IdempotencyKeys.clear!
     clear
+  end
+
+  # Adds `count` tasks ("Bulk 1", ...) after the seed's, in one statement, for tests that need many objects.
+  def bulk_tasks(count)
+    Rails.application.executor.wrap do
+      time = Time.utc(2024, 2, 1)
+      Task.insert_all!((1..count).map { |n| { title: "Bulk #{n}", done: false, created_at: time, updated_at: time } })
+    end
+    true
   end
 
   def json(status, value)

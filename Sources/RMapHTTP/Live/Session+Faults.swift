@@ -1,0 +1,157 @@
+import RMap
+
+// MARK: - Relationships
+
+extension Session {
+    /// The object a to-one relationship held by a foreign key points at; `nil` when the key is null.
+    ///
+    /// - Throws: ``LiveError`` for an unknown relationship or one not held by a foreign key.
+    func relatedObject(_ object: LiveObject, _ name: String) async throws -> LiveObject? {
+        let (relationship, _) = try self.relationship(name, of: object.entity, kind: .toOne)
+        let destination = try mapping(relationship.destination)
+        guard case .foreignKey(let pairs) = relationship.connection?.rule else {
+            throw LiveError("\(object.entity).\(name) is not held by a foreign key (connect: {foreign_key: ...})")
+        }
+        let identity = destination.identity.map { attribute in
+            pairs.first { $0.destination == attribute }.flatMap { object.values[$0.source] } ?? .null
+        }
+        guard !IdentityKey(identity).isIncomplete else { return nil }
+        return try await self.object(destination.name, identity: identity)
+    }
+
+    /// The objects of a to-many relationship: loaded on first access, then read from the store.
+    func related(_ object: LiveObject, _ name: String) async throws -> [LiveObject] {
+        let owner = try key(of: object)
+        let fault = FaultKey(owner: owner, relationship: name)
+        if faults[fault] == nil { try await loadToMany(name, of: [object]) }
+        return try read(faults[fault] ?? [], fresh: false)
+    }
+
+    /// Loads the relationships of `path` (`["projects", "tasks"]`) for `objects`, one level at a time,
+    /// each level in as few requests as its route allows.
+    func prefetch(_ path: [String], from objects: [LiveObject]) async throws {
+        var level = objects
+        for name in path {
+            guard let entity = level.first?.entity else { return }
+            let (relationship, _) = try self.relationship(name, of: entity, kind: nil)
+            if relationship.kind == .toMany {
+                let unloaded = try level.filter { faults[FaultKey(owner: try key(of: $0), relationship: name)] == nil }
+                if !unloaded.isEmpty { try await loadToMany(name, of: unloaded) }
+                var next: [LiveObject] = []
+                for object in level {
+                    next += try read(
+                        faults[FaultKey(owner: try key(of: object), relationship: name)] ?? [], fresh: false)
+                }
+                level = next
+            } else {
+                level = try await loadToOne(relationship, of: level)
+            }
+        }
+    }
+
+    // MARK: - Loading
+
+    /// The pairs (owner attribute, destination attribute) that tie a to-many relationship's objects to their owner:
+    /// its own `foreign_key`, or its inverse's turned around.
+    private func ownerPairs(_ relationship: RelationshipMapping, destination: EntityMapping) throws -> [(
+        owner: String, child: String
+    )] {
+        if case .foreignKey(let pairs)? = relationship.connection?.rule {
+            return pairs.map { ($0.source, $0.destination) }
+        }
+        if let inverse = relationship.inverse.flatMap(destination.relationship(named:)),
+            case .foreignKey(let pairs)? = inverse.connection?.rule
+        {
+            return pairs.map { ($0.destination, $0.source) }
+        }
+        throw LiveError(
+            "\(relationship.name) has no foreign key to follow (give it or its inverse connect: {foreign_key: ...})")
+    }
+
+    /// Loads a to-many relationship of `owners` (all of one entity) and records each owner's objects.
+    ///
+    /// Through the destination's per-parent route (`nested_path` or a `params`
+    /// placeholder) when its parent is the owners' entity: one index a owner;
+    /// otherwise one query filtering the foreign key by every owner's key.
+    private func loadToMany(_ name: String, of owners: [LiveObject]) async throws {
+        guard let first = owners.first else { return }
+        let (relationship, ownerEntity) = try self.relationship(name, of: first.entity, kind: .toMany)
+        let destination = try mapping(relationship.destination)
+        let pairs = try ownerPairs(relationship, destination: destination)
+        let family = Set(model.family(of: destination.name).map(\.name))
+        var keys: [ObjectKey]
+        if let config = destination.source, config.plugin == "http",
+            let link = try ParentLink.resolve(destination, params: HTTPSourceSettings(config).params, model: model),
+            model.entity(ownerEntity, isKindOf: link.parent) || link.parent == ownerEntity.name
+        {
+            let source = try HTTPSource(config: config, model: model)
+            let identities = owners.map { IdentityKey($0.identity) }
+            let request =
+                "\(destination.name) of \(link.parent) \(identities.map(\.description).joined(separator: ","))"
+            keys = try await coalesced(request) { session in
+                try await session.load([destination], source: source, parents: [link.parent: identities])
+            }
+        } else {
+            guard pairs.count == 1 else {
+                throw LiveError("\(ownerEntity.name).\(name) has a composite key and no nested route to load it by")
+            }
+            let values = owners.compactMap { $0.values[pairs[0].owner] }.filter { !$0.isNull }
+            let query = try LiveQuery(
+                destination, conditions: [pairs[0].child: .anyOf(values)], sort: nil, limit: nil, offset: nil,
+                localOnly: [], model: model)
+            let source = try HTTPSource(config: query.config, model: model)
+            let url = source.url(for: query.entity, values: [:], model: model).absoluteString
+            keys = try await coalesced(url) { session in
+                try await session.load([query.entity], source: source, parents: [:])
+            }
+        }
+        let children = try read(keys.filter { family.contains($0.entity) }, fresh: true)
+        var byOwner: [IdentityKey: [ObjectKey]] = [:]
+        for child in children {
+            let ownerValues = IdentityKey(pairs.map { child.values[$0.child] ?? .null })
+            byOwner[ownerValues, default: []].append(try key(of: child))
+        }
+        for owner in owners {
+            let values = IdentityKey(pairs.map { owner.values[$0.owner] ?? .null })
+            faults[FaultKey(owner: try key(of: owner), relationship: name)] = byOwner[values] ?? []
+        }
+    }
+
+    /// The objects a to-one relationship of `owners` points at: those not stored yet in one query by identity.
+    private func loadToOne(_ relationship: RelationshipMapping, of owners: [LiveObject]) async throws -> [LiveObject] {
+        let destination = try mapping(relationship.destination)
+        guard case .foreignKey(let pairs) = relationship.connection?.rule, destination.identity.count == 1,
+            let pair = pairs.first(where: { $0.destination == destination.identity[0] })
+        else {
+            var objects: [LiveObject] = []
+            for owner in owners {
+                if let object = try await relatedObject(owner, relationship.name) { objects.append(object) }
+            }
+            return objects
+        }
+        let root = model.root(of: destination).name
+        let keys = owners.compactMap { $0.values[pair.source] }.filter { !$0.isNull }.map {
+            ObjectKey(root: root, identity: IdentityKey([$0]))
+        }
+        let stored = try read(keys, fresh: false)
+        let known = Set(stored.map { IdentityKey($0.identity) })
+        let missing = keys.map(\.identity).filter { !known.contains($0) }.map { $0.values[0] }
+        guard !missing.isEmpty else { return stored }
+        return stored
+            + (try await fetch(destination.name, where: [destination.identity[0]: .anyOf(missing)]))
+    }
+
+    private func relationship(_ name: String, of entity: String, kind: RelationshipMapping.Kind?) throws -> (
+        RelationshipMapping, EntityMapping
+    ) {
+        let mapping = try self.mapping(entity)
+        guard let relationship = mapping.relationship(named: name) else {
+            throw LiveError.unknownRelationship(name, of: mapping)
+        }
+        if let kind, relationship.kind != kind {
+            let wanted = kind == .toMany ? "to-many (use relatedObject)" : "to-one (use related)"
+            throw LiveError("\(entity).\(name) is not \(wanted)")
+        }
+        return (relationship, mapping)
+    }
+}
