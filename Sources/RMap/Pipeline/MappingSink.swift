@@ -9,6 +9,8 @@ final class MappingSink: @unchecked Sendable {
     private let lock = NSLock()
     private let graph: ObjectGraph
     private let mapper: RecordMapper
+    /// Per entity, the attributes its payloads filled from a parent (whose cursors are kept apart).
+    private var filled: [String: Set<String>] = [:]
 
     init(graph: ObjectGraph, mapper: RecordMapper) {
         self.graph = graph
@@ -19,11 +21,15 @@ final class MappingSink: @unchecked Sendable {
     /// counting those mapped as a sub-entity (a polymorphic payload's `Admin` records).
     func deliver(_ payload: Payload) throws -> Int {
         try lock.withLock {
+            if !payload.fill.isEmpty { filled[payload.entity, default: []].formUnion(payload.fill.keys) }
             try mapper.map(payload)
             guard let type = graph.schema.type(named: payload.entity) else { return 0 }
             return graph.schema.family(of: type).reduce(0) { $0 + (mapper.report.entities[$1.name]?.fetched ?? 0) }
         }
     }
+
+    /// Per entity, the attributes that its payloads filled from a parent.
+    var fills: [String: Set<String>] { lock.withLock { filled } }
 
     /// The identities of an entity's objects so far.
     func identities(of entity: String) -> [IdentityKey] {

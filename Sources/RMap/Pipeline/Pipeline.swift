@@ -34,16 +34,23 @@ public struct Pipeline: Sendable {
         let schema = GraphSchema(model: model)
         let graph = ObjectGraph(schema: schema)
         let mapper = RecordMapper(graph: graph, transformers: registry.transformers)
-        // Defaults and `required` need to know what is stored already; other runs open the store to write.
-        let early = StoredIdentities.roots(in: schema).isEmpty ? nil : try makeStore(options)
-        if let early { mapper.storedIdentities = try early.storedIdentities(schema: schema) }
-        let sink = MappingSink(graph: graph, mapper: mapper)
         let plan = FetchPlan(model: model, only: options.only)
-
         let fetched = Set(plan.waves.flatMap { $0.flatMap { $0.entities.map(\.name) } })
+        // Defaults and `required` need to know what is stored already, incremental entities their
+        // cursors; other runs open the store to write.
+        let readsStore =
+            !StoredIdentities.roots(in: schema).isEmpty || !IncrementalRun.entities(of: model, fetched: fetched).isEmpty
+        let early = readsStore ? try makeStore(options) : nil
+        if let early, !StoredIdentities.roots(in: schema).isEmpty {
+            mapper.storedIdentities = try early.storedIdentities(schema: schema)
+        }
+        let incremental = try IncrementalRun(model: model, fetched: fetched, full: options.full, store: early)
+        let sink = MappingSink(graph: graph, mapper: mapper)
+
         progress(.stageStarted("fetch"))
         for wave in plan.waves {
-            try await fetch(wave, sink: sink, jobs: max(1, options.jobs), progress: progress)
+            try await fetch(
+                wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, progress: progress)
         }
         progress(.stageFinished("fetch"))
 
@@ -59,7 +66,9 @@ public struct Pipeline: Sendable {
             }
             progress(.stageFinished("connect"))
         }
-        let request = WriteRequest(dryRun: options.dryRun, completeEntities: fetched)
+        let request = WriteRequest(
+            dryRun: options.dryRun, completeEntities: incremental.completeEntities(),
+            runState: incremental.update(graph: graph, fills: sink.fills))
         let written: WriteReport
         var checked: RunReport?
         if options.strict || !registry.stages.isEmpty {
@@ -107,7 +116,8 @@ public struct Pipeline: Sendable {
     }
 
     private func fetch(
-        _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, progress: @escaping @Sendable (ProgressEvent) -> Void
+        _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, cursors: IncrementalCursors,
+        progress: @escaping @Sendable (ProgressEvent) -> Void
     ) async throws {
         let model = self.model
         let context = FetchContext(
@@ -116,7 +126,7 @@ public struct Pipeline: Sendable {
                 let records = try sink.deliver(payload)
                 progress(.mapped(entity: payload.entity, records: records))
             }, identities: { sink.identities(of: $0) },
-            progress: progress)
+            progress: progress, cursors: cursors)
         let sources = try wave.map { (try registry.makeSource($0.config, model: model), $0.entities) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             var running = 0

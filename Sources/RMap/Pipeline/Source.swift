@@ -28,17 +28,21 @@ public struct FetchContext: Sendable {
     public let identities: @Sendable (String) async -> [IdentityKey]
     /// Reports progress.
     public let progress: @Sendable (ProgressEvent) -> Void
+    /// The stored cursors of incremental entities: what to send as their `incremental.param`.
+    public let cursors: IncrementalCursors
 
     /// Creates a context.
     public init(
         model: MappingModel, deliver: @escaping @Sendable (Payload) async throws -> Void,
         identities: @escaping @Sendable (String) async -> [IdentityKey],
-        progress: @escaping @Sendable (ProgressEvent) -> Void
+        progress: @escaping @Sendable (ProgressEvent) -> Void,
+        cursors: IncrementalCursors = IncrementalCursors()
     ) {
         self.model = model
         self.deliver = deliver
         self.identities = identities
         self.progress = progress
+        self.cursors = cursors
     }
 }
 

@@ -35,16 +35,23 @@ public struct RunStateUpdate: Sendable, Equatable {
     public private(set) var values: [String: [String: JSONValue]] = [:]
     /// Scopes whose stored entries are removed before ``values`` are written (a reset).
     public private(set) var clearedScopes: Set<String> = []
+    /// Keys whose stored entries are removed, by scope (unless ``values`` writes them).
+    public private(set) var removed: [String: Set<String>] = [:]
 
     /// An update that changes nothing.
     public init() {}
 
     /// True when writing it changes nothing.
-    public var isEmpty: Bool { values.isEmpty && clearedScopes.isEmpty }
+    public var isEmpty: Bool { values.isEmpty && clearedScopes.isEmpty && removed.isEmpty }
 
     /// Writes `value` under `scope` and `key`, replacing what is stored there.
     public mutating func set(scope: String, key: String, to value: JSONValue) {
         values[scope, default: [:]][key] = value
+    }
+
+    /// Removes the stored entry under `scope` and `key` (unless ``set(scope:key:to:)`` names it).
+    public mutating func remove(scope: String, key: String) {
+        removed[scope, default: []].insert(key)
     }
 
     /// Removes every stored entry of `scope` first; entries ``set(scope:key:to:)`` names stay written.
@@ -56,5 +63,6 @@ public struct RunStateUpdate: Sendable, Equatable {
     public mutating func merge(_ other: RunStateUpdate) {
         for (scope, entries) in other.values { values[scope, default: [:]].merge(entries) { _, new in new } }
         clearedScopes.formUnion(other.clearedScopes)
+        for (scope, keys) in other.removed { removed[scope, default: []].formUnion(keys) }
     }
 }

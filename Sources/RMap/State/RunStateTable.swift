@@ -43,10 +43,12 @@ enum RunStateTable {
     static func write(_ update: RunStateUpdate, to backend: any StoreBackend, now: Date = Date()) throws {
         guard !update.isEmpty else { return }
         try backend.ensureSchema(layout)
-        if !update.clearedScopes.isEmpty {
+        if !update.clearedScopes.isEmpty || !update.removed.isEmpty {
             let stale = try backend.scanRows(table).filter { row in
-                guard case .string(let scope) = row.values[0] else { return false }
-                return update.clearedScopes.contains(scope)
+                guard case .string(let scope) = row.values[0], case .string(let key) = row.values[1] else {
+                    return false
+                }
+                return update.clearedScopes.contains(scope) || update.removed[scope]?.contains(key) == true
             }
             if !stale.isEmpty { try backend.delete(table, identities: stale.map { Array($0.values[0...1]) }) }
         }

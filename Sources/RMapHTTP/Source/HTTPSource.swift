@@ -82,14 +82,13 @@ public struct HTTPSource: Source {
         var indexes: [Index] = []
         for entity in wave {
             guard let link = links[entity.name] else {
-                indexes.append(
-                    Index(entity: entity, url: url(for: entity, values: [:], model: context.model), fill: [:]))
+                indexes.append(Index(entity: entity, url: url(for: entity, values: [:], context: context), fill: [:]))
                 continue
             }
             for identity in await context.identities(link.parent) {
                 let (values, fill) = link.values(for: identity)
                 indexes.append(
-                    Index(entity: entity, url: url(for: entity, values: values, model: context.model), fill: fill))
+                    Index(entity: entity, url: url(for: entity, values: values, fill: fill, context: context), fill: fill))
             }
         }
         let concurrency = settings.concurrency
@@ -160,8 +159,12 @@ public struct HTTPSource: Source {
         }
     }
 
-    /// The index URL of `entity`, placeholders filled with `values`: path, suffix, `params` and `order`.
-    private func url(for entity: EntityMapping, values: [String: String], model: MappingModel) -> URL {
+    /// The index URL of `entity`, placeholders filled with `values`: path, suffix, `params`, `order`
+    /// and the stored cursor of the entity (of the parent that `fill` names) as `incremental.param`.
+    private func url(
+        for entity: EntityMapping, values: [String: String], fill: [String: Value] = [:], context: FetchContext
+    ) -> URL {
+        let model = context.model
         let path = Template.fill(entity.nestedPath ?? entity.path, with: values, transform: Template.segment)
         var items: [(name: String, value: String)] = []
         for param in settings.params {
@@ -174,6 +177,7 @@ public struct HTTPSource: Source {
             }
             items.append(("order", terms.joined(separator: ",")))
         }
+        if let cursor = context.cursors.parameter(for: entity, fill: fill) { items.append(cursor) }
         let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
         let base = URL(string: settings.site.absoluteString + "/" + trimmed + settings.suffix) ?? settings.site
         return QueryEncoding.appending(items, to: base)
