@@ -20,11 +20,24 @@ final class MappingSink: @unchecked Sendable {
     /// Maps a payload into the graph; returns how many records of its entity were mapped so far,
     /// counting those mapped as a sub-entity (a polymorphic payload's `Admin` records).
     func deliver(_ payload: Payload) throws -> Int {
+        try lock.withLock { try unlockedDeliver(payload) }
+    }
+
+    private func unlockedDeliver(_ payload: Payload) throws -> Int {
+        if !payload.fill.isEmpty { filled[payload.entity, default: []].formUnion(payload.fill.keys) }
+        try mapper.map(payload)
+        guard let type = graph.schema.type(named: payload.entity) else { return 0 }
+        return graph.schema.family(of: type).reduce(0) { $0 + (mapper.report.entities[$1.name]?.fetched ?? 0) }
+    }
+
+    /// Maps a payload into the graph; returns how many records of its entity were mapped so far
+    /// and the identities of this payload's records' objects.
+    func deliverIdentified(_ payload: Payload) throws -> (count: Int, identities: [IdentityKey]) {
         try lock.withLock {
-            if !payload.fill.isEmpty { filled[payload.entity, default: []].formUnion(payload.fill.keys) }
-            try mapper.map(payload)
-            guard let type = graph.schema.type(named: payload.entity) else { return 0 }
-            return graph.schema.family(of: type).reduce(0) { $0 + (mapper.report.entities[$1.name]?.fetched ?? 0) }
+            mapper.identified = []
+            defer { mapper.identified = nil }
+            let count = try unlockedDeliver(payload)
+            return (count, mapper.identified ?? [])
         }
     }
 

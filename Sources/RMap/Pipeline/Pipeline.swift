@@ -45,12 +45,14 @@ public struct Pipeline: Sendable {
             mapper.storedIdentities = try early.storedIdentities(schema: schema)
         }
         let incremental = try IncrementalRun(model: model, fetched: fetched, full: options.full, store: early)
+        let state = SourceRunState(full: options.full, store: early) { try makeStore(options) }
         let sink = MappingSink(graph: graph, mapper: mapper)
 
         progress(.stageStarted("fetch"))
         for wave in plan.waves {
             try await fetch(
-                wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, progress: progress)
+                wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, state: state,
+                progress: progress)
         }
         progress(.stageFinished("fetch"))
 
@@ -58,6 +60,7 @@ public struct Pipeline: Sendable {
         func connect() {
             progress(.stageStarted("connect"))
             connectReport = Connector(schema: schema).connect(graph)
+            connectReport.removeDangling(toUnchanged: state.unchangedIdentities, schema: schema)
             if !options.only.isEmpty {
                 let report = mapper.report
                 connectReport.dangling.removeAll { reference in
@@ -66,9 +69,12 @@ public struct Pipeline: Sendable {
             }
             progress(.stageFinished("connect"))
         }
-        let request = WriteRequest(
-            dryRun: options.dryRun, completeEntities: incremental.completeEntities(),
-            runState: incremental.update(graph: graph, fills: sink.fills))
+        var runState = state.update
+        runState.merge(incremental.update(graph: graph, fills: sink.fills))
+        var request = WriteRequest(
+            dryRun: options.dryRun, completeEntities: incremental.completeEntities(), runState: runState)
+        request.unchangedIdentities = state.unchangedIdentities
+        let store = try state.store ?? early ?? makeStore(options)
         let written: WriteReport
         var checked: RunReport?
         if options.strict || !registry.stages.isEmpty {
@@ -85,10 +91,10 @@ public struct Pipeline: Sendable {
                 checked = report
             }
             progress(.stageStarted("persist"))
-            written = try (early ?? makeStore(options)).write(graph, request: request)
+            written = try store.write(graph, request: request)
         } else {
             // The store writes what links do not change while the graph is connected.
-            written = try (early ?? makeStore(options)).write(graph, request: request) {
+            written = try store.write(graph, request: request) {
                 connect()
                 progress(.stageStarted("persist"))
             }
@@ -116,7 +122,7 @@ public struct Pipeline: Sendable {
     }
 
     private func fetch(
-        _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, cursors: IncrementalCursors,
+        _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, cursors: IncrementalCursors, state: SourceRunState,
         progress: @escaping @Sendable (ProgressEvent) -> Void
     ) async throws {
         let model = self.model
@@ -126,7 +132,12 @@ public struct Pipeline: Sendable {
                 let records = try sink.deliver(payload)
                 progress(.mapped(entity: payload.entity, records: records))
             }, identities: { sink.identities(of: $0) },
-            progress: progress, cursors: cursors)
+            progress: progress, cursors: cursors, runState: state,
+            deliverIdentified: { payload in
+                let (records, identities) = try sink.deliverIdentified(payload)
+                progress(.mapped(entity: payload.entity, records: records))
+                return identities
+            })
         let sources = try wave.map { (try registry.makeSource($0.config, model: model), $0.entities) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             var running = 0

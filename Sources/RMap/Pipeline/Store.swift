@@ -53,6 +53,9 @@ public struct WriteRequest: Sendable {
     /// Run state written in the same transaction as the graph (cursors, validators, a Singer
     /// `STATE`), so that a run that fails or is rolled back advances none of it.
     public var runState: RunStateUpdate
+    /// Objects a source saw unchanged without delivering them (an HTTP `304`), by entity: kept
+    /// from orphan deletion and counted unchanged.
+    public var unchangedIdentities: [String: [IdentityKey]] = [:]
 
     /// Creates a request.
     public init(dryRun: Bool = false, completeEntities: Set<String> = [], runState: RunStateUpdate = RunStateUpdate()) {

@@ -116,21 +116,44 @@ public struct HTTPSource: Source {
         var next: URL? = pager.first
         var previous: SpoolFile?
         let entity = index.entity.name
+        // A cursor-paged index reads its next cursor from the body, which a `304` does not carry.
+        let conditional: Bool = if case .cursor = settings.pagination { false } else { true }
+        let remembered = conditional ? try context.runState.entries(scope: PageValidators.scope) : [:]
         while let url = next {
-            let request = HTTPRequest(.get, url: url)
             let origin = client.redact(url)
+            let validators = remembered[origin].flatMap { PageValidators($0.value) }
+            let request = validators.map { $0.conditional(HTTPRequest(.get, url: url)) } ?? HTTPRequest(.get, url: url)
             let spool = SpoolFile()
             do {
                 let response = try await client.send(request, bodyFile: spool.url) { note in
                     context.progress(.note(note))
+                }
+                if let validators, response.isNotModified(request) {
+                    // Unchanged since the last run: its objects count as seen; its validators stay as stored.
+                    let identities = validators.identityKeys(of: index.entity)
+                    context.runState.unchanged(entity: entity, identities: identities)
+                    context.progress(.fetched(entity: entity, origin: origin))
+                    next = try pager.next(
+                        after: validators.completing(response), document: nil, count: { identities.count },
+                        repeated: false)
+                    previous = nil
+                    continue
                 }
                 // A top-level array stays in the file for the mapper to stream; anything else is parsed whole.
                 let document = try await readingJSON(spool, request: request, response: response) {
                     try spool.page()
                 }
                 let body = document.map(Payload.Body.document) ?? .file(path: spool.url.path)
-                try await readingJSON(spool, request: request, response: response) {
-                    try await context.deliver(Payload(origin: origin, entity: entity, body: body, fill: index.fill))
+                let identities = try await readingJSON(spool, request: request, response: response) {
+                    try await context.deliverIdentified(
+                        Payload(origin: origin, entity: entity, body: body, fill: index.fill))
+                }
+                if conditional, let validators = PageValidators(response, identities: identities),
+                    validators.json != remembered[origin]?.value
+                {
+                    var update = RunStateUpdate()
+                    update.set(scope: PageValidators.scope, key: origin, to: validators.json)
+                    context.runState.record(update)
                 }
                 context.progress(.fetched(entity: entity, origin: origin))
                 next = try pager.next(
