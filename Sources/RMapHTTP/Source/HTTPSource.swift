@@ -148,7 +148,7 @@ public struct HTTPSource: Source {
                     try await context.deliverIdentified(
                         Payload(origin: origin, entity: entity, body: body, fill: index.fill))
                 }
-                if conditional, let validators = PageValidators(response, identities: identities),
+                if conditional, let validators = PageValidators(response, entity: entity, identities: identities),
                     validators.json != remembered[origin]?.value
                 {
                     var update = RunStateUpdate()

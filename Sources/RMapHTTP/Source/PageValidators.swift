@@ -10,8 +10,10 @@ import RMap
 /// seen and unchanged without the page being sent or mapped again.
 struct PageValidators {
     /// The run-state scope of page validators.
-    static let scope = "http"
+    static let scope = EntityStatus.pageScope
 
+    /// The entity whose index the page belongs to.
+    var entity: String
     var etag: String?
     var lastModified: String?
     var link: String?
@@ -19,7 +21,8 @@ struct PageValidators {
     var identities: [[JSONValue]]
 
     /// The validators of an answer, or `nil` when it has neither `ETag` nor `Last-Modified`.
-    init?(_ response: HTTPResponse, identities: [IdentityKey]) {
+    init?(_ response: HTTPResponse, entity: String, identities: [IdentityKey]) {
+        self.entity = entity
         etag = response.headers["ETag"]
         lastModified = response.headers["Last-Modified"]
         guard etag != nil || lastModified != nil else { return nil }
@@ -29,7 +32,10 @@ struct PageValidators {
 
     /// The validators of a stored entry.
     init?(_ json: JSONValue) {
-        guard let object = json.object, let identities = object["identities"]?.array else { return nil }
+        guard let object = json.object, let entity = object["entity"]?.string,
+            let identities = object["identities"]?.array
+        else { return nil }
+        self.entity = entity
         etag = object["etag"]?.string
         lastModified = object["last_modified"]?.string
         link = object["link"]?.string
@@ -38,7 +44,7 @@ struct PageValidators {
 
     /// The stored form.
     var json: JSONValue {
-        var members: [(key: String, value: JSONValue)] = []
+        var members: [(key: String, value: JSONValue)] = [("entity", .string(entity))]
         if let etag { members.append(("etag", .string(etag))) }
         if let lastModified { members.append(("last_modified", .string(lastModified))) }
         if let link { members.append(("link", .string(link))) }
