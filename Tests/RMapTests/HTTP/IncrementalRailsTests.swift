@@ -127,6 +127,24 @@ extension RailsServerSuites {
             #expect(after > "2024-01-01T00:25:00.000Z")
         }
 
+        @Test("a --strict run that rejects a record stores no cursor; the same run without --strict does")
+        func strictRejectionAdvancesNothing() async throws {
+            let site = try TestServers.rails()
+            try await PushServer.reset(site)
+            let directory = try TemporaryDirectory()
+            // Person 13 has no email, so it is rejected.
+            try directory.write(
+                "crm.yml",
+                Self.mapping(site: site).replacingOccurrences(
+                    of: "lastName: string,", with: "lastName: string, email: { type: string, required: true },"))
+            let (strict, _) = try Self.run(directory, ["--strict"])
+            #expect(strict.status == 1, "\(strict.stderr)")
+            #expect(try Self.cursors(directory).isEmpty)
+            let (lenient, _) = try Self.run(directory)
+            #expect(lenient.status == 3, "\(lenient.stderr)")
+            #expect(try Self.cursors(directory) == ["Person": .string("2024-01-01T00:25:00.000Z")])
+        }
+
         @Test("per-parent cursors: each person's projects keep their own, and survive a run where one parent fails")
         func perParentCursors() async throws {
             let site = try TestServers.rails()
