@@ -19,12 +19,14 @@ struct DeclaredEntity {
     var idempotencyHeader: String?
     var onConflict: ConflictPolicy?
     var orphans: OrphanPolicy?
+    var incremental: (sync: IncrementalSync, mark: Mark)?
     var attributes: [AttributeMapping] = []
     var relationships: [(name: String, node: YAMLNode, mark: Mark)] = []
 
     static let keys = [
         "element", "collection", "path", "records", "source", "identity", "extends", "type_key", "types",
         "nested_path", "sort", "push", "on_conflict", "orphans", "attributes", "relationships",
+        "incremental",
     ]
     static let attributeKeys = [
         "type", "key", "required", "default", "default_on_missing", "format", "map", "readonly", "transform",

@@ -38,6 +38,7 @@ struct EntityDecoder {
             case "push": decodePush(value, into: &entity)
             case "on_conflict": entity.onConflict = diagnostics.choice(value, "'on_conflict'", as: ConflictPolicy.self)
             case "orphans": entity.orphans = diagnostics.choice(value, "'orphans'", as: OrphanPolicy.self)
+            case "incremental": entity.incremental = decodeIncremental(value)
             case "attributes":
                 for (attribute, spec) in diagnostics.keyedPairs(value, "'attributes' of \(what)", allowed: []) ?? [] {
                     let keyMark = value.mapping?.first { $0.key.scalar?.text == attribute }?.key.mark ?? spec.mark
@@ -130,12 +131,7 @@ struct EntityDecoder {
             diagnostics.error(node.mark, "'format' applies to date and datetime attributes, not \(type)")
             return nil
         }
-        switch text {
-        case "iso8601": return .iso8601
-        case "epoch_s": return .epochSeconds
-        case "epoch_ms": return .epochMilliseconds
-        default: return .pattern(text)
-        }
+        return TimeFormat(name: text)
     }
 
     /// `push: { method: put | patch, idempotency_header: Name }`; the header name must be an HTTP token.

@@ -94,6 +94,7 @@ struct EntityResolver {
         mapping.idempotencyHeader = entity.idempotencyHeader ?? "Idempotency-Key"
         mapping.onConflict = entity.onConflict ?? .fail
         mapping.orphans = entity.orphans ?? .keep
+        mapping.incremental = entity.incremental?.sync
         mapping.root = entity.settings.root
         mapping.attributes = entity.attributes
         return mapping

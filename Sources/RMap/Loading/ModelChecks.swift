@@ -10,6 +10,7 @@ struct ModelChecks {
         for (index, declaration) in declared.enumerated() {
             checkIdentity(entities[index], declaration)
             checkSort(entities[index], declaration)
+            checkIncremental(entities[index], declaration)
             checkNestedPath(entities[index], declaration)
             checkCombinations(entities[index], declaration)
             entities[index].types = types(for: entities[index], declaration, entities)
@@ -44,6 +45,24 @@ struct ModelChecks {
                 mark,
                 "unknown attribute '\(key.attribute)' in 'sort' of '\(entity.name)'"
                     + Suggestion.hint(for: key.attribute, in: entity.attributes.map(\.name)))
+        }
+    }
+
+    private func checkIncremental(_ entity: EntityMapping, _ declaration: DeclaredEntity) {
+        guard let (sync, mark) = declaration.incremental else { return }
+        guard let attribute = entity.attribute(named: sync.cursor) else {
+            diagnostics.error(
+                mark,
+                "unknown attribute '\(sync.cursor)' in 'incremental' of '\(entity.name)'"
+                    + Suggestion.hint(for: sync.cursor, in: entity.attributes.map(\.name)))
+            return
+        }
+        let dated = attribute.type == .date || attribute.type == .datetime
+        if !dated, sync.lag > 0 || sync.format != nil {
+            diagnostics.error(
+                mark,
+                "'lag' and 'format' of 'incremental' need a date or datetime cursor; '\(sync.cursor)' of '\(entity.name)' is \(attribute.type)"
+            )
         }
     }
 

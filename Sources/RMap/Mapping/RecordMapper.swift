@@ -70,6 +70,9 @@ public final class RecordMapper {
         set { converter.stored = newValue }
     }
 
+    /// When set, collects the identity of each record's object as payloads are mapped.
+    var identified: [IdentityKey]?
+
     /// The counts and the errors of every payload mapped so far.
     public var report: MappingReport { tally.report(graph.schema) }
 
@@ -125,6 +128,7 @@ public final class RecordMapper {
             let pending = converter.convert(
                 record, as: plan, origin: origin, index: index, fill: fill, prepared: prepared)
         else { return }
-        writer.apply(pending, origin: origin, index: index)
+        let object = writer.apply(pending, origin: origin, index: index)
+        identified?.append(object.identity)
     }
 }

@@ -67,3 +67,15 @@ public enum TimeFormat: Sendable, Hashable {
     /// A Unicode date pattern such as `dd/MM/yyyy HH:mm`, read in UTC.
     case pattern(String)
 }
+
+extension TimeFormat {
+    /// The format a `format:` value names: `iso8601`, `epoch_s`, `epoch_ms`, or a Unicode pattern.
+    public init(name: String) {
+        switch name {
+        case "iso8601": self = .iso8601
+        case "epoch_s": self = .epochSeconds
+        case "epoch_ms": self = .epochMilliseconds
+        default: self = .pattern(name)
+        }
+    }
+}

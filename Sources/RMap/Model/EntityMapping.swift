@@ -35,6 +35,8 @@ public struct EntityMapping: Sendable, Hashable {
     public var onConflict: ConflictPolicy = .fail
     /// What happens to local objects a complete fetch no longer has.
     public var orphans: OrphanPolicy = .keep
+    /// The incremental fetch (`incremental:`), or `nil` to fetch everything every run.
+    public var incremental: IncrementalSync?
     /// How records are wrapped in payloads and request bodies.
     public var root: RootStyle = .auto
     /// The attributes, inherited ones first.

@@ -58,7 +58,9 @@ public struct PersistWriter {
             try run.releaseChildren()
             if !run.conflicts.isEmpty { throw ConflictError(conflicts: run.conflicts) }
             try run.writeLinks()
-            try run.deleteOrphans(complete: request.completeEntities)
+            run.countUnchanged(request.unchangedIdentities)
+            try run.deleteOrphans(complete: request.completeEntities, unchanged: request.unchangedIdentities)
+            try RunStateTable.write(request.runState, to: backend)
         }
         return WriteReport(entities: run.report)
     }
@@ -312,7 +314,16 @@ private struct PersistRun {
 
     // MARK: - Orphans
 
-    mutating func deleteOrphans(complete: Set<String>) throws {
+    /// Counts the objects seen unchanged without being delivered (those the graph lacks).
+    mutating func countUnchanged(_ unchanged: [String: [IdentityKey]]) {
+        for (name, identities) in unchanged {
+            guard let type = graph.schema.type(named: name) else { continue }
+            let absent = Set(identities).filter { graph.object(root: type.rootIndex, identity: $0) == nil }
+            counts[type.index].unchanged += absent.count
+        }
+    }
+
+    mutating func deleteOrphans(complete: Set<String>, unchanged: [String: [IdentityKey]] = [:]) throws {
         for name in complete.sorted() {
             guard let type = graph.schema.type(named: name), type.mapping.orphans == .delete else { continue }
             let table = layout.table(of: type)
@@ -320,7 +331,8 @@ private struct PersistRun {
             for member in graph.schema.family(of: type) {
                 entityByType[layout.bindings[member.index].typeValue] = member.name
             }
-            let fetched = Set(graph.objects(root: type.rootIndex).map(\.identity))
+            var fetched = Set(graph.objects(root: type.rootIndex).map(\.identity))
+            for member in graph.schema.family(of: type) { fetched.formUnion(unchanged[member.name] ?? []) }
             var seen = Set<IdentityKey>()
             var orphans: [[Value]] = []
             for (identity, typeValue) in try backend.identities(table) {

@@ -34,18 +34,27 @@ public struct Pipeline: Sendable {
         let schema = GraphSchema(model: model)
         let graph = ObjectGraph(schema: schema)
         let mapper = RecordMapper(graph: graph, transformers: registry.transformers)
-        // Defaults and `required` need to know what is stored already; other runs open the store to write.
-        let early = StoredIdentities.roots(in: schema).isEmpty ? nil : try makeStore(options)
-        if let early { mapper.storedIdentities = try early.storedIdentities(schema: schema) }
-        let sink = MappingSink(graph: graph, mapper: mapper)
         let plan = FetchPlan(model: model, only: options.only)
-
         let fetched = Set(plan.waves.flatMap { $0.flatMap { $0.entities.map(\.name) } })
         let stages = try registry.stages + model.stages.map { try registry.makeStage($0, model: model) }
         let rejected = RejectedRecords()
+        // Defaults and `required` need to know what is stored already, incremental entities their
+        // cursors; other runs open the store to write.
+        let readsStore =
+            !StoredIdentities.roots(in: schema).isEmpty || !IncrementalRun.entities(of: model, fetched: fetched).isEmpty
+        let early = readsStore ? try makeStore(options) : nil
+        if let early, !StoredIdentities.roots(in: schema).isEmpty {
+            mapper.storedIdentities = try early.storedIdentities(schema: schema)
+        }
+        let incremental = try IncrementalRun(model: model, fetched: fetched, full: options.full, store: early)
+        let state = SourceRunState(full: options.full, store: early) { try makeStore(options) }
+        let sink = MappingSink(graph: graph, mapper: mapper)
+
         progress(.stageStarted("fetch"))
         for wave in plan.waves {
-            try await fetch(wave, sink: sink, jobs: max(1, options.jobs), progress: progress)
+            try await fetch(
+                wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, state: state,
+                progress: progress)
         }
         progress(.stageFinished("fetch"))
         try await ExecTransformer.runAll(on: graph, model: model, reject: rejected.add)
@@ -54,6 +63,7 @@ public struct Pipeline: Sendable {
         func connect() {
             progress(.stageStarted("connect"))
             connectReport = Connector(schema: schema).connect(graph)
+            connectReport.removeDangling(toUnchanged: state.unchangedIdentities, schema: schema)
             if !options.only.isEmpty {
                 let report = mapper.report
                 connectReport.dangling.removeAll { reference in
@@ -62,7 +72,12 @@ public struct Pipeline: Sendable {
             }
             progress(.stageFinished("connect"))
         }
-        let request = WriteRequest(dryRun: options.dryRun, completeEntities: fetched)
+        var runState = state.update
+        runState.merge(incremental.update(graph: graph, fills: sink.fills))
+        var request = WriteRequest(
+            dryRun: options.dryRun, completeEntities: incremental.completeEntities(), runState: runState)
+        request.unchangedIdentities = state.unchangedIdentities
+        let store = try state.store ?? early ?? makeStore(options)
         let written: WriteReport
         var checked: RunReport?
         func makeReport() -> RunReport {
@@ -85,10 +100,10 @@ public struct Pipeline: Sendable {
                 checked = report
             }
             progress(.stageStarted("persist"))
-            written = try (early ?? makeStore(options)).write(graph, request: request)
+            written = try store.write(graph, request: request)
         } else {
             // The store writes what links do not change while the graph is connected.
-            written = try (early ?? makeStore(options)).write(graph, request: request) {
+            written = try store.write(graph, request: request) {
                 connect()
                 progress(.stageStarted("persist"))
             }
@@ -115,7 +130,8 @@ public struct Pipeline: Sendable {
     }
 
     private func fetch(
-        _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, progress: @escaping @Sendable (ProgressEvent) -> Void
+        _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, cursors: IncrementalCursors, state: SourceRunState,
+        progress: @escaping @Sendable (ProgressEvent) -> Void
     ) async throws {
         let model = self.model
         let context = FetchContext(
@@ -124,7 +140,12 @@ public struct Pipeline: Sendable {
                 let records = try sink.deliver(payload)
                 progress(.mapped(entity: payload.entity, records: records))
             }, identities: { sink.identities(of: $0) },
-            progress: progress)
+            progress: progress, cursors: cursors, runState: state,
+            deliverIdentified: { payload in
+                let (records, identities) = try sink.deliverIdentified(payload)
+                progress(.mapped(entity: payload.entity, records: records))
+                return identities
+            })
         let sources = try wave.map { (try registry.makeSource($0.config, model: model), $0.entities) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             var running = 0

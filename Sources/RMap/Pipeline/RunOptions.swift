@@ -10,6 +10,8 @@ public struct RunOptions: Sendable {
     public var jobs = 4
     /// The store to write to, overriding the mapping files' `store:`.
     public var store: PluginConfig?
+    /// Ignore the stored cursors (fetch incremental entities in full), then reset them to this run's.
+    public var full = false
 
     /// Creates options.
     public init(

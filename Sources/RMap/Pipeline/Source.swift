@@ -28,17 +28,32 @@ public struct FetchContext: Sendable {
     public let identities: @Sendable (String) async -> [IdentityKey]
     /// Reports progress.
     public let progress: @Sendable (ProgressEvent) -> Void
+    /// The stored cursors of incremental entities: what to send as their `incremental.param`.
+    public let cursors: IncrementalCursors
+    /// Run state the source keeps in the store (e.g. HTTP validators), written with the run's data.
+    public let runState: SourceRunState
+    /// Maps a payload as ``deliver`` does and returns the identities of its records' objects,
+    /// for a source that remembers what a payload held (to count it seen when it is not sent again).
+    public let deliverIdentified: @Sendable (Payload) async throws -> [IdentityKey]
 
     /// Creates a context.
     public init(
         model: MappingModel, deliver: @escaping @Sendable (Payload) async throws -> Void,
         identities: @escaping @Sendable (String) async -> [IdentityKey],
-        progress: @escaping @Sendable (ProgressEvent) -> Void
+        progress: @escaping @Sendable (ProgressEvent) -> Void,
+        cursors: IncrementalCursors = IncrementalCursors(), runState: SourceRunState = SourceRunState(),
+        deliverIdentified: (@Sendable (Payload) async throws -> [IdentityKey])? = nil
     ) {
         self.model = model
         self.deliver = deliver
         self.identities = identities
         self.progress = progress
+        self.cursors = cursors
+        self.runState = runState
+        self.deliverIdentified = deliverIdentified ?? { payload in
+            try await deliver(payload)
+            return []
+        }
     }
 }
 

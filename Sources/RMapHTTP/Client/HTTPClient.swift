@@ -103,7 +103,8 @@ public struct HTTPClient: Sendable {
         return auth.map { $0.apply(to: prepared) } ?? prepared
     }
 
-    /// Sends one hop, retrying as the policy allows; returns a 2xx answer or a redirect.
+    /// Sends one hop, retrying as the policy allows; returns a 2xx answer, a redirect, or a `304`
+    /// to a conditional request.
     private func attempt(
         _ prepared: HTTPRequest, body: BodyDestination, onRetry: (String) -> Void
     ) async throws(HTTPError) -> HTTPResponse {
@@ -114,7 +115,9 @@ public struct HTTPClient: Sendable {
             var answer: HTTPResponse?
             do {
                 let response = try await transport.send(prepared, timeout: timeout, body: body)
-                if response.isSuccess || Redirect.isRedirect(response) { return response }
+                if response.isSuccess || Redirect.isRedirect(response) || response.isNotModified(prepared) {
+                    return response
+                }
                 failure = .status(response.status)
                 answer = response
             } catch {

@@ -22,6 +22,12 @@ public struct HTTPResponse: Sendable, Hashable {
     /// True for a 2xx status.
     public var isSuccess: Bool { (200..<300).contains(status) }
 
+    /// True for a `304 Not Modified` answer to `request`, a conditional request
+    /// (`If-None-Match` or `If-Modified-Since`): what it asked for is unchanged.
+    public func isNotModified(_ request: HTTPRequest) -> Bool {
+        status == 304 && (request.headers["If-None-Match"] != nil || request.headers["If-Modified-Since"] != nil)
+    }
+
     /// The links of the `Link` header (RFC 8288) by relation type, resolved against ``url``.
     ///
     /// ```swift

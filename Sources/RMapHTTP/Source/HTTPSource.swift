@@ -82,14 +82,12 @@ public struct HTTPSource: Source {
         var indexes: [Index] = []
         for entity in wave {
             guard let link = links[entity.name] else {
-                indexes.append(
-                    Index(entity: entity, url: url(for: entity, values: [:], model: context.model), fill: [:]))
+                indexes.append(index(of: entity, values: [:], fill: [:], context: context))
                 continue
             }
             for identity in await context.identities(link.parent) {
                 let (values, fill) = link.values(for: identity)
-                indexes.append(
-                    Index(entity: entity, url: url(for: entity, values: values, model: context.model), fill: fill))
+                indexes.append(index(of: entity, values: values, fill: fill, context: context))
             }
         }
         let concurrency = settings.concurrency
@@ -117,21 +115,44 @@ public struct HTTPSource: Source {
         var next: URL? = pager.first
         var previous: SpoolFile?
         let entity = index.entity.name
+        // A cursor-paged index reads its next cursor from the body, which a `304` does not carry.
+        let conditional: Bool = if case .cursor = settings.pagination { false } else { true }
+        let remembered = conditional ? try context.runState.entries(scope: PageValidators.scope) : [:]
         while let url = next {
-            let request = HTTPRequest(.get, url: url)
             let origin = client.redact(url)
+            let validators = remembered[origin].flatMap { PageValidators($0.value) }
+            let request = validators.map { $0.conditional(HTTPRequest(.get, url: url)) } ?? HTTPRequest(.get, url: url)
             let spool = SpoolFile()
             do {
                 let response = try await client.send(request, bodyFile: spool.url) { note in
                     context.progress(.note(note))
+                }
+                if let validators, response.isNotModified(request) {
+                    // Unchanged since the last run: its objects count as seen; its validators stay as stored.
+                    let identities = validators.identityKeys(of: index.entity)
+                    context.runState.unchanged(entity: entity, identities: identities)
+                    context.progress(.fetched(entity: entity, origin: origin))
+                    next = try pager.next(
+                        after: validators.completing(response), document: nil, count: { identities.count },
+                        repeated: false)
+                    previous = nil
+                    continue
                 }
                 // A top-level array stays in the file for the mapper to stream; anything else is parsed whole.
                 let document = try await readingJSON(spool, request: request, response: response) {
                     try spool.page()
                 }
                 let body = document.map(Payload.Body.document) ?? .file(path: spool.url.path)
-                try await readingJSON(spool, request: request, response: response) {
-                    try await context.deliver(Payload(origin: origin, entity: entity, body: body, fill: index.fill))
+                let identities = try await readingJSON(spool, request: request, response: response) {
+                    try await context.deliverIdentified(
+                        Payload(origin: origin, entity: entity, body: body, fill: index.fill))
+                }
+                if conditional, let validators = PageValidators(response, entity: entity, identities: identities),
+                    validators.json != remembered[origin]?.value
+                {
+                    var update = RunStateUpdate()
+                    update.set(scope: PageValidators.scope, key: origin, to: validators.json)
+                    context.runState.record(update)
                 }
                 context.progress(.fetched(entity: entity, origin: origin))
                 next = try pager.next(
@@ -160,8 +181,20 @@ public struct HTTPSource: Source {
         }
     }
 
-    /// The index URL of `entity`, placeholders filled with `values`: path, suffix, `params` and `order`.
-    func url(for entity: EntityMapping, values: [String: String], model: MappingModel) -> URL {
+    /// The index of `entity` for one parent's `values`, with the entity's stored cursor for that parent.
+    private func index(
+        of entity: EntityMapping, values: [String: String], fill: [String: Value], context: FetchContext
+    ) -> Index {
+        let cursor = context.cursors.parameter(for: entity, fill: fill)
+        return Index(entity: entity, url: url(for: entity, values: values, model: context.model, cursor: cursor), fill: fill)
+    }
+
+    /// The index URL of `entity`, placeholders filled with `values`: path, suffix, `params`, `order`
+    /// and, for an incremental fetch, the stored cursor as `incremental.param`.
+    func url(
+        for entity: EntityMapping, values: [String: String], model: MappingModel,
+        cursor: (name: String, value: String)? = nil
+    ) -> URL {
         let path = Template.fill(entity.nestedPath ?? entity.path, with: values, transform: Template.segment)
         var items: [(name: String, value: String)] = []
         for param in settings.params {
@@ -174,6 +207,7 @@ public struct HTTPSource: Source {
             }
             items.append(("order", terms.joined(separator: ",")))
         }
+        if let cursor { items.append(cursor) }
         let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
         let base = URL(string: settings.site.absoluteString + "/" + trimmed + settings.suffix) ?? settings.site
         return QueryEncoding.appending(items, to: base)

@@ -17,6 +17,7 @@ struct RunCommand: CLICommand {
             .value(
                 "only", "entity", repeats: true,
                 "Run only these entities (repeat the option or give\na comma-separated list)."),
+            .flag("full", "Ignore the stored cursors (fetch everything), then\nreset them to this run's."),
         ],
         discussion: ExitCode.helpText([
             .success: "success",
@@ -41,6 +42,8 @@ struct RunCommand: CLICommand {
     var jobs: Int?
     /// `--only`, in order.
     var only: [String]
+    /// `--full`.
+    var full: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         mappings = arguments.positionals
@@ -51,6 +54,7 @@ struct RunCommand: CLICommand {
         quiet = arguments.flag("quiet")
         jobs = try OptionValues.jobs(arguments, Self.spec)
         only = try OptionValues.only(arguments, Self.spec)
+        full = arguments.flag("full")
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
@@ -66,9 +70,10 @@ struct RunCommand: CLICommand {
             return context.fail("unknown entity '\(name)' in --only\(hint)", status: .usage)
         }
         let config = context.store(store, model: model)
-        let options = RunOptions(
+        var options = RunOptions(
             strict: strict, dryRun: dryRun, only: Set(only), jobs: jobs ?? 4,
             store: dryRun ? DryRunStore.config(config) : config)
+        options.full = full
         let result: RunResult
         do {
             result = try await Pipeline(model: model, registry: context.registry).run(options) {

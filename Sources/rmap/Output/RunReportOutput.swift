@@ -22,16 +22,7 @@ struct RunReportOutput {
                 "\(counts.rejected)", "\(counts.dangling)", "\(counts.orphansDeleted)", "\(counts.unmappedKeys)",
             ]
         }
-        let all = [Self.headers] + rows
-        let widths = Self.headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        var text = ""
-        for row in all {
-            let cells = row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 ? cell + padding : padding + cell
-            }
-            text += cells.joined(separator: "  ") + "\n"
-        }
+        var text = TextTable.render([Self.headers] + rows)
         if report.dryRun { text += "dry run: nothing was written\n" }
         return text
     }

@@ -3,13 +3,13 @@
 require "rack/utils"
 
 # Turns an index request's query into a relation: column filters (an empty value
-# means NULL, as ActiveResource sends nil), `order`,
+# means NULL, as ActiveResource sends nil), `updated_since` / `since_id`, `order`,
 # `limit`/`offset` (ActiveResource) or `page`/`per_page` with RFC 8288 Link headers.
 class Listing
   # A query parameter that cannot be honoured (answered with 400).
   class Invalid < StandardError; end
 
-  RESERVED = %w[limit offset page per_page order format].freeze
+  RESERVED = %w[limit offset page per_page order format updated_since since_id].freeze
   DEFAULT_PER_PAGE = 25
   TERM = /\A\s*(\w+)(?:\s+(asc|desc))?\s*\z/i.freeze
 
@@ -38,6 +38,7 @@ class Listing
   end
 
   def filtered(relation)
+    relation = since(relation)
     @query.each do |key, value|
       next if RESERVED.include?(key) || !columns.include?(key)
       unless value.is_a?(String) || (value.is_a?(Array) && value.all?(String))
@@ -46,6 +47,16 @@ class Listing
 
       relation = relation.where(key => value == "" ? nil : value)
     end
+    relation
+  end
+
+  # `updated_since=<ISO 8601>`: updated_at >= it; `since_id=<n>`: id > n (incremental fetches).
+  def since(relation)
+    if @query.key?("updated_since")
+      time = Time.iso8601(@query["updated_since"].to_s) rescue raise(Invalid, "'updated_since' must be an ISO 8601 time")
+      relation = relation.where("updated_at >= ?", time)
+    end
+    relation = relation.where("id > ?", integer("since_id", nil, minimum: 0)) if @query.key?("since_id")
     relation
   end
 

@@ -20,6 +20,7 @@ struct HelpTests {
           push                    Send local changes back to the server, only what changed.
           init                    Write a mapping inferred from sample JSON payloads.
           plugins                 List the sources, stores, transformers and stages mapping files may use.
+          status                  Show per entity the stored objects, pending local changes, cursors and last sync.
           help                    Show help for a subcommand.
 
           See 'rmap help <subcommand>' for detailed help.
@@ -72,7 +73,8 @@ struct HelpTests {
     func everyCommand() throws {
         let usages = [
             "run":
-                "USAGE: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...]",
+                "USAGE: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...] [--full]",
+            "status": "USAGE: rmap status <mapping> ... [--store <url>] [--json]",
             "inspect": "USAGE: rmap inspect <mapping> ... [--format <format>]",
             "diff": "USAGE: rmap diff <mapping> ... [--store <url>] [--json]",
             "push": "USAGE: rmap push <mapping> ... [--store <url>] [--dry-run] [--jobs <n>]",

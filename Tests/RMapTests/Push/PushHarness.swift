@@ -49,11 +49,7 @@ enum PushServer {
 
     /// Sends a request outside rmap (a change made on the server by someone else), then empties the log.
     static func serverSide(_ site: URL, _ method: String, _ path: String, _ body: String) async throws {
-        var request = URLRequest(url: site.appendingPathComponent(path))
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(body.utf8)
-        _ = try await URLSession.shared.data(for: request)
+        try await send(site, method, path, body)
         try await clearLog(site)
     }
 

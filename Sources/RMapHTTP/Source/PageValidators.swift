@@ -1,0 +1,80 @@
+import Foundation
+import RMap
+
+/// What the HTTP source remembers of one page for a conditional `GET` next
+/// time: its `ETag` and `Last-Modified`, its `Link` header (to page on after a
+/// `304`) and the identities of the objects it held, kept in the run state
+/// (scope ``scope``, key: the page's URL with secrets redacted).
+///
+/// A `304 Not Modified` answer then stands for those objects: they count as
+/// seen and unchanged without the page being sent or mapped again.
+struct PageValidators {
+    /// The run-state scope of page validators.
+    static let scope = EntityStatus.pageScope
+
+    /// The entity whose index the page belongs to.
+    var entity: String
+    var etag: String?
+    var lastModified: String?
+    var link: String?
+    /// The identity values of the page's objects.
+    var identities: [[JSONValue]]
+
+    /// The validators of an answer, or `nil` when it has neither `ETag` nor `Last-Modified`.
+    init?(_ response: HTTPResponse, entity: String, identities: [IdentityKey]) {
+        self.entity = entity
+        etag = response.headers["ETag"]
+        lastModified = response.headers["Last-Modified"]
+        guard etag != nil || lastModified != nil else { return nil }
+        link = response.headers["Link"]
+        self.identities = identities.map { $0.values.map { ValueConverter.json(from: $0) } }
+    }
+
+    /// The validators of a stored entry.
+    init?(_ json: JSONValue) {
+        guard let object = json.object, let entity = object["entity"]?.string,
+            let identities = object["identities"]?.array
+        else { return nil }
+        self.entity = entity
+        etag = object["etag"]?.string
+        lastModified = object["last_modified"]?.string
+        link = object["link"]?.string
+        self.identities = identities.compactMap(\.array)
+    }
+
+    /// The stored form.
+    var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("entity", .string(entity))]
+        if let etag { members.append(("etag", .string(etag))) }
+        if let lastModified { members.append(("last_modified", .string(lastModified))) }
+        if let link { members.append(("link", .string(link))) }
+        members.append(("identities", .array(identities.map(JSONValue.array))))
+        return .object(JSONObject(members))
+    }
+
+    /// `request` asking for the page only if it changed.
+    func conditional(_ request: HTTPRequest) -> HTTPRequest {
+        var request = request
+        if let etag { request.headers["If-None-Match"] = etag }
+        if let lastModified { request.headers["If-Modified-Since"] = lastModified }
+        return request
+    }
+
+    /// A `304` answer with the remembered `Link` header when it came without one, to page on.
+    func completing(_ response: HTTPResponse) -> HTTPResponse {
+        guard response.headers["Link"] == nil, let link else { return response }
+        var completed = response
+        completed.headers["Link"] = link
+        return completed
+    }
+
+    /// The page's objects as identities of `entity`, whose identity attributes type them.
+    func identityKeys(of entity: EntityMapping) -> [IdentityKey] {
+        let types = entity.identity.map { entity.attribute(named: $0)?.type ?? .string }
+        return identities.compactMap { values in
+            guard values.count == types.count else { return nil }
+            let typed = zip(values, types).compactMap { ValueConverter.value(from: $0, as: $1) }
+            return typed.count == types.count ? IdentityKey(typed) : nil
+        }
+    }
+}

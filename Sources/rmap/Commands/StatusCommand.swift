@@ -1,0 +1,71 @@
+import Foundation
+import RMap
+
+/// `rmap status MAPPING...`: per entity, the stored objects, pending local changes, cursors and last sync.
+struct StatusCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "status",
+        abstract: "Show per entity the stored objects, pending local changes, cursors and last sync.",
+        positional: "mapping",
+        positionalHelp: "The mapping files (YAML), merged into one model.",
+        options: [
+            .value("store", "url", OptionValues.storeHelp),
+            .flag("json", "Print the status as one JSON document."),
+        ],
+        discussion: ExitCode.helpText([
+            .success: "the status was printed",
+            .failure: "the store could not be read (e.g. no store yet: run 'rmap run' first)",
+            .usage: ExitCode.usageMeaning,
+        ]))
+
+    /// The mapping files.
+    var mappings: [String]
+    /// `--store`.
+    var store: PluginConfig?
+    /// `--json`.
+    var json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        mappings = arguments.positionals
+        store = try OptionValues.store(arguments, Self.spec)
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: CommandContext) async -> ExitCode {
+        guard let model = context.loadModel(mappings) else { return .usage }
+        do {
+            let status = try SyncCommandStore.open(context, store, model: model).status()
+            if json {
+                let document = JSONValue.object(JSONObject([("entities", .array(status.map(\.json)))]))
+                context.output.line(JSONWriter.serialize(document))
+            } else {
+                context.output.write(Self.table(status))
+            }
+            return .success
+        } catch {
+            return context.fail("\(error)")
+        }
+    }
+
+    /// One line per entity: rows, pending creations, updates and deletions, cursor, last sync.
+    static func table(_ status: [EntityStatus]) -> String {
+        let header = ["entity", "rows", "create", "update", "delete", "cursor", "last sync"]
+        let rows = status.map { entity in
+            [entity.entity, "\(entity.rows)"] + SyncChange.Kind.allCases.map { "\(entity.pending[$0] ?? 0)" }
+                + [cursor(entity.cursors), entity.lastSync ?? "-"]
+        }
+        return TextTable.render([header] + rows, leftAligned: [0, 5, 6])
+    }
+
+    /// The entity's cursor, or for cursors kept per parent how many and the latest; `-` for none.
+    static func cursor(_ cursors: [String: JSONValue]) -> String {
+        let values = cursors.values.compactMap { value -> String? in
+            switch value {
+            case .string(let text), .number(let text): text
+            default: nil
+            }
+        }
+        guard let latest = values.max(by: { ($0.count, $0) < ($1.count, $1) }) else { return "-" }
+        return cursors.count == 1 && cursors[""] != nil ? latest : "\(cursors.count) parents, latest \(latest)"
+    }
+}
