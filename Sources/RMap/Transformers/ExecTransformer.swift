@@ -58,6 +58,9 @@ public struct ExecTransformer: Sendable {
     ) async throws {
         let shared = LockedGraph(graph)
         for transformer in all(in: graph.schema) {
+            // No value to transform (e.g. a run `--only` other entities): no program to start.
+            var walk = Walk(transformer: transformer)
+            guard !walk.next(1, in: graph).isEmpty else { continue }
             try await transformer.run(on: shared, model: model, reject: reject)
         }
     }

@@ -32,6 +32,18 @@ struct ExecTransformerTests {
             ])
     }
 
+    @Test("with no value to transform, the program is not started")
+    func noValues() async throws {
+        let workspace = try F.workspace([
+            "[python3, upcase.py]": "[no-such-program]",
+            "  - { plugin: exec, command: [python3, enrich.py] }\n": "",
+            "stages:\n": "",
+        ])
+        try workspace.write("people.json", #"[{"id": 1, "name": null}]"#)
+        _ = try await F.run(workspace)
+        #expect(try workspace.rows("SELECT id, name FROM people") == [[.integer(1), .null]])
+    }
+
     @Test("an answer of the wrong type is a record error naming the program and line; the record is rejected")
     func wrongType() async throws {
         let workspace = try F.workspace(F.transformer("wrong-type"))
