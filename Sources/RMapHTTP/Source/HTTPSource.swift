@@ -134,6 +134,12 @@ public struct HTTPSource: Source {
                     try await context.deliver(Payload(origin: origin, entity: entity, body: body, fill: index.fill))
                 }
                 context.progress(.fetched(entity: entity, origin: origin))
+                if previous == nil,
+                    let pages = PageTotal.pages(in: response, style: settings.pagination, pageSize: settings.pageSize)
+                {
+                    context.progress(.expected(entity: entity, amount: pages, unit: .pages))
+                }
+                context.progress(.advanced(entity: entity, amount: 1, unit: .pages))
                 next = try pager.next(
                     after: response, document: document,
                     count: { try document.map { PageRecords.count(in: $0, for: index.entity) } ?? spool.arrayCount() },
