@@ -61,7 +61,8 @@ public struct MappingInference: Sendable {
     private static func identityNote(_ entity: InferredEntity) -> InferenceNote {
         if let identity = entity.identity { return .inferred("\(entity.name): identity \(identity)") }
         guard !entity.compositeIdentity.isEmpty else {
-            return .unsure("\(entity.name): no identity (no key holds a value in every record); declare 'identity:' before a run")
+            return .unsure(
+                "\(entity.name): no identity (no key holds a value in every record); declare 'identity:' before a run")
         }
         let names = entity.compositeIdentity.joined(separator: ", ")
         return .unsure("\(entity.name): no one key tells the records apart; identity [\(names)] together")
