@@ -11,11 +11,8 @@ struct DisplayedPathsTests {
     func progress(mappings: [String]) throws {
         let workspace = try ExampleWorkspace.make()
         let result = try workspace.rmap(["run", "--store", "memory:", "--jobs", "1"] + mappings)
-        let fetched = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fetched") }.map {
-            $0.prefix { $0 != "(" }
-        }
         #expect(
-            fetched == [
+            result.fetchedLines == [
                 "fetched CRMPerson: 12 records from samples/people.json ",
                 "fetched CRMProject: 15 records from samples/projects.json ",
             ])

@@ -107,7 +107,7 @@ extension RailsServerSuites {
         func pipe() throws {
             let result = try Self.workspace().rmap(["run", "people.yml", "--store", "memory:"])
             #expect(result.status == 0, "\(result.stderr)")
-            let fetched = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fetched ") }
+            let fetched = result.fetchedLines
             #expect(fetched.count == 1)
             #expect(fetched.first?.hasPrefix("fetched Person: 25 records from 3 pages in ") == true, "\(fetched)")
         }

@@ -43,11 +43,8 @@ struct SecretRedactionTests {
         let result = try CLIRunner.run(
             ["run", "people.yml", "--store", "memory:", "--jobs", "1"], in: workspace.url,
             environment: ["DATA": "samples", "DATA_KEY": "hidden"])
-        let fetched = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fetched") }.map {
-            $0.prefix { $0 != "(" }
-        }
         #expect(
-            fetched == [
+            result.fetchedLines == [
                 "fetched CRMPerson: 12 records from samples/people.json ",
                 "fetched CRMProject: 15 records from ***/projects.json ",
             ])
