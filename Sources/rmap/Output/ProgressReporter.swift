@@ -1,6 +1,5 @@
 import Foundation
 import RMap
-import Synchronization
 
 /// Shows the pipeline's ``ProgressEvent``s on stderr, as ``ProgressRenderer``
 /// words them: lines in a log or pipe, a status line redrawn in place on a
@@ -11,12 +10,18 @@ import Synchronization
 /// `--json`); its bar is green unless `NO_COLOR` is set. While it is shown, a
 /// ticker redraws it every ``ProgressRenderer/interval`` so its time and ETA
 /// move between events.
-final class ProgressReporter: Sendable {
+///
+/// `@unchecked Sendable`: the renderer and the ticker are touched only under
+/// `lock`, an `NSLock` (held to render and write one piece of text) because
+/// the thread sanitizer sees its ordering, which it does not see for
+/// `Synchronization.Mutex` on Linux.
+final class ProgressReporter: @unchecked Sendable {
     private let output: TextOutput
     private let quiet: Bool
-    private let renderer: Mutex<ProgressRenderer>
     private let started = ContinuousClock.now
-    private let ticker = Mutex<Task<Void, Never>?>(nil)
+    private let lock = NSLock()
+    private var renderer: ProgressRenderer
+    private var ticker: Task<Void, Never>?
 
     /// Creates a reporter writing to `output`.
     ///
@@ -31,7 +36,7 @@ final class ProgressReporter: Sendable {
         self.output = output
         let style = Self.style(terminal: output.isTerminal && redraw, environment: environment)
         self.quiet = quiet
-        renderer = Mutex(ProgressRenderer(style: style))
+        renderer = ProgressRenderer(style: style)
         if !quiet, case .bar = style { startTicker() }
     }
 
@@ -48,9 +53,9 @@ final class ProgressReporter: Sendable {
 
     /// Stops redrawing and clears a status line left on the terminal (before the results are printed).
     func finish() {
-        ticker.withLock { task in
-            task?.cancel()
-            task = nil
+        lock.withLock {
+            ticker?.cancel()
+            ticker = nil
         }
         write { renderer, _ in renderer.finish() }
     }
@@ -59,7 +64,7 @@ final class ProgressReporter: Sendable {
         guard !quiet else { return }
         let now = ContinuousClock.now - started
         // Rendering and writing under one lock keeps lines whole and in order.
-        renderer.withLock { renderer in
+        lock.withLock {
             let text = render(&renderer, now)
             if !text.isEmpty { output.write(text) }
         }
@@ -72,6 +77,6 @@ final class ProgressReporter: Sendable {
                 self?.write { renderer, now in renderer.redraw(at: now) }
             }
         }
-        ticker.withLock { $0 = task }
+        lock.withLock { ticker = task }
     }
 }
