@@ -18,9 +18,11 @@ public struct FileSource: Source {
     }
 
     public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
-        let work = try entities.map { entity in (entity, try files(for: entity).map { ($0, Self.size(of: $0)) }) }
+        let work = try entities.map { entity in
+            (entity, try files(for: entity).map { (path: $0, size: Self.size(of: $0)) })
+        }
         for (entity, files) in work {
-            context.progress(.expected(entity: entity.name, amount: files.reduce(0) { $0 + $1.1 }, unit: .bytes))
+            context.progress(.expected(entity: entity.name, amount: files.reduce(0) { $0 + $1.size }, unit: .bytes))
         }
         for (entity, files) in work {
             for (path, size) in files {

@@ -119,6 +119,15 @@ struct InitCommandTests {
         #expect(workspace.bytes("bad.yml") == nil)
     }
 
+    @Test("a folder without .json files: exit 1, naming it")
+    func emptyFolder() throws {
+        let workspace = try RunWorkspace(["notes/readme.txt": "not json"])
+        let result = try workspace.rmap(["init", "notes", "-o", "notes.yml"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: no .json file in the folder notes\n")
+        #expect(workspace.bytes("notes.yml") == nil)
+    }
+
     @Test("no payload and no --url is a usage error")
     func missingPayload() throws {
         let result = try CLIRunner.run(["init", "--prefix", "CRM"])
