@@ -37,6 +37,16 @@ struct AttributeInference {
         return unique.count == 1 ? unique[0].name : nil
     }
 
+    /// Without ``identity``: every attribute whose values are present and scalar in every record
+    /// (no json, arrays or doubles), to identify a record together.
+    var compositeIdentity: [String] {
+        guard identity == nil else { return [] }
+        return attributes.filter { attribute in
+            attribute.key == nil && attribute.required && !attribute.type.isArray
+                && ![.json, .double].contains(attribute.type)
+        }.map(\.name)
+    }
+
     /// The `type` key, when its values are class names (`Admin`, `Person`).
     var typeKey: InferredEntity.TypeKey? {
         guard attributes.contains(where: { $0.name == "type" && $0.type == .string }) else { return nil }

@@ -62,6 +62,9 @@ public struct InferredEntity: Sendable {
     public var recordCount: Int
     /// The identity attribute, when one was found.
     public var identity: String?
+    /// When no one key tells the records apart: the required scalar attributes that together
+    /// identify a record, written as a composite `identity:` to check; empty otherwise.
+    public var compositeIdentity: [String] = []
     /// The `type` key and the values seen, when it looks like Rails' single-table inheritance.
     public var typeKey: TypeKey?
     /// The attributes, in the order their keys first appeared.

@@ -39,14 +39,11 @@ public struct MappingInference: Sendable {
             notes += attributes.notes
             return InferredEntity(
                 name: draft.name, source: draft.source, records: draft.records, recordCount: draft.objects.count,
-                identity: attributes.identity, typeKey: attributes.typeKey, attributes: attributes.attributes,
-                relationships: [])
+                identity: attributes.identity, compositeIdentity: attributes.compositeIdentity,
+                typeKey: attributes.typeKey, attributes: attributes.attributes, relationships: [])
         }
         for entity in entities {
-            let identity = entity.identity.map { "identity \($0)" } ?? "no identity (every record is a new object)"
-            notes.append(
-                entity.identity == nil
-                    ? .unsure("\(entity.name): \(identity)") : .inferred("\(entity.name): \(identity)"))
+            notes.append(Self.identityNote(entity))
             if let typeKey = entity.typeKey {
                 notes.append(
                     .unsure(
@@ -58,5 +55,16 @@ public struct MappingInference: Sendable {
         connections.run()
         entities = connections.entities
         return InferredMapping(prefix: naming.prefix, entities: entities, notes: notes + connections.notes)
+    }
+
+    /// `inferred: CRMPerson: identity id`, or what stands in for it.
+    private static func identityNote(_ entity: InferredEntity) -> InferenceNote {
+        if let identity = entity.identity { return .inferred("\(entity.name): identity \(identity)") }
+        guard !entity.compositeIdentity.isEmpty else {
+            return .unsure(
+                "\(entity.name): no identity (no key holds a value in every record); declare 'identity:' before a run")
+        }
+        let names = entity.compositeIdentity.joined(separator: ", ")
+        return .unsure("\(entity.name): no one key tells the records apart; identity [\(names)] together")
     }
 }

@@ -46,6 +46,10 @@ public struct MappingWriter: Sendable {
         lines += source(entity).map { "    " + $0 }
         if let records = entity.records { lines.append("    records: \(YAMLText.scalar(records))") }
         if let identity = entity.identity { lines.append("    identity: \(YAMLText.scalar(identity))") }
+        if !entity.compositeIdentity.isEmpty {
+            let names = entity.compositeIdentity.map(YAMLText.scalar).joined(separator: ", ")
+            lines.append("    identity: [\(names)]  # check: no one key tells the records apart")
+        }
         if let typeKey = entity.typeKey {
             let values = typeKey.values.joined(separator: ", ")
             lines.append(

@@ -26,6 +26,18 @@ public struct PayloadSample: Sendable {
         self.document = document
     }
 
+    /// The payload files `path` names: a folder's `.json` files in name order
+    /// (`samples/` gives `samples/people.json`, `samples/projects.json`), or the path itself.
+    public static func files(at path: String) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return [path]
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let folder = path.hasSuffix("/") ? path : path + "/"
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { folder + $0 }
+    }
+
     /// The file name without folder and extension, or the URL's last path
     /// segment that is not a number: `people` for `samples/people.json` and
     /// for `http://host/people.json`; `projects` for `/people/1/projects.json`.

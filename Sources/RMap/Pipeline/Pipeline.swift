@@ -154,7 +154,10 @@ public struct Pipeline: Sendable {
                     try await group.next()
                     running -= 1
                 }
-                group.addTask { try await source.fetch(entities, context: context) }
+                group.addTask {
+                    try await source.fetch(entities, context: context)
+                    for entity in entities { progress(.entityFetched(entity.name)) }
+                }
                 running += 1
             }
             try await group.waitForAll()

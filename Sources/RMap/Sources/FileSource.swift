@@ -18,12 +18,25 @@ public struct FileSource: Source {
     }
 
     public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
-        for entity in entities {
-            for path in try files(for: entity) {
+        let work = try entities.map { entity in
+            (entity, try files(for: entity).map { (path: $0, size: Self.size(of: $0)) })
+        }
+        for (entity, files) in work {
+            context.progress(.expected(entity: entity.name, amount: files.reduce(0) { $0 + $1.size }, unit: .bytes))
+        }
+        for (entity, files) in work {
+            for (path, size) in files {
                 try await context.deliver(Payload(origin: path, entity: entity.name, body: .file(path: path)))
                 context.progress(.fetched(entity: entity.name, origin: path))
+                context.progress(.advanced(entity: entity.name, amount: size, unit: .bytes))
             }
         }
+    }
+
+    /// A file's size in bytes (0 when it cannot be read: reading it will say why).
+    private static func size(of path: String) -> Int {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return (attributes?[.size] as? NSNumber)?.intValue ?? 0
     }
 
     /// The files an entity's records come from, in name order.

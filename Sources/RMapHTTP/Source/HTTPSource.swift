@@ -155,6 +155,12 @@ public struct HTTPSource: Source {
                     context.runState.record(update)
                 }
                 context.progress(.fetched(entity: entity, origin: origin))
+                if previous == nil,
+                    let pages = PageTotal.pages(in: response, style: settings.pagination, pageSize: settings.pageSize)
+                {
+                    context.progress(.expected(entity: entity, amount: pages, unit: .pages))
+                }
+                context.progress(.advanced(entity: entity, amount: 1, unit: .pages))
                 next = try pager.next(
                     after: response, document: document,
                     count: { try document.map { PageRecords.count(in: $0, for: index.entity) } ?? spool.arrayCount() },

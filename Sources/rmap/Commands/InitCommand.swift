@@ -9,7 +9,8 @@ struct InitCommand: CLICommand {
         name: "init",
         abstract: "Write a mapping inferred from sample JSON payloads.",
         positional: "payload",
-        positionalHelp: "JSON payload files; each names an entity by its file name or root key.",
+        positionalHelp:
+            "JSON payload files (a folder: its .json files); each names an\nentity by its file name or root key.",
         positionalsOptional: true,
         options: [
             .value(
@@ -59,13 +60,17 @@ struct InitCommand: CLICommand {
     func run(_ context: CommandContext) async -> ExitCode {
         let directory = FileManager.default.currentDirectoryPath
         var samples: [PayloadSample] = []
-        for path in payloads {
-            do {
-                let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-                let document = try JSONReader.parse(bytes, origin: path)
-                samples.append(PayloadSample(origin: .file(path), document: document))
-            } catch {
-                return context.fail("cannot read the payload \(path): \(error)")
+        for argument in payloads {
+            let files = PayloadSample.files(at: argument)
+            guard !files.isEmpty else { return context.fail("no .json file in the folder \(argument)") }
+            for path in files {
+                do {
+                    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+                    let document = try JSONReader.parse(bytes, origin: path)
+                    samples.append(PayloadSample(origin: .file(path), document: document))
+                } catch {
+                    return context.fail("cannot read the payload \(path): \(error)")
+                }
             }
         }
         let client = HTTPClient()

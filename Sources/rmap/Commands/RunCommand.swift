@@ -58,7 +58,7 @@ struct RunCommand: CLICommand {
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        let progress = ProgressReporter(output: context.errors, quiet: quiet)
+        let progress = ProgressReporter(output: context.errors, quiet: quiet, redraw: !json)
         progress.report(.stageStarted("load"))
         guard let model = context.loadModel(mappings) else {
             progress.finish()

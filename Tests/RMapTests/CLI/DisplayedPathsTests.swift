@@ -11,10 +11,10 @@ struct DisplayedPathsTests {
     func progress(mappings: [String]) throws {
         let workspace = try ExampleWorkspace.make()
         let result = try workspace.rmap(["run", "--store", "memory:", "--jobs", "1"] + mappings)
-        let fetched = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fetched") }
         #expect(
-            fetched == [
-                "fetched CRMPerson from samples/people.json", "fetched CRMProject from samples/projects.json",
+            result.fetchedLines == [
+                "fetched CRMPerson: 12 records from samples/people.json ",
+                "fetched CRMProject: 15 records from samples/projects.json ",
             ])
         #expect(result.stdout.hasPrefix("entity "), "\(result.stdout)")
         #expect(result.status == 0)

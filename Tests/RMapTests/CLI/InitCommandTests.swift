@@ -17,11 +17,12 @@ struct InitCommandTests {
         )
     }
 
-    @Test("samples/: the inferred mapping validates, imports every record, and stores the shipped mappings' tables")
-    func samplesGraph() throws {
+    @Test(
+        "samples/: the inferred mapping validates, imports every record, and stores the shipped mappings' tables",
+        arguments: [["samples/people.json", "samples/projects.json"], ["samples/"]])
+    func samplesGraph(payloads: [String]) throws {
         let workspace = try ExampleWorkspace.make()
-        let written = try workspace.rmap(
-            ["init", "samples/people.json", "samples/projects.json", "--prefix", "CRM", "-o", "mappings/init.yml"])
+        let written = try workspace.rmap(["init"] + payloads + ["--prefix", "CRM", "-o", "mappings/init.yml"])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stdout == "")
         #expect(written.stderr.hasSuffix("wrote mappings/init.yml: 3 entities\n"))
@@ -76,6 +77,28 @@ struct InitCommandTests {
         #expect(report.counts(entity)["inserted"] == records)
     }
 
+    @Test("the octokit folder (every answer, a request body and a README): each record imported, none rejected")
+    func octokitFolder() throws {
+        let workspace = try RunWorkspace()
+        let names = try FileManager.default.contentsOfDirectory(atPath: Octokit.fixtures.path)
+        #expect(names.contains("README.md") && names.contains("label-update-request.json"))
+        for name in names { try workspace.write("octokit/\(name)", Octokit.text(name)) }
+        let written = try workspace.rmap(["init", "octokit", "-o", "github.yml"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stderr.hasSuffix("wrote github.yml: 6 entities\n"))
+        #expect(try workspace.rmap(["validate", "github.yml"]).stdout == "ok: 6 entities in 1 file\n")
+        let run = try workspace.rmap(["run", "github.yml", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try RunJSON(run.stdout)
+        #expect(report.rejected.isEmpty && report.dangling.isEmpty)
+        // Each entity fetched the records the mapping's comments say the samples held.
+        let text = try String(contentsOf: URL(fileURLWithPath: workspace.path("github.yml")), encoding: .utf8)
+        let held = text.matches(of: /\n  (\w+):  # (\d+) record\(s\) in the samples/).map { ($0.1, Int($0.2)!) }
+        #expect(held.count == 6)
+        for (entity, records) in held { #expect(report.counts(String(entity))["fetched"] == records, "\(entity)") }
+        #expect(report.counts("LabelUpdateRequest")["inserted"] == 1)
+    }
+
     @Test("the same nested user in three issues is one User")
     func nestedIdentity() throws {
         let workspace = try RunWorkspace()
@@ -94,6 +117,15 @@ struct InitCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Error: cannot read the payload bad.json: "))
         #expect(workspace.bytes("bad.yml") == nil)
+    }
+
+    @Test("a folder without .json files: exit 1, naming it")
+    func emptyFolder() throws {
+        let workspace = try RunWorkspace(["notes/readme.txt": "not json"])
+        let result = try workspace.rmap(["init", "notes", "-o", "notes.yml"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: no .json file in the folder notes\n")
+        #expect(workspace.bytes("notes.yml") == nil)
     }
 
     @Test("no payload and no --url is a usage error")

@@ -21,13 +21,13 @@ struct RunCommandTests {
                 total             5         5        0          0         0         0        0         1
 
                 """)
-        let lines = result.stderr.split(separator: "\n").map(String.init)
+        // Without times: `fetch: done in 0.01s`, `fetched CRMPerson: 2 records from ... in 0.01s, 200 records/s`.
+        let lines = result.stderr.split(separator: "\n").map { String($0.replacing(/\ in \d+\.\d\ds.*$/, with: "")) }
         #expect(lines.first == "load: started")
         #expect(lines.last == "persist: done")
         for expected in [
-            "fetch: started", "fetched CRMPerson from data/people.json",
-            "fetched CRMProject from data/projects.json",
-            "mapped CRMPerson: 2 records", "mapped CRMProject: 2 records", "fetch: done", "connect: started",
+            "fetch: started", "fetched CRMPerson: 2 records from data/people.json (634 B)",
+            "fetched CRMProject: 2 records from data/projects.json (109 B)", "fetch: done", "connect: started",
             "connect: done", "persist: started",
         ] {
             #expect(lines.contains(expected), "\(expected) in \(lines)")

@@ -43,8 +43,11 @@ struct SecretRedactionTests {
         let result = try CLIRunner.run(
             ["run", "people.yml", "--store", "memory:", "--jobs", "1"], in: workspace.url,
             environment: ["DATA": "samples", "DATA_KEY": "hidden"])
-        let fetched = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fetched") }
-        #expect(fetched == ["fetched CRMPerson from samples/people.json", "fetched CRMProject from ***/projects.json"])
+        #expect(
+            result.fetchedLines == [
+                "fetched CRMPerson: 12 records from samples/people.json ",
+                "fetched CRMProject: 15 records from ***/projects.json ",
+            ])
         #expect(result.stdout.hasPrefix("entity "), "\(result.stdout)")
         #expect(result.status == 0)
     }

@@ -68,9 +68,23 @@ struct MappingInferenceTests {
     func uniqueKey() throws {
         let mapping = try Self.infer([("users.json", #"[{"login": "a", "kind": "x"}, {"login": "b", "kind": "x"}]"#)])
         #expect(mapping.entities[0].identity == "login")
-        let none = try Self.infer([("users.json", #"[{"a": "1", "b": "2"}, {"a": "3", "b": "4"}]"#)])
-        #expect(none.entities[0].identity == nil)
-        #expect(none.notes.contains(.unsure("User: no identity (every record is a new object)")))
+    }
+
+    @Test("without one unique key, every key present in each record identifies it together; the mapping loads")
+    func compositeIdentity() throws {
+        let two = try Self.infer([("users.json", #"[{"a": "1", "b": "2", "n": null}, {"a": "3", "b": "4"}]"#)])
+        #expect(two.entities[0].identity == nil)
+        #expect(two.entities[0].compositeIdentity == ["a", "b"])
+        #expect(two.notes.contains(.unsure("User: no one key tells the records apart; identity [a, b] together")))
+        #expect(try Self.load(two).entity(named: "User")?.identity == ["a", "b"])
+        // One record: every key is unique, none tells records apart.
+        let one = try Self.infer([("request.json", #"{"method": "patch", "path": "/labels/x", "ratio": 0.5}"#)])
+        #expect(one.entities[0].compositeIdentity == ["method", "path"])
+        let none = try Self.infer([("users.json", #"[{"a": "1"}, {"b": "2"}]"#)])
+        #expect(none.entities[0].compositeIdentity == [])
+        #expect(
+            none.notes.contains(
+                .unsure("User: no identity (no key holds a value in every record); declare 'identity:' before a run")))
     }
 
     @Test("an object without id is flattened into key-path attributes; an irregular one is json")
