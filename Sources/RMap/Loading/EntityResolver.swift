@@ -69,6 +69,7 @@ struct EntityResolver {
         entity.idempotencyHeader = child.idempotencyHeader ?? parent.idempotencyHeader
         entity.onConflict = child.onConflict ?? parent.onConflict
         entity.orphans = child.orphans ?? parent.orphans
+        entity.deleteWhen = child.deleteWhen ?? parent.deleteWhen
         return entity
     }
 

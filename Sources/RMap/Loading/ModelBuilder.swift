@@ -37,6 +37,10 @@ struct ModelBuilder {
                     naming: declaration.settings.attributeNaming)
             }
         }
+        for index in entities.indices {
+            guard let node = resolved[index].deleteWhen else { continue }
+            entities[index].deletion = relationships.deletion(node, on: entities[index], in: entities)
+        }
         let checks = ModelChecks(diagnostics: diagnostics, declared: resolved)
         return checks.run(&entities)
     }

@@ -184,6 +184,7 @@ final class RecordConverter {
             records.reserveCapacity(items.count)
             var rejected = false
             for (offset, item) in items.enumerated() {
+                let item = ScalarRecord.record(item, for: destination.type) ?? item
                 if let record = node(
                     item, declared: destination, path: RecordPath(key: keyPath, offset: offset), fill: nil)
                 {

@@ -37,6 +37,8 @@ public struct EntityMapping: Sendable, Hashable {
     public var orphans: OrphanPolicy = .keep
     /// How records are wrapped in payloads and request bodies.
     public var root: RootStyle = .auto
+    /// `delete_when`: which records are tombstones and which nested children a parent's list drops.
+    public var deletion = Deletion()
     /// The attributes, inherited ones first.
     public var attributes: [AttributeMapping] = []
     /// The relationships, inherited ones first.

@@ -47,11 +47,15 @@ public struct Pipeline: Sendable {
         }
         progress(.stageFinished("fetch"))
 
+        let request = WriteRequest(dryRun: options.dryRun, completeEntities: fetched)
+        let store = try early ?? makeStore(options)
+        // Connections reach stored objects that a partial run did not fetch.
+        let lookedUp = try store.addStoredDestinations(to: graph, request: request)
         var connectReport = ConnectReport()
         func connect() {
             progress(.stageStarted("connect"))
             connectReport = Connector(schema: schema).connect(graph)
-            if !options.only.isEmpty {
+            if !options.only.isEmpty, !lookedUp {
                 let report = mapper.report
                 connectReport.dangling.removeAll { reference in
                     !Self.arrived(reference.destination, schema: schema, fetched: fetched, mapping: report)
@@ -59,7 +63,6 @@ public struct Pipeline: Sendable {
             }
             progress(.stageFinished("connect"))
         }
-        let request = WriteRequest(dryRun: options.dryRun, completeEntities: fetched)
         let written: WriteReport
         var checked: RunReport?
         if options.strict || !registry.stages.isEmpty {
@@ -76,10 +79,10 @@ public struct Pipeline: Sendable {
                 checked = report
             }
             progress(.stageStarted("persist"))
-            written = try (early ?? makeStore(options)).write(graph, request: request)
+            written = try store.write(graph, request: request)
         } else {
             // The store writes what links do not change while the graph is connected.
-            written = try (early ?? makeStore(options)).write(graph, request: request) {
+            written = try store.write(graph, request: request) {
                 connect()
                 progress(.stageStarted("persist"))
             }

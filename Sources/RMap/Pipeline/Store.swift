@@ -24,11 +24,22 @@ public protocol Store: AnyObject {
     /// before mapping so that defaults and `required` apply only to objects new to the store.
     /// The default holds none: every object is new to the store.
     func storedIdentities(schema: GraphSchema) throws -> StoredIdentities
+
+    /// Adds to `graph`, as destinations of its connections (``ObjectGraph/isStored(_:)``), the
+    /// stored objects that its connections name and that no object of the run is, for the
+    /// entities that `request` does not say were fetched completely; called before connecting.
+    ///
+    /// - Returns: false when the store cannot look objects up (the default): references to
+    ///   entities the run did not fetch are then not reported as dangling.
+    func addStoredDestinations(to graph: ObjectGraph, request: WriteRequest) throws -> Bool
 }
 
 extension Store {
     /// None: a store that cannot tell treats every object as new to it.
     public func storedIdentities(schema: GraphSchema) throws -> StoredIdentities { StoredIdentities() }
+
+    /// None: a store that cannot look objects up adds nothing.
+    public func addStoredDestinations(to graph: ObjectGraph, request: WriteRequest) throws -> Bool { false }
 
     public func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport {
         connecting()
@@ -71,6 +82,8 @@ public struct EntityWriteCounts: Sendable, Equatable, Codable {
     public var unchanged = 0
     /// Local objects deleted because a complete fetch no longer had them.
     public var orphansDeleted = 0
+    /// Stored objects deleted by `delete_when`: a tombstone record, or a parent that no longer lists them.
+    public var deleted = 0
 
     /// Creates zero counts.
     public init() {}
