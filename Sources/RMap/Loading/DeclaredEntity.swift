@@ -7,6 +7,8 @@ struct DeclaredEntity {
     var collection: String?
     var path: String?
     var records: [String]?
+    /// `records: { key_as: ... }`: the attribute that receives each record's key.
+    var recordsKeyAs: (name: String, mark: Mark)?
     /// `nil`: the file's source; `.some(nil)`: `source: false`.
     var source: PluginConfig??
     var identity: (names: [String], mark: Mark)?

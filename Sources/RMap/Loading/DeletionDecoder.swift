@@ -15,14 +15,18 @@ extension RelationshipDecoder {
         let flag = pairs.first { $0.key.scalar?.text == Self.missingFromParent }
         if let flag {
             deletion.missingFromParent = diagnostics.bool(flag.value, "'\(Self.missingFromParent)'") ?? false
+            // The child keeps its parent in a foreign key: the inverse of a nested `replace` to-many.
             let nested = entities.contains { parent in
-                parent.relationships.contains { $0.nested && $0.kind == .toMany && $0.destination == entity.name }
+                parent.relationships.contains {
+                    $0.nested && $0.kind == .toMany && $0.assignment == .replace && $0.inverse != nil
+                        && $0.destination == entity.name
+                }
             }
             if deletion.missingFromParent, !nested {
                 diagnostics.error(
                     flag.key.mark,
                     "'\(Self.missingFromParent)' of entity '\(entity.name)' needs a parent: "
-                        + "no nested to-many holds '\(entity.name)'")
+                        + "no nested 'replace' to-many with an inverse holds '\(entity.name)'")
             }
         }
         let conditions = pairs.filter { $0.key.scalar?.text != Self.missingFromParent }

@@ -13,6 +13,7 @@ struct EntityDecoder {
             case "element": entity.element = diagnostics.string(value, "'element'")
             case "collection": entity.collection = diagnostics.string(value, "'collection'")
             case "path": entity.path = diagnostics.string(value, "'path'")
+            case "records" where value.mapping != nil: decodeKeyedRecords(value, into: &entity)
             case "records": entity.records = diagnostics.string(value, "'records'").map(Self.keyPath)
             case "source":
                 if value.scalar?.bool == false {

@@ -60,13 +60,15 @@ struct StoredDestinations {
     }
 
     /// The rows whose identity is a key: fetched by identity, a batch at a time.
-    private func identified(_ lookup: Lookup, table: TableLayout, backend: any StoreBackend) throws -> [[Value]] {
+    private func identified(
+        _ lookup: Lookup, table: TableLayout, backend: any StoreBackend
+    ) throws -> [[Value]] {
         let identities = lookup.keys.values.compactMap { tuple -> [Value]? in
             var identity: [Value] = []
             for (value, column) in zip(tuple, table.identity) {
                 // Keys compare as connecting does ("1" is 1): stored in the column's own type.
-                let type = table.columns[column].type
-                guard let typed = ValueConverter.value(from: ValueConverter.json(from: value), as: type) else { return nil }
+                let json = ValueConverter.json(from: value)
+                guard let typed = ValueConverter.value(from: json, as: table.columns[column].type) else { return nil }
                 identity.append(typed)
             }
             return identity

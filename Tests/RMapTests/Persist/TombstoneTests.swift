@@ -129,7 +129,7 @@ struct TombstoneTests {
                     attributes: { id: int }
                 """) == [
                     "mappings/crm.yml:4:20: 'missing_from_parent' of entity 'Person' needs a parent: "
-                        + "no nested to-many holds 'Person'"
+                        + "no nested 'replace' to-many with an inverse holds 'Person'"
                 ])
         #expect(
             LoaderHarness.issues(
