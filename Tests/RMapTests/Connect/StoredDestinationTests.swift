@@ -1,7 +1,5 @@
 import Foundation
 import RMap
-import RMapPostgres
-import RMapSQLite
 import Testing
 
 /// `rmap run` of part of a model: connections reach the objects stored by an earlier run
@@ -30,33 +28,12 @@ struct StoredDestinationTests {
          {"id": 11, "name": "Kiln", "owner_id": 99, "member_ids": [1], "lead_id": 1}]
         """
 
-    enum Engine: String, CaseIterable, CustomTestStringConvertible {
-        case sqlite, postgres
-        var testDescription: String { rawValue }
-    }
-
     /// A workspace with the mapping and payloads, and the store URL of `engine` for it.
-    private func workspace(_ engine: Engine) throws -> (RunWorkspace, store: String) {
+    private func workspace(_ engine: CLIStore) throws -> (RunWorkspace, store: String) {
         let workspace = try RunWorkspace([
             "work.yml": Self.mapping, "people.json": Self.people, "projects.json": Self.projects,
         ])
-        let store =
-            switch engine {
-            case .sqlite: "sqlite:\(workspace.path("rmap.sqlite"))"
-            case .postgres: try PostgresSchemas.url(for: workspace.url)
-            }
-        return (workspace, store)
-    }
-
-    private func open(_ store: String) throws -> any BackendStore {
-        if store.hasPrefix("sqlite:") { return try SQLiteStore(path: String(store.dropFirst("sqlite:".count))) }
-        return try PostgresStore(url: store)
-    }
-
-    private func schema(_ workspace: RunWorkspace) throws -> GraphSchema {
-        let registry = PluginRegistry.standard()
-        registry.registerSQLite()
-        return GraphSchema(model: try MappingLoader(catalog: registry.catalog).load([workspace.path("work.yml")]))
+        return (workspace, try engine.url(for: workspace))
     }
 
     /// The stored values of each object of `entity`, by its `id`, as attribute name -> display text.
@@ -73,13 +50,13 @@ struct StoredDestinationTests {
     }
 
     @Test("a run of projects only keeps the links to stored people and reports only what exists nowhere",
-        arguments: Engine.allCases)
-    func projectsOnlyRun(engine: Engine) throws {
+        arguments: CLIStore.allCases)
+    func projectsOnlyRun(engine: CLIStore) throws {
         let (workspace, store) = try workspace(engine)
         let first = try workspace.rmap(["run", "work.yml", "--store", store, "--quiet"])
         #expect(first.status == 0, "\(first.stderr)")
-        let schema = try schema(workspace)
-        let people = try rows("Person", open(store), schema)
+        let schema = try workspace.schema("work.yml")
+        let people = try rows("Person", engine.open(workspace), schema)
 
         try workspace.write("projects.json", Self.changed)
         let partial = try workspace.rmap(["run", "work.yml", "--only", "Project", "--store", store, "--json"])
@@ -93,7 +70,7 @@ struct StoredDestinationTests {
         #expect(report.counts("Project")["inserted"] == 1)
         #expect((report.counts("Person")["updated"] ?? 0) == 0)
 
-        let stored = try open(store)
+        let stored = try engine.open(workspace)
         // The stored people the run linked to are not rewritten.
         #expect(try rows("Person", stored, schema) == people)
         let members = try stored.objects(schema: schema).links(of: "Project", "members")

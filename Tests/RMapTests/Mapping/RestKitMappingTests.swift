@@ -161,9 +161,10 @@ struct RestKitMappingTests {
               nickname: { type: string, default: none }
         """
 
-    // RKObjectMappingNextGenTest testShouldOptionallySetDefaultValueForAMissingKeyPath (assignsDefaultValueForMissingAttributes
-    // YES: a stored object's missing key takes the default), testMappingFromMissingSourceKeyPathAssignsNil (NO: the
-    // stored value stays) and testThatMappingToNonOptionalPropertyWithDefaultSetsDefault (a new object gets the default).
+    // RKObjectMappingNextGenTest testShouldOptionallySetDefaultValueForAMissingKeyPath
+    // (assignsDefaultValueForMissingAttributes YES: a stored object's missing key takes the default),
+    // testMappingFromMissingSourceKeyPathAssignsNil (NO: the stored value stays) and
+    // testThatMappingToNonOptionalPropertyWithDefaultSetsDefault (a new object gets the default).
     @Test("default_on_missing: a missing key takes the default on stored objects; without it the value stays")
     func assignsDefaultValueForMissingAttributes() throws {
         let workspace = try RunWorkspace([

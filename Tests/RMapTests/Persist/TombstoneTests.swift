@@ -1,7 +1,5 @@
 import Foundation
 import RMap
-import RMapPostgres
-import RMapSQLite
 import Testing
 
 /// `delete_when` end to end (MAPPING.md §8): a tombstone record deletes the stored object it
@@ -37,29 +35,11 @@ struct TombstoneTests {
          {"id": 11, "name": "Kiln", "tasks": [{"id": 110, "title": "Fire"}]}]
         """
 
-    enum Engine: String, CaseIterable, CustomTestStringConvertible {
-        case sqlite, postgres
-        var testDescription: String { rawValue }
-    }
-
-    private func store(_ engine: Engine, _ workspace: RunWorkspace) throws -> String {
-        switch engine {
-        case .sqlite: "sqlite:\(workspace.path("rmap.sqlite"))"
-        case .postgres: try PostgresSchemas.url(for: workspace.url)
-        }
-    }
-
-    private func open(_ store: String) throws -> any BackendStore {
-        if store.hasPrefix("sqlite:") { return try SQLiteStore(path: String(store.dropFirst("sqlite:".count))) }
-        return try PostgresStore(url: store)
-    }
-
     /// The identities of `entity`'s rows and of its bases.
-    private func stored(_ entity: String, _ store: String, _ workspace: RunWorkspace) throws -> [String] {
-        let registry = PluginRegistry.standard()
-        let model = try MappingLoader(catalog: registry.catalog).load([workspace.path("work.yml")])
-        let objects = try open(store).objects(schema: GraphSchema(model: model))
-        let table = objects.layout.table(of: try #require(GraphSchema(model: model).type(named: entity)))
+    private func stored(_ entity: String, _ engine: CLIStore, _ workspace: RunWorkspace) throws -> [String] {
+        let schema = try workspace.schema("work.yml")
+        let objects = try engine.open(workspace).objects(schema: schema)
+        let table = objects.layout.table(of: try #require(schema.type(named: entity)))
         return try objects.rows(of: entity).map { object in
             let values = try #require(object.values)
             #expect(object.base != nil, "the base of \(entity) is kept with its row")
@@ -68,12 +48,12 @@ struct TombstoneTests {
     }
 
     @Test("a tombstone deletes the stored object and its links; a child the parent dropped is deleted",
-        arguments: Engine.allCases)
-    func tombstones(engine: Engine) throws {
+        arguments: CLIStore.allCases)
+    func tombstones(engine: CLIStore) throws {
         let workspace = try RunWorkspace([
             "work.yml": Self.mapping, "people.json": Self.people, "projects.json": Self.projects,
         ])
-        let url = try store(engine, workspace)
+        let url = try engine.url(for: workspace)
         let first = try workspace.rmap(["run", "work.yml", "--store", url, "--quiet"])
         #expect(first.status == 0, "\(first.stderr)")
 
@@ -92,12 +72,11 @@ struct TombstoneTests {
         #expect(report.counts("Task")["deleted"] == 1)
         #expect(report.totals["deleted"] == 2)
 
-        #expect(try stored("Person", url, workspace) == ["1"])
+        #expect(try stored("Person", engine, workspace) == ["1"])
         // Project 11's payload carried no `tasks` key: its task stays.
-        #expect(try stored("Task", url, workspace) == ["100", "110"])
-        let registry = PluginRegistry.standard()
-        let schema = GraphSchema(model: try MappingLoader(catalog: registry.catalog).load([workspace.path("work.yml")]))
-        let links = try open(url).objects(schema: schema).links(of: "Person", "projects")
+        #expect(try stored("Task", engine, workspace) == ["100", "110"])
+        let objects = try engine.open(workspace).objects(schema: workspace.schema("work.yml"))
+        let links = try objects.links(of: "Person", "projects")
         #expect(links[IdentityKey([.int(2)])] == nil)
         #expect(links[IdentityKey([.int(1)])] == [IdentityKey([.int(10)])])
 
