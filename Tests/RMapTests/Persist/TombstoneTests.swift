@@ -13,7 +13,7 @@ struct TombstoneTests {
         entities:
           Person:
             delete_when: { deleted: true }
-            attributes: { id: int, name: string, deleted: bool, projectIds: [int] }
+            attributes: { id: int, name: { type: string, required: true }, deleted: bool, projectIds: [int] }
             relationships:
               projects: { to_many: Project, connect: { foreign_key: { projectIds: id } } }
           Project:
@@ -57,7 +57,8 @@ struct TombstoneTests {
         let first = try workspace.rmap(["run", "work.yml", "--store", url, "--quiet"])
         #expect(first.status == 0, "\(first.stderr)")
 
-        // Person 2 is a tombstone, person 7 one for an object never stored; project 10 dropped task 101.
+        // Person 2 is a tombstone, person 7 one for an object never stored (not rejected for lacking its
+        // required name); project 10 dropped task 101.
         try workspace.write(
             "people.json",
             #"[{"id": 1, "name": "Ann", "project_ids": [10]}, {"id": 2, "deleted": true}, {"id": 7, "deleted": true}]"#)
