@@ -3,6 +3,8 @@
 final class ConnectRun {
     private let graph: ObjectGraph
     private let indexes: DestinationIndexes
+    /// False to find the references without linking (``Connector/unresolved(_:)``).
+    private let linking: Bool
     private var report = ConnectReport()
     /// Index lookups and reached objects checked.
     private var lookups = 0
@@ -15,8 +17,9 @@ final class ConnectRun {
         return result
     }
 
-    init(graph: ObjectGraph) {
+    init(graph: ObjectGraph, linking: Bool = true) {
         self.graph = graph
+        self.linking = linking
         indexes = DestinationIndexes(graph: graph)
     }
 
@@ -75,16 +78,21 @@ final class ConnectRun {
                         destination: step.destination.name, attributes: scope.attributes, values: missing,
                         origin: source.origin))
             }
+            guard linking else { continue }
             links += link(source, to: found, step: step, scope: scope, reference: reference, writer: writer)
         }
         writer.flush()
         if links > 0 { report.counts[step.source.name, default: 0] += links }
     }
 
-    /// The objects of exactly `type`, as handles made on the way.
+    /// The objects of exactly `type` that the run fetched, as handles made on the way
+    /// (stored objects are destinations only: their own links are the store's).
     private func objects(of type: EntityType) -> some Collection<GraphObject> {
         let table = graph.table(type.rootIndex)
-        return table.rows.filter { table.type(of: $0) == type.index }
+        let stored = graph.storedSource
+        return table.rows.filter { row in
+            table.type(of: row) == type.index && (stored == nil || table.origin(of: row).source != stored)
+        }
             .map { [graph] in GraphObject(graph: graph, root: type.rootIndex, row: $0) }
     }
 

@@ -60,4 +60,17 @@ public struct Connector: Sendable {
         for step in steps { run.resolve(step) }
         return run.result
     }
+
+    /// The references into the tables of `roots` (root entity positions) that no object of
+    /// `graph` answers, found without linking anything: the keys to look for in the store. A key
+    /// path through a relationship that a connection sets reaches nothing yet, so only foreign
+    /// keys and paths through nested relationships count.
+    ///
+    /// - Complexity: O(objects + references) of those connections, as ``connect(_:)``.
+    public func unresolved(_ graph: ObjectGraph, roots: Set<Int>) -> [DanglingReference] {
+        precondition(graph.schema === schema, "the graph follows another schema than the connector's")
+        let run = ConnectRun(graph: graph, linking: false)
+        for step in steps where roots.contains(step.destination.rootIndex) { run.resolve(step) }
+        return run.result.dangling
+    }
 }

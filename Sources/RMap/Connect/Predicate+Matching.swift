@@ -6,6 +6,13 @@ extension Predicate {
     func matches(_ object: GraphObject) -> Bool {
         clauses.allSatisfy { $0.condition.holds(for: object[attribute: $0.attribute] ?? .null) }
     }
+
+    /// True when a record's values (one per attribute of `type`, `nil` where missing) meet every clause.
+    func matches(_ values: [Value?], of type: EntityType) -> Bool {
+        clauses.allSatisfy { clause in
+            clause.condition.holds(for: type.attributeIndex(clause.attribute).flatMap { values[$0] } ?? .null)
+        }
+    }
 }
 
 extension Predicate.Condition {

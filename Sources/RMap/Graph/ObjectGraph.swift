@@ -17,6 +17,8 @@ public final class ObjectGraph {
     private var originNames: [String] = []
     private var originNumbers: [String: Int32] = [:]
     private var lastOrigin: (name: String, number: Int32)?
+    /// The origin number of objects read from the store for connections (``addStored(_:values:)``), once one is.
+    var storedSource: Int32?
 
     /// Creates an empty graph.
     public init(schema: GraphSchema) {

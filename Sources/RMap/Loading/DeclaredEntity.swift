@@ -7,6 +7,8 @@ struct DeclaredEntity {
     var collection: String?
     var path: String?
     var records: [String]?
+    /// `records: { key_as: ... }`: the attribute that receives each record's key.
+    var recordsKeyAs: (name: String, mark: Mark)?
     /// `nil`: the file's source; `.some(nil)`: `source: false`.
     var source: PluginConfig??
     var identity: (names: [String], mark: Mark)?
@@ -20,6 +22,8 @@ struct DeclaredEntity {
     var onConflict: ConflictPolicy?
     var orphans: OrphanPolicy?
     var incremental: (sync: IncrementalSync, mark: Mark)?
+    /// `delete_when`, decoded once the attributes it names are known.
+    var deleteWhen: YAMLNode?
     var attributes: [AttributeMapping] = []
     var relationships: [(name: String, node: YAMLNode, mark: Mark)] = []
 
@@ -27,6 +31,7 @@ struct DeclaredEntity {
         "element", "collection", "path", "records", "source", "identity", "extends", "type_key", "types",
         "nested_path", "sort", "push", "on_conflict", "orphans", "attributes", "relationships",
         "incremental",
+        "delete_when",
     ]
     static let attributeKeys = [
         "type", "key", "required", "default", "default_on_missing", "format", "map", "readonly", "transform",

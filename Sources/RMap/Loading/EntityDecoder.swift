@@ -13,6 +13,7 @@ struct EntityDecoder {
             case "element": entity.element = diagnostics.string(value, "'element'")
             case "collection": entity.collection = diagnostics.string(value, "'collection'")
             case "path": entity.path = diagnostics.string(value, "'path'")
+            case "records" where value.mapping != nil: decodeKeyedRecords(value, into: &entity)
             case "records": entity.records = diagnostics.string(value, "'records'").map(Self.keyPath)
             case "source":
                 if value.scalar?.bool == false {
@@ -39,6 +40,7 @@ struct EntityDecoder {
             case "on_conflict": entity.onConflict = diagnostics.choice(value, "'on_conflict'", as: ConflictPolicy.self)
             case "orphans": entity.orphans = diagnostics.choice(value, "'orphans'", as: OrphanPolicy.self)
             case "incremental": entity.incremental = decodeIncremental(value)
+            case "delete_when": entity.deleteWhen = value
             case "attributes":
                 for (attribute, spec) in diagnostics.keyedPairs(value, "'attributes' of \(what)", allowed: []) ?? [] {
                     let keyMark = value.mapping?.first { $0.key.scalar?.text == attribute }?.key.mark ?? spec.mark

@@ -69,6 +69,8 @@ struct EntityResolver {
         entity.idempotencyHeader = child.idempotencyHeader ?? parent.idempotencyHeader
         entity.onConflict = child.onConflict ?? parent.onConflict
         entity.orphans = child.orphans ?? parent.orphans
+        entity.deleteWhen = child.deleteWhen ?? parent.deleteWhen
+        entity.recordsKeyAs = child.recordsKeyAs ?? parent.recordsKeyAs
         return entity
     }
 
@@ -84,6 +86,7 @@ struct EntityResolver {
             name: entity.name, element: element, collection: collection, path: entity.path ?? collection,
             identity: identity, file: entity.settings.path, mark: entity.mark)
         mapping.records = entity.records
+        mapping.recordsKeyAs = entity.recordsKeyAs?.name
         // A sub-entity arrives in its parent's payloads unless it names a source of its own.
         mapping.source = entity.source ?? (entity.extends == nil ? entity.settings.source : nil)
         mapping.parent = entity.extends?.name

@@ -38,7 +38,18 @@ struct ModelBuilder {
             }
         }
         let checks = ModelChecks(diagnostics: diagnostics, declared: resolved)
-        return checks.run(&entities)
+        _ = checks.run(&entities)
+        for index in entities.indices {
+            if let keyAs = resolved[index].recordsKeyAs, entities[index].attribute(named: keyAs.name) == nil {
+                diagnostics.error(
+                    keyAs.mark,
+                    "'key_as' of entity '\(entities[index].name)' names no attribute '\(keyAs.name)'"
+                        + Suggestion.hint(for: keyAs.name, in: entities[index].attributes.map(\.name)))
+            }
+            guard let node = resolved[index].deleteWhen else { continue }
+            entities[index].deletion = relationships.deletion(node, on: entities[index], in: entities)
+        }
+        return entities
     }
 
     private func checkStores(_ settings: [FileSettings]) {

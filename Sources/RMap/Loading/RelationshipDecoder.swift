@@ -155,7 +155,7 @@ struct RelationshipDecoder {
 
     // MARK: - Predicates
 
-    private func predicate(_ node: YAMLNode, on entity: EntityMapping, what: String) -> Predicate {
+    func predicate(_ node: YAMLNode, on entity: EntityMapping, what: String) -> Predicate {
         var clauses: [Predicate.Clause] = []
         for pair in diagnostics.uniquePairs(node, what) ?? [] {
             guard let name = pair.key.scalar?.text else { continue }

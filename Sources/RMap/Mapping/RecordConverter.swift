@@ -129,7 +129,9 @@ final class RecordConverter {
         let isNew =
             existing == nil && !inStore
             && (seen.isEmpty || !seen.contains(SeenIdentity(root: plan.type.rootIndex, identity: identity)))
-        if isNew, plan.hasRequired {
+        // A tombstone for an object the store does not hold deletes nothing: it needs no required values.
+        let tombstone = plan.type.mapping.deletion.tombstone?.matches(fields.values, of: plan.type) ?? false
+        if isNew, plan.hasRequired, !tombstone {
             for attribute in plan.attributes where attribute.required {
                 guard let value = fields.values[attribute.position] ?? attribute.defaultValue, !value.isNull else {
                     let said = fields.values[attribute.position] == nil ? "missing" : "null"
@@ -179,7 +181,8 @@ final class RecordConverter {
         }
         let destination = plans[nested.destination.index]
         switch (value, nested.toMany) {
-        case (.array(let items), true):
+        case (.array(let array), true):
+            let items = ScalarRecord.records(array, for: destination.type) ?? array
             var records: [PendingRecord] = []
             records.reserveCapacity(items.count)
             var rejected = false

@@ -19,17 +19,12 @@ public enum RecordSelection {
     public static func records(
         in document: JSONValue, for entity: EntityMapping, origin: String
     ) throws(FetchError) -> [JSONValue] {
+        if let attribute = entity.recordsKeyAs {
+            return try KeyedRecords.records(in: document, for: entity, attribute: attribute, origin: origin)
+        }
         if let path = entity.records {
             let written = path.joined(separator: ".")
-            var current = document
-            for key in path {
-                guard case .object(let object) = current, let next = object[key] else {
-                    throw FetchError(
-                        origin: origin,
-                        message: "no records at '\(written)' for \(entity.name) (records: in the mapping)")
-                }
-                current = next
-            }
+            let current = try value(at: path, in: document, for: entity, origin: origin)
             switch current {
             case .array(let items): return items
             case .object: return [current]
@@ -54,5 +49,24 @@ public enum RecordSelection {
                 origin: origin,
                 message: "expected a JSON array or object of \(entity.name) records, found \(document.kindName)")
         }
+    }
+
+    /// The value at `records:`'s key path.
+    ///
+    /// - Throws: ``FetchError`` when the path leads nowhere.
+    static func value(
+        at path: [String], in document: JSONValue, for entity: EntityMapping, origin: String
+    ) throws(FetchError) -> JSONValue {
+        var current = document
+        for key in path {
+            guard case .object(let object) = current, let next = object[key] else {
+                throw FetchError(
+                    origin: origin,
+                    message:
+                        "no records at '\(path.joined(separator: "."))' for \(entity.name) (records: in the mapping)")
+            }
+            current = next
+        }
+        return current
     }
 }

@@ -39,6 +39,11 @@ public struct EntityMapping: Sendable, Hashable {
     public var incremental: IncrementalSync?
     /// How records are wrapped in payloads and request bodies.
     public var root: RootStyle = .auto
+    /// `records: { key_as: login }`: the records are an object's members, each member's key
+    /// going into this attribute (`{"alice": {...}, "bob": {...}}`).
+    public var recordsKeyAs: String?
+    /// `delete_when`: which records are tombstones and which nested children a parent's list drops.
+    public var deletion = Deletion()
     /// The attributes, inherited ones first.
     public var attributes: [AttributeMapping] = []
     /// The relationships, inherited ones first.

@@ -95,19 +95,73 @@ private struct PersistRun {
 
     // MARK: - Rows
 
+    /// The objects of a root's table that the run fetched: stored objects that connections
+    /// reached (``ObjectGraph/isStored(_:)``) keep their rows and links as stored.
+    private func fetchedObjects(_ root: EntityType) -> some Sequence<GraphObject> {
+        graph.table(root.index).rows.lazy.map { [graph] in GraphObject(graph: graph, root: root.index, row: $0) }
+            .filter { [graph] in !graph.isStored($0) }
+    }
+
     mutating func writeTable(_ root: EntityType) throws {
         let table = layout.table(of: root)
         let fresh = try backend.isEmpty(table)
         var chunk: [GraphObject] = []
         var rows: [[Value]] = []
         var bases: [[Value]] = []
-        for row in graph.table(root.index).rows {
-            chunk.append(GraphObject(graph: graph, root: root.index, row: row))
+        var tombstones: [[Value]] = []
+        for object in fetchedObjects(root) {
+            if isTombstone(object) {
+                tombstones.append(object.identity.values)
+                continue
+            }
+            chunk.append(object)
             guard chunk.count == PersistWriter.batchSize else { continue }
             try writeChunk(chunk, table, fresh: fresh, rows: &rows, bases: &bases)
             chunk.removeAll(keepingCapacity: true)
         }
         if !chunk.isEmpty { try writeChunk(chunk, table, fresh: fresh, rows: &rows, bases: &bases) }
+        if !fresh, !tombstones.isEmpty { try deleteStored(tombstones, table, root: root) }
+    }
+
+    /// True when the object's record matches its entity's `delete_when` (a tombstone).
+    private func isTombstone(_ object: GraphObject) -> Bool {
+        guard let tombstone = object.type.mapping.deletion.tombstone, !object.identity.isIncomplete else {
+            return false
+        }
+        return tombstone.matches(object)
+    }
+
+    /// Deletes the stored objects of these identities that the store holds, with their links,
+    /// counted as deleted by entity (the `type` column's, else `root`).
+    private mutating func deleteStored(_ identities: [[Value]], _ table: TableLayout, root: EntityType) throws {
+        var entityByType: [Value: Int] = [:]
+        for member in graph.schema.family(of: root) {
+            entityByType[.string(layout.bindings[member.index].typeValue)] = member.index
+        }
+        var deleted: [[Value]] = []
+        var start = 0
+        while start < identities.count {
+            let batch = Array(identities[start..<min(start + PersistWriter.batchSize, identities.count)])
+            start += batch.count
+            let stored = try backend.fetch(table, identities: batch)
+            for identity in batch {
+                guard let state = stored[IdentityKey(identity)] else { continue }
+                deleted.append(identity)
+                let values = state.row ?? state.base
+                let type = table.discriminator.flatMap { column in values.flatMap { entityByType[$0[column]] } }
+                counts[type ?? root.index].deleted += 1
+            }
+        }
+        try delete(deleted, table)
+    }
+
+    /// Deletes rows and bases by identity, and the links they are the source of.
+    private func delete(_ identities: [[Value]], _ table: TableLayout) throws {
+        guard !identities.isEmpty else { return }
+        try backend.delete(table, identities: identities)
+        for join in layout.joinTables(of: table) {
+            try backend.replaceLinks(join, sources: identities, links: [])
+        }
     }
 
     private mutating func writeChunk(
@@ -189,6 +243,10 @@ private struct PersistRun {
                 if !group.listed.contains(IdentityKey(identity)) { released.append(identity) }
             }
             guard !released.isEmpty else { continue }
+            if group.entity.mapping.deletion.missingFromParent {
+                try deleteStored(released, table, root: graph.schema.root(of: group.entity))
+                continue
+            }
             var incoming = [Value?](repeating: nil, count: table.columns.count)
             for column in group.columns { incoming[column] = .null }
             let stored = try backend.fetch(table, identities: released)
@@ -297,8 +355,7 @@ private struct PersistRun {
         _ body: (GraphObject, IdentityKey, _ relationship: Int, _ join: Int) throws -> Void
     ) throws {
         for root in graph.schema.roots {
-            for row in graph.table(root.index).rows {
-                let object = GraphObject(graph: graph, root: root.index, row: row)
+            for object in fetchedObjects(root) where !isTombstone(object) {
                 let binding = layout.bindings[object.type.index]
                 guard !binding.joins.isEmpty else { continue }
                 let identity = object.identity
@@ -331,7 +388,7 @@ private struct PersistRun {
             for member in graph.schema.family(of: type) {
                 entityByType[layout.bindings[member.index].typeValue] = member.name
             }
-            var fetched = Set(graph.objects(root: type.rootIndex).map(\.identity))
+            var fetched = Set(fetchedObjects(graph.schema.root(of: type)).map(\.identity))
             for member in graph.schema.family(of: type) { fetched.formUnion(unchanged[member.name] ?? []) }
             var seen = Set<IdentityKey>()
             var orphans: [[Value]] = []
@@ -349,11 +406,7 @@ private struct PersistRun {
                 orphans.append(identity)
                 if let index = graph.schema.type(named: entity)?.index { counts[index].orphansDeleted += 1 }
             }
-            guard !orphans.isEmpty else { continue }
-            try backend.delete(table, identities: orphans)
-            for join in layout.joinTables(of: table) {
-                try backend.replaceLinks(join, sources: orphans, links: [])
-            }
+            try delete(orphans, table)
         }
     }
 }

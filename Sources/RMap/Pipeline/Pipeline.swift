@@ -59,12 +59,20 @@ public struct Pipeline: Sendable {
         progress(.stageFinished("fetch"))
         try await ExecTransformer.runAll(on: graph, model: model, reject: rejected.add)
 
+        var runState = state.update
+        runState.merge(incremental.update(graph: graph, fills: sink.fills))
+        var request = WriteRequest(
+            dryRun: options.dryRun, completeEntities: incremental.completeEntities(), runState: runState)
+        request.unchangedIdentities = state.unchangedIdentities
+        let store = try state.store ?? early ?? makeStore(options)
+        // Connections reach stored objects that a partial run did not fetch.
+        let lookedUp = try store.addStoredDestinations(to: graph, request: request)
         var connectReport = ConnectReport()
         func connect() {
             progress(.stageStarted("connect"))
             connectReport = Connector(schema: schema).connect(graph)
             connectReport.removeDangling(toUnchanged: state.unchangedIdentities, schema: schema)
-            if !options.only.isEmpty {
+            if !options.only.isEmpty, !lookedUp {
                 let report = mapper.report
                 connectReport.dangling.removeAll { reference in
                     !Self.arrived(reference.destination, schema: schema, fetched: fetched, mapping: report)
@@ -72,12 +80,6 @@ public struct Pipeline: Sendable {
             }
             progress(.stageFinished("connect"))
         }
-        var runState = state.update
-        runState.merge(incremental.update(graph: graph, fills: sink.fills))
-        var request = WriteRequest(
-            dryRun: options.dryRun, completeEntities: incremental.completeEntities(), runState: runState)
-        request.unchangedIdentities = state.unchangedIdentities
-        let store = try state.store ?? early ?? makeStore(options)
         let written: WriteReport
         var checked: RunReport?
         func makeReport() -> RunReport {

@@ -42,6 +42,7 @@ public struct RunReport: Sendable {
             entities[index].updated = counts.updated
             entities[index].unchanged = counts.unchanged
             entities[index].orphansDeleted = counts.orphansDeleted
+            entities[index].deleted = counts.orphansDeleted + counts.deleted
         }
     }
 
@@ -74,6 +75,7 @@ public struct RunReport: Sendable {
             total.rejected += counts.rejected
             total.dangling += counts.dangling
             total.orphansDeleted += counts.orphansDeleted
+            total.deleted += counts.deleted
             total.unmappedKeys += counts.unmappedKeys
         }
     }
@@ -152,6 +154,8 @@ public struct EntityRunCounts: Sendable, Equatable {
     public var dangling = 0
     /// Local objects deleted as orphans.
     public var orphansDeleted = 0
+    /// Stored objects deleted: orphans, tombstones and children their parent no longer lists (`delete_when`).
+    public var deleted = 0
     /// Payload keys that map to no attribute or relationship (counted, not stored).
     public var unmappedKeys = 0
 
@@ -172,6 +176,7 @@ public struct EntityRunCounts: Sendable, Equatable {
                 ("dangling", .number(String(dangling))),
                 ("orphans_deleted", .number(String(orphansDeleted))),
                 ("unmapped_keys", .number(String(unmappedKeys))),
+                ("deleted", .number(String(deleted))),
             ]))
     }
 }

@@ -29,6 +29,13 @@ public protocol Store: AnyObject {
     /// left them; a run reads them before it fetches and writes its own with its data
     /// (``WriteRequest/runState``). The default holds none.
     func runState(scope: String) throws -> [String: RunStateEntry]
+    /// Adds to `graph`, as destinations of its connections (``ObjectGraph/isStored(_:)``), the
+    /// stored objects that its connections name and that no object of the run is, for the
+    /// entities that `request` does not say were fetched completely; called before connecting.
+    ///
+    /// - Returns: false when the store cannot look objects up (the default): references to
+    ///   entities the run did not fetch are then not reported as dangling.
+    func addStoredDestinations(to graph: ObjectGraph, request: WriteRequest) throws -> Bool
 }
 
 extension Store {
@@ -37,6 +44,8 @@ extension Store {
 
     /// None: a store that keeps no run state.
     public func runState(scope: String) throws -> [String: RunStateEntry] { [:] }
+    /// None: a store that cannot look objects up adds nothing.
+    public func addStoredDestinations(to graph: ObjectGraph, request: WriteRequest) throws -> Bool { false }
 
     public func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport {
         connecting()
@@ -86,6 +95,8 @@ public struct EntityWriteCounts: Sendable, Equatable, Codable {
     public var unchanged = 0
     /// Local objects deleted because a complete fetch no longer had them.
     public var orphansDeleted = 0
+    /// Stored objects deleted by `delete_when`: a tombstone record, or a parent that no longer lists them.
+    public var deleted = 0
 
     /// Creates zero counts.
     public init() {}

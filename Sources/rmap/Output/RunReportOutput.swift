@@ -7,19 +7,19 @@ struct RunReportOutput {
     let model: MappingModel
 
     private static let headers = [
-        "entity", "fetched", "inserted", "updated", "unchanged", "rejected", "dangling", "orphans", "unmapped",
+        "entity", "fetched", "inserted", "updated", "unchanged", "rejected", "dangling", "deleted", "unmapped",
     ]
 
     /// The summary table, one line per entity that took part, then the totals.
     func table() -> String {
         let shown = report.entities.filter { counts in
-            counts.fetched + counts.inserted + counts.updated + counts.unchanged + counts.orphansDeleted
+            counts.fetched + counts.inserted + counts.updated + counts.unchanged + counts.deleted
                 + counts.rejected + counts.dangling + counts.unmappedKeys > 0
         }
         let rows = (shown + [report.totals]).map { counts in
             [
                 counts.entity, "\(counts.fetched)", "\(counts.inserted)", "\(counts.updated)", "\(counts.unchanged)",
-                "\(counts.rejected)", "\(counts.dangling)", "\(counts.orphansDeleted)", "\(counts.unmappedKeys)",
+                "\(counts.rejected)", "\(counts.dangling)", "\(counts.deleted)", "\(counts.unmappedKeys)",
             ]
         }
         var text = TextTable.render([Self.headers] + rows)
