@@ -19,12 +19,15 @@ struct DeclaredEntity {
     var idempotencyHeader: String?
     var onConflict: ConflictPolicy?
     var orphans: OrphanPolicy?
+    /// `stream:`: the Singer stream whose records this entity takes.
+    var stream: String?
     var attributes: [AttributeMapping] = []
     var relationships: [(name: String, node: YAMLNode, mark: Mark)] = []
 
     static let keys = [
         "element", "collection", "path", "records", "source", "identity", "extends", "type_key", "types",
         "nested_path", "sort", "push", "on_conflict", "orphans", "attributes", "relationships",
+        "stream",
     ]
     static let attributeKeys = [
         "type", "key", "required", "default", "default_on_missing", "format", "map", "readonly", "transform",

@@ -38,6 +38,7 @@ struct EntityDecoder {
             case "push": decodePush(value, into: &entity)
             case "on_conflict": entity.onConflict = diagnostics.choice(value, "'on_conflict'", as: ConflictPolicy.self)
             case "orphans": entity.orphans = diagnostics.choice(value, "'orphans'", as: OrphanPolicy.self)
+            case "stream": entity.stream = diagnostics.string(value, "'stream'")
             case "attributes":
                 for (attribute, spec) in diagnostics.keyedPairs(value, "'attributes' of \(what)", allowed: []) ?? [] {
                     let keyMark = value.mapping?.first { $0.key.scalar?.text == attribute }?.key.mark ?? spec.mark

@@ -96,6 +96,8 @@ struct EntityResolver {
         mapping.orphans = entity.orphans ?? .keep
         mapping.root = entity.settings.root
         mapping.attributes = entity.attributes
+        mapping.stream = entity.stream
+        SingerKey.addIdentity(to: &mapping)
         return mapping
     }
 

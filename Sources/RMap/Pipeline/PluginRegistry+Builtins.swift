@@ -1,6 +1,6 @@
 extension PluginRegistry {
-    /// A registry with every plugin of the `RMap` module: the `file`, `stdin`
-    /// and `exec` sources, the `memory` and `json` stores, and the built-in
+    /// A registry with every plugin of the `RMap` module: the `file`, `stdin`,
+    /// `exec` and `singer` sources, the `memory` and `json` stores, and the built-in
     /// transformers. Add `registerSQLite()`, `registerHTTP()` and
     /// `registerPostgres()` from their modules for the others.
     ///
@@ -13,6 +13,9 @@ extension PluginRegistry {
         registry.register(source: "file", options: FileSource.options) { config, _ in FileSource(config: config) }
         registry.register(source: "stdin", options: StdinSource.options) { config, _ in StdinSource(config: config) }
         registry.register(source: "exec", options: ExecSource.options) { config, _ in try ExecSource(config: config) }
+        registry.register(source: "singer", options: SingerSource.options) { config, _ in
+            try SingerSource(config: config)
+        }
         registry.registerBuiltinStores()
         for (name, transformer) in BuiltinTransformers.all {
             registry.register(transformer: name, transformer)

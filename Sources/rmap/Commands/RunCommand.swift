@@ -17,6 +17,7 @@ struct RunCommand: CLICommand {
             .value(
                 "only", "entity", repeats: true,
                 "Run only these entities (repeat the option or give\na comma-separated list)."),
+            .flag("singer", "Read a Singer tap's message stream on standard input\nfor every entity (docs/singer.md)."),
         ],
         discussion: ExitCode.helpText([
             .success: "success",
@@ -41,6 +42,8 @@ struct RunCommand: CLICommand {
     var jobs: Int?
     /// `--only`, in order.
     var only: [String]
+    /// `--singer`.
+    var singer: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         mappings = arguments.positionals
@@ -51,15 +54,17 @@ struct RunCommand: CLICommand {
         quiet = arguments.flag("quiet")
         jobs = try OptionValues.jobs(arguments, Self.spec)
         only = try OptionValues.only(arguments, Self.spec)
+        singer = arguments.flag("singer")
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
         let progress = ProgressReporter(output: context.errors, quiet: quiet)
         progress.report(.stageStarted("load"))
-        guard let model = context.loadModel(mappings) else {
+        guard let loaded = context.loadModel(mappings) else {
             progress.finish()
             return .usage
         }
+        let model = singer ? loaded.readingSinger() : loaded
         progress.report(.stageFinished("load"))
         for name in only where model.entity(named: name) == nil {
             let hint = Suggestion.hint(for: name, in: model.entities.map(\.name))
