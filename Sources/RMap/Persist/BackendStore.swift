@@ -38,6 +38,16 @@ extension BackendStore {
         }
     }
 
+    /// The entries of `scope` in the `_rmap_state` table.
+    ///
+    /// - Throws: ``PersistError`` when a stored value is not JSON, or the engine's errors.
+    public func runState(scope: String) throws -> [String: RunStateEntry] {
+        // Read only: rolled back, so a dry run leaves no table behind.
+        try backend.transaction(RunStateTable.layout, commit: false) {
+            try RunStateTable.read(scope: scope, from: backend)
+        }
+    }
+
     /// The stored objects of a schema's entities, for `diff` and `push`.
     public func objects(schema: GraphSchema) -> PersistedObjects {
         PersistedObjects(backend: backend, schema: schema)

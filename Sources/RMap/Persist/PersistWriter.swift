@@ -59,6 +59,7 @@ public struct PersistWriter {
             if !run.conflicts.isEmpty { throw ConflictError(conflicts: run.conflicts) }
             try run.writeLinks()
             try run.deleteOrphans(complete: request.completeEntities)
+            try RunStateTable.write(request.runState, to: backend)
         }
         return WriteReport(entities: run.report)
     }

@@ -24,11 +24,19 @@ public protocol Store: AnyObject {
     /// before mapping so that defaults and `required` apply only to objects new to the store.
     /// The default holds none: every object is new to the store.
     func storedIdentities(schema: GraphSchema) throws -> StoredIdentities
+
+    /// The run-state entries of `scope` (``RunStateEntry``), by key, as the last committed run
+    /// left them; a run reads them before it fetches and writes its own with its data
+    /// (``WriteRequest/runState``). The default holds none.
+    func runState(scope: String) throws -> [String: RunStateEntry]
 }
 
 extension Store {
     /// None: a store that cannot tell treats every object as new to it.
     public func storedIdentities(schema: GraphSchema) throws -> StoredIdentities { StoredIdentities() }
+
+    /// None: a store that keeps no run state.
+    public func runState(scope: String) throws -> [String: RunStateEntry] { [:] }
 
     public func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport {
         connecting()
@@ -42,11 +50,15 @@ public struct WriteRequest: Sendable {
     public var dryRun: Bool
     /// Entities whose fetch was complete (every page), so that `orphans: delete` may apply.
     public var completeEntities: Set<String>
+    /// Run state written in the same transaction as the graph (cursors, validators, a Singer
+    /// `STATE`), so that a run that fails or is rolled back advances none of it.
+    public var runState: RunStateUpdate
 
     /// Creates a request.
-    public init(dryRun: Bool = false, completeEntities: Set<String> = []) {
+    public init(dryRun: Bool = false, completeEntities: Set<String> = [], runState: RunStateUpdate = RunStateUpdate()) {
         self.dryRun = dryRun
         self.completeEntities = completeEntities
+        self.runState = runState
     }
 }
 

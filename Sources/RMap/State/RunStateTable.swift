@@ -1,0 +1,62 @@
+import Foundation
+
+/// The store table `_rmap_state` that keeps run state: `scope`, `key`,
+/// `value` (JSON text) and `updated_at`, unique by scope and key.
+///
+/// It is a plain store table, as the push journal is, so every engine built
+/// on ``StoreBackend`` keeps it without code of its own.
+enum RunStateTable {
+    /// The table.
+    static let table = TableLayout(
+        name: "_rmap_state", rootEntity: "_rmap_state",
+        columns: [
+            ColumnLayout(name: "scope", type: .string), ColumnLayout(name: "key", type: .string),
+            ColumnLayout(name: "value", type: .string), ColumnLayout(name: "updated_at", type: .string),
+        ],
+        roles: ["scope", "key", "value", "updated_at"].map { .attribute($0) }, identity: [0, 1],
+        discriminator: nil)
+
+    /// The layout that holds the table alone.
+    static let layout = StoreLayout(tables: [table])
+
+    /// The entries of `scope`, by key. Call inside a transaction over ``layout``.
+    ///
+    /// - Throws: ``PersistError`` when a stored value is not JSON, or the backend's errors.
+    static func read(scope: String, from backend: any StoreBackend) throws -> [String: RunStateEntry] {
+        var entries: [String: RunStateEntry] = [:]
+        for row in try backend.scanRows(table) {
+            guard case .string(scope) = row.values[0], case .string(let key) = row.values[1],
+                case .string(let text) = row.values[2]
+            else { continue }
+            let value: JSONValue
+            do { value = try JSONReader.parse(text, origin: "_rmap_state") } catch {
+                throw PersistError(message: "_rmap_state: the value of \(scope) \(key) is not JSON: \(error)")
+            }
+            var updatedAt = ""
+            if case .string(let text) = row.values[3] { updatedAt = text }
+            entries[key] = RunStateEntry(scope: scope, key: key, value: value, updatedAt: updatedAt)
+        }
+        return entries
+    }
+
+    /// Writes `update`, stamped `now`. Call inside the run's transaction.
+    static func write(_ update: RunStateUpdate, to backend: any StoreBackend, now: Date = Date()) throws {
+        guard !update.isEmpty else { return }
+        try backend.ensureSchema(layout)
+        if !update.clearedScopes.isEmpty {
+            let stale = try backend.scanRows(table).filter { row in
+                guard case .string(let scope) = row.values[0] else { return false }
+                return update.clearedScopes.contains(scope)
+            }
+            if !stale.isEmpty { try backend.delete(table, identities: stale.map { Array($0.values[0...1]) }) }
+        }
+        let stamp = Timestamp(milliseconds: Int64((now.timeIntervalSince1970 * 1000).rounded())).description
+        var rows: [[Value]] = []
+        for (scope, entries) in update.values.sorted(by: { $0.key < $1.key }) {
+            for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
+                rows.append([.string(scope), .string(key), .string(JSONWriter.serialize(value)), .string(stamp)])
+            }
+        }
+        if !rows.isEmpty { try backend.upsertRows(table, rows) }
+    }
+}

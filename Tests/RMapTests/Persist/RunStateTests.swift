@@ -1,0 +1,62 @@
+import Foundation
+import RMap
+import Testing
+
+/// Run state (`_rmap_state`): written with a run's data in its transaction, read before the next run,
+/// in every built-in store.
+@Suite("Run state")
+struct RunStateTests {
+    typealias F = StoreFixtures
+
+    private func update(_ scope: String, _ entries: [String: JSONValue], clearing: Bool = false) -> RunStateUpdate {
+        var update = RunStateUpdate()
+        if clearing { update.clear(scope: scope) }
+        for (key, value) in entries { update.set(scope: scope, key: key, to: value) }
+        return update
+    }
+
+    @Test("entries written with a run read back by scope, replaced by key", arguments: StoreKind.all)
+    func writeAndRead(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        #expect(try kind.open(directory).runState(scope: "cursor").isEmpty)
+        var first = update("cursor", ["CRMPerson": .string("2024-01-01T00:00:00Z"), "CRMProject": .number("7")])
+        first.merge(update("singer", ["tap": .object(JSONObject([("bookmark", .number("3"))]))]))
+        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(runState: first))
+
+        let cursors = try kind.open(directory).runState(scope: "cursor")
+        #expect(cursors.mapValues(\.value) == ["CRMPerson": .string("2024-01-01T00:00:00Z"), "CRMProject": .number("7")])
+        #expect(cursors["CRMPerson"]?.updatedAt.hasSuffix("Z") == true)
+        #expect(try kind.open(directory).runState(scope: "singer")["tap"]?.value.object?["bookmark"] == .number("3"))
+
+        let second = update("cursor", ["CRMPerson": .string("2024-02-01T00:00:00Z")])
+        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(runState: second))
+        let after = try kind.open(directory).runState(scope: "cursor")
+        #expect(after["CRMPerson"]?.value == .string("2024-02-01T00:00:00Z"))
+        #expect(after["CRMProject"]?.value == .number("7"))
+
+        _ = try kind.open(directory).write(
+            F.crmGraph(schema), request: WriteRequest(runState: update("cursor", ["CRMProject": .number("9")], clearing: true)))
+        #expect(try kind.open(directory).runState(scope: "cursor").mapValues(\.value) == ["CRMProject": .number("9")])
+        #expect(try kind.open(directory).runState(scope: "singer").count == 1)
+    }
+
+    @Test("a dry run and a failed write advance no run state", arguments: StoreKind.all)
+    func failedRunsAdvanceNothing(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        let kept = update("cursor", ["CRMPerson": .string("old")])
+        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(runState: kept))
+        let advanced = update("cursor", ["CRMPerson": .string("new")])
+
+        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(dryRun: true, runState: advanced))
+        #expect(try kind.open(directory).runState(scope: "cursor")["CRMPerson"]?.value == .string("old"))
+
+        let store = try kind.open(directory)
+        #expect(throws: FaultyBackend.Fault(primitive: "commit")) {
+            try FaultyStore(store, failing: "commit").write(
+                F.crmGraph(schema, annName: .string("Annie")), request: WriteRequest(runState: advanced))
+        }
+        #expect(try kind.open(directory).runState(scope: "cursor")["CRMPerson"]?.value == .string("old"))
+    }
+}
