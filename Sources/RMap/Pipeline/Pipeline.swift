@@ -35,15 +35,19 @@ public struct Pipeline: Sendable {
         let graph = ObjectGraph(schema: schema)
         let mapper = RecordMapper(graph: graph, transformers: registry.transformers)
         // Defaults and `required` need to know what is stored already; other runs open the store to write.
-        let early = StoredIdentities.roots(in: schema).isEmpty ? nil : try makeStore(options)
+        // So does the run state sources resume from (a Singer tap's STATE).
+        let stateScopes = model.runStateScopes
+        let early =
+            StoredIdentities.roots(in: schema).isEmpty && stateScopes.isEmpty ? nil : try makeStore(options)
         if let early { mapper.storedIdentities = try early.storedIdentities(schema: schema) }
+        let ledger = try RunLedger(scopes: stateScopes, store: early)
         let sink = MappingSink(graph: graph, mapper: mapper)
         let plan = FetchPlan(model: model, only: options.only)
 
         let fetched = Set(plan.waves.flatMap { $0.flatMap { $0.entities.map(\.name) } })
         progress(.stageStarted("fetch"))
         for wave in plan.waves {
-            try await fetch(wave, sink: sink, jobs: max(1, options.jobs), progress: progress)
+            try await fetch(wave, sink: sink, jobs: max(1, options.jobs), ledger: ledger, progress: progress)
         }
         progress(.stageFinished("fetch"))
 
@@ -59,7 +63,9 @@ public struct Pipeline: Sendable {
             }
             progress(.stageFinished("connect"))
         }
-        let request = WriteRequest(dryRun: options.dryRun, completeEntities: fetched)
+        let request = WriteRequest(
+            dryRun: options.dryRun, completeEntities: fetched.subtracting(ledger.incompleteEntities),
+            runState: ledger.runState)
         let written: WriteReport
         var checked: RunReport?
         if options.strict || !registry.stages.isEmpty {
@@ -107,7 +113,8 @@ public struct Pipeline: Sendable {
     }
 
     private func fetch(
-        _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, progress: @escaping @Sendable (ProgressEvent) -> Void
+        _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, ledger: RunLedger,
+        progress: @escaping @Sendable (ProgressEvent) -> Void
     ) async throws {
         let model = self.model
         let context = FetchContext(
@@ -116,7 +123,7 @@ public struct Pipeline: Sendable {
                 let records = try sink.deliver(payload)
                 progress(.mapped(entity: payload.entity, records: records))
             }, identities: { sink.identities(of: $0) },
-            progress: progress)
+            progress: progress, ledger: ledger)
         let sources = try wave.map { (try registry.makeSource($0.config, model: model), $0.entities) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             var running = 0

@@ -28,17 +28,20 @@ public struct FetchContext: Sendable {
     public let identities: @Sendable (String) async -> [IdentityKey]
     /// Reports progress.
     public let progress: @Sendable (ProgressEvent) -> Void
+    /// The run state stored before the run and written with it; entities fetched incompletely.
+    public let ledger: RunLedger
 
     /// Creates a context.
     public init(
         model: MappingModel, deliver: @escaping @Sendable (Payload) async throws -> Void,
         identities: @escaping @Sendable (String) async -> [IdentityKey],
-        progress: @escaping @Sendable (ProgressEvent) -> Void
+        progress: @escaping @Sendable (ProgressEvent) -> Void, ledger: RunLedger = RunLedger()
     ) {
         self.model = model
         self.deliver = deliver
         self.identities = identities
         self.progress = progress
+        self.ledger = ledger
     }
 }
 

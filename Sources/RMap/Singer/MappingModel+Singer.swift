@@ -11,4 +11,10 @@ extension MappingModel {
         }
         return MappingModel(entities: entities, store: store, inflector: inflector, files: files, secrets: secrets)
     }
+
+    /// The run-state scopes the model's sources resume from, read before a run fetches:
+    /// `singer` when an entity reads a Singer stream (``SingerReader/scope``).
+    public var runStateScopes: [String] {
+        entities.contains { $0.source.map(SingerReader.isSinger) ?? false } ? [SingerReader.scope] : []
+    }
 }

@@ -24,8 +24,7 @@ enum SingerKey {
 
     /// Whether the entity's records come from a Singer stream, as far as its mapping file says.
     static func readsSinger(_ entity: EntityMapping) -> Bool {
-        guard entity.stream == nil, let source = entity.source else { return entity.stream != nil }
-        return source.plugin == "singer" || (source.plugin == "stdin" && source["format"]?.scalar?.text == "singer")
+        entity.stream != nil || (entity.source.map(SingerReader.isSinger) ?? false)
     }
 
     /// Whether the entity's identity is the `singerKey`, to be filled from `key_properties`.

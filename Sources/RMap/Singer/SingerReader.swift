@@ -81,6 +81,23 @@ struct SingerReader {
 }
 
 extension SingerReader {
+    /// The run-state scope of Singer `STATE`s: key `stdin` for `--singer`, the tap's command
+    /// (its words joined by spaces) for the `singer` source.
+    static let scope = "singer"
+
+    /// Whether a source block reads a Singer stream: the `singer` source, or `stdin` with `format: singer`.
+    static func isSinger(_ source: PluginConfig) -> Bool {
+        source.plugin == "singer" || (source.plugin == "stdin" && source["format"]?.scalar?.text == "singer")
+    }
+
+    /// Tells the run what the stream said, once it has ended: its last `STATE`, written under `key`
+    /// in the run's transaction, and, among `entities`, those whose stream sent no
+    /// `ACTIVATE_VERSION`: their fetch was incremental, so `orphans: delete` leaves them alone.
+    func finish(_ ledger: RunLedger, key: String, entities: [EntityMapping]) {
+        if let state { ledger.set(scope: Self.scope, key: key, to: state) }
+        for entity in entities where !activated.contains(entity.name) { ledger.markIncomplete(entity.name) }
+    }
+
     /// Reads one line and delivers the payload its `RECORD` makes, if it is one.
     mutating func deliver(_ line: [UInt8], number: Int, to context: FetchContext) async throws {
         if let payload = try read(line, number: number) { try await context.deliver(payload) }

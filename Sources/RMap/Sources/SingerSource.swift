@@ -16,6 +16,11 @@ import Foundation
 /// mapping file. Streams go to entities as ``SingerStreams`` says; records flow
 /// through map, connect and persist like any payload. A non-zero exit fails the
 /// run (nothing is written) and shows the tap's stderr.
+///
+/// State: the last `STATE` the tap writes is stored (run-state scope `singer`,
+/// key: the command's words joined by spaces) in the transaction that stores the
+/// records, and passed back with `--state` on the next run; a run that fails
+/// stores neither, so the next one resumes from the old state.
 public struct SingerSource: Source {
     /// The option keys the plugin reads.
     public static let options = ["command", "env", "config", "catalog", "properties"]
@@ -41,12 +46,17 @@ public struct SingerSource: Source {
         for option in ["catalog", "properties"] {
             if let path = config[option]?.scalar?.text { arguments += ["--\(option)", absolutePath(path)] }
         }
+        let key = command.words.joined(separator: " ")
+        if let state = context.ledger.stored(scope: SingerReader.scope, key: key) {
+            arguments += ["--state", try files.write(state, named: "state.json", origin: origin)]
+        }
         var program = try ChildProgram(
             command: arguments, environment: command.processEnvironment, directory: config.baseDirectory,
             origin: origin)
         var reader = SingerReader(origin: origin, entities: entities, inflector: context.model.inflector)
         try await program.forEachLine { line, number in try await reader.deliver(line, number: number, to: context) }
         try await program.finish(redact: context.model.redact)
+        reader.finish(context.ledger, key: key, entities: entities)
     }
 
     /// A path option as the tap (which runs in the mapping file's folder) can open it.

@@ -47,6 +47,7 @@ public struct StdinSource: Source {
             number += 1
             try await reader.deliver(line, number: number, to: context)
         }
+        reader.finish(context.ledger, key: "stdin", entities: entities)
     }
 
     private func fetchDocument(_ entities: [EntityMapping], context: FetchContext) async throws {
