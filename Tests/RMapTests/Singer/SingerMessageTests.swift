@@ -33,13 +33,13 @@ struct SingerMessageTests {
         "a malformed message is an error naming the line",
         arguments: [
             (#"{"type":"RECORD","stream":"people"}"#, "tap-x line 7: RECORD has no 'record'"),
-            (#"{"type":"RECORD","stream":"","record":{}}"#, "tap-x line 7: RECORD needs a non-empty string 'stream', found string"),
-            (#"{"type":"RECORD","stream":"people","record":[1]}"#, "tap-x line 7: RECORD needs an object 'record', found array"),
+            (#"{"type":"RECORD","stream":"","record":{}}"#, "tap-x line 7: RECORD needs a non-empty string 'stream', found a string"),
+            (#"{"type":"RECORD","stream":"people","record":[1]}"#, "tap-x line 7: RECORD needs an object 'record', found an array"),
             (#"{"type":"SCHEMA","stream":"p","schema":{},"key_properties":"id"}"#,
-             "tap-x line 7: SCHEMA needs 'key_properties' to be a list of strings, found string"),
+             "tap-x line 7: SCHEMA needs 'key_properties' to be a list of strings, found a string"),
             (#"{"type":"ACTIVATE_VERSION","stream":"p"}"#, "tap-x line 7: ACTIVATE_VERSION has no 'version'"),
             (#"{"type":"STATE"}"#, "tap-x line 7: STATE has no 'value'"),
-            (#"[1]"#, "tap-x line 7: expected a Singer message object, found array"),
+            (#"[1]"#, "tap-x line 7: expected a Singer message object, found an array"),
         ])
     func malformed(line: String, expected: String) throws {
         let error = #expect(throws: SingerError.self) { try message(line) }
