@@ -73,8 +73,9 @@ private struct MessageFields {
 
     func text(_ key: String) throws(SingerError) -> String {
         let member = try member(key)
-        guard let text = member.string, !text.isEmpty else {
-            throw fail("\(kind) needs a non-empty string '\(key)', found \(member.kindName)")
+        let text = member.string
+        guard let text, !text.isEmpty else {
+            throw fail("\(kind) needs a non-empty string '\(key)', found \(text == nil ? member.kindName : "\"\"")")
         }
         return text
     }

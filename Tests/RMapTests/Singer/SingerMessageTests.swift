@@ -33,7 +33,7 @@ struct SingerMessageTests {
         "a malformed message is an error naming the line",
         arguments: [
             (#"{"type":"RECORD","stream":"people"}"#, "tap-x line 7: RECORD has no 'record'"),
-            (#"{"type":"RECORD","stream":"","record":{}}"#, "tap-x line 7: RECORD needs a non-empty string 'stream', found a string"),
+            (#"{"type":"RECORD","stream":"","record":{}}"#, "tap-x line 7: RECORD needs a non-empty string 'stream', found \"\""),
             (#"{"type":"RECORD","stream":"people","record":[1]}"#, "tap-x line 7: RECORD needs an object 'record', found an array"),
             (#"{"type":"SCHEMA","stream":"p","schema":{},"key_properties":"id"}"#,
              "tap-x line 7: SCHEMA needs 'key_properties' to be a list of strings, found a string"),
