@@ -72,7 +72,7 @@ struct HelpTests {
     func everyCommand() throws {
         let usages = [
             "run":
-                "USAGE: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...]",
+                "USAGE: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...] [--singer]",
             "inspect": "USAGE: rmap inspect <mapping> ... [--format <format>]",
             "diff": "USAGE: rmap diff <mapping> ... [--store <url>] [--json]",
             "push": "USAGE: rmap push <mapping> ... [--store <url>] [--dry-run] [--jobs <n>]",
