@@ -8,10 +8,11 @@ struct PluginsCommandTests {
         #expect(
             result.stdout == """
                 sources:
-                  exec   command, env
-                  file   path
-                  http   site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages
-                  stdin  entity
+                  exec    command, env
+                  file    path
+                  http    site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages
+                  singer  command, env, config, catalog, properties
+                  stdin   entity, format
                 stores:
                   json      path
                   memory

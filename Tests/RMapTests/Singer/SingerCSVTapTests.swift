@@ -6,42 +6,31 @@ import Testing
 /// `Tests/Fixtures/singer/csv`, feeding rmap as a `singer` source and through `--singer`.
 @Suite("Singer: tap-csv-folder")
 struct SingerCSVTapTests {
-    /// The model: people own projects, projects have tasks (`stream: tasks`, identity from
+    /// The model: people own projects, tasks belong to projects (`stream: tasks`, identity from
     /// the tap's key_properties); `command` runs the tap.
     static func mapping(command: String) -> String {
-        """
-        rmap: 1
-        source:
-          plugin: singer
-          command: [\(command)]
-          config: { filesystem: local, path: data, read_mode: one_stream_per_file }
-        naming: { entity_prefix: CRM, attributes: snake_case }
-        store: { plugin: sqlite, path: crm.sqlite }
-        entities:
-          CRMPerson:
-            attributes: { id: int, firstName: string, lastName: string, email: string }
-            relationships:
-              projects: { to_many: CRMProject, inverse: owner }
-          CRMProject:
-            attributes: { id: int, name: string, budget: decimal, personId: int }
-            relationships:
-              owner: { to_one: CRMPerson, inverse: projects, connect: { foreign_key: { personId: id } } }
-              tasks: { to_many: CRMTask, inverse: project }
-          CRMTask:
-            stream: tasks
-            attributes: { title: string, projectId: int, done: bool }
-            relationships:
-              project: { to_one: CRMProject, inverse: tasks, connect: { foreign_key: { projectId: id } } }
-
-        """
+        SingerWorkspace.mapping(
+            source: """
+                { plugin: singer, command: [\(command)], config: { filesystem: local, path: data, read_mode: one_stream_per_file } }
+                """,
+            more: """
+                  CRMTask:
+                    stream: tasks
+                    attributes: { title: string, projectId: int, done: bool }
+                    relationships:
+                      project: { to_one: CRMProject, connect: { foreign_key: { projectId: id } } }
+                """)
     }
 
-    /// A wrapper that keeps the `--state` file the tap was given, then runs the tap.
+    /// A wrapper that keeps the `--state` file the tap was given, and the `--config` file's path
+    /// and the modes of it and its folder, then runs the tap.
     static let recordingTap = """
         #!/bin/sh
         previous=""
         for argument in "$@"; do
           [ "$previous" = "--state" ] && cp "$argument" received-state.json
+          [ "$previous" = "--config" ] && echo "$argument" > config-path.txt &&
+            stat -c %a "$argument" "$(dirname "$argument")" > config-modes.txt
           previous="$argument"
         done
         exec tap-csv-folder "$@"
@@ -69,6 +58,10 @@ struct SingerCSVTapTests {
             ["crm.yml": Self.mapping(command: "./recording-tap"), "recording-tap": Self.recordingTap], csv: true)
         chmod(workspace.workspace.path("recording-tap"), 0o755)
         try expectFirstImport(try workspace.run(), workspace: workspace)
+        // The config file was private to the user, and is gone after the run.
+        #expect(try String(contentsOfFile: workspace.workspace.path("config-modes.txt"), encoding: .utf8) == "600\n700\n")
+        let config = try String(contentsOfFile: workspace.workspace.path("config-path.txt"), encoding: .utf8)
+        #expect(!FileManager.default.fileExists(atPath: config.trimmingCharacters(in: .newlines)))
         let stored = try #require(try workspace.storedState("./recording-tap"))
         #expect(stored.contains(#""tasks":{"partitions""#))
         #expect(!FileManager.default.fileExists(atPath: workspace.workspace.path("received-state.json")))

@@ -7,22 +7,10 @@ extension RailsServerSuites {
     /// (`Tests/Fixtures/singer/tap-rails`), reading the Rails test app's people and projects.
     @Suite("Singer: SDK tap against Rails")
     struct SingerRailsTapTests {
-        static let mapping = """
-            rmap: 1
-            source: { plugin: singer, command: [tap-rails], config: { base_url: "${RAILS_URL}", per_page: 10, received_state_file: received-state.json } }
-            naming: { entity_prefix: CRM, attributes: snake_case }
-            store: { plugin: sqlite, path: crm.sqlite }
-            entities:
-              CRMPerson:
-                attributes: { id: int, firstName: string, email: string, updatedAt: datetime }
-                relationships:
-                  projects: { to_many: CRMProject, inverse: owner }
-              CRMProject:
-                attributes: { id: int, name: string, budget: decimal, personId: int }
-                relationships:
-                  owner: { to_one: CRMPerson, inverse: projects, connect: { foreign_key: { personId: id } } }
-
-            """
+        static let mapping = SingerWorkspace.mapping(
+            source: """
+                { plugin: singer, command: [tap-rails], config: { base_url: "${RAILS_URL}", per_page: 10, received_state_file: received-state.json } }
+                """)
 
         private func run(_ workspace: SingerWorkspace, site: URL, _ arguments: [String] = [], stdin: String = "")
             throws -> SingerReport

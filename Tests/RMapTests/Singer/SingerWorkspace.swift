@@ -8,6 +8,27 @@ struct SingerWorkspace {
     /// The folder, with the mapping file, the store and the tap's files.
     let workspace: RunWorkspace
 
+    /// A mapping file over the taps' people and projects (`source` its source block, `more` further
+    /// entities): each project linked to its owner by `personId`, into `crm.sqlite`.
+    static func mapping(source: String, more: String = "") -> String {
+        """
+        rmap: 1
+        source: \(source)
+        naming: { entity_prefix: CRM, attributes: snake_case }
+        store: { plugin: sqlite, path: crm.sqlite }
+        entities:
+          CRMPerson:
+            attributes: { id: int, firstName: string, email: string }
+            relationships:
+              projects: { to_many: CRMProject, inverse: owner }
+          CRMProject:
+            attributes: { id: int, name: string, budget: decimal, personId: int }
+            relationships:
+              owner: { to_one: CRMPerson, inverse: projects, connect: { foreign_key: { personId: id } } }
+        \(more)
+        """
+    }
+
     /// A workspace holding `files`, and the CSV fixtures under `data/` when `csv` is set.
     init(_ files: [String: String], csv: Bool = false) throws {
         workspace = try RunWorkspace(files)
