@@ -57,6 +57,22 @@ extension RailsServerSuites {
             try await PushServer.reset(site)
         }
 
+        @Test("catalog: is passed as --catalog: the stream it deselects sends nothing")
+        func catalog() async throws {
+            let site = try TestServers.rails()
+            let catalog = SingerTaps.fixtures.appendingPathComponent("rails-people-only.catalog.json").path
+            let workspace = try SingerWorkspace([
+                "crm.yml": SingerWorkspace.mapping(
+                    source: """
+                        { plugin: singer, command: [tap-rails], config: { base_url: "${RAILS_URL}" }, catalog: "\(catalog)" }
+                        """)
+            ])
+            let report = try run(workspace, site: site)
+            #expect(report.result.status == 0, "\(report.result.stderr)")
+            #expect(report.counts("CRMPerson")["inserted"] == 25)
+            #expect(report.counts("CRMProject")["fetched"] ?? 0 == 0)
+        }
+
         @Test("piped through --singer, resumed with the state rmap stored")
         func piped() async throws {
             let site = try TestServers.rails()

@@ -23,6 +23,16 @@ from singer_sdk.pagination import HeaderLinkPaginator
 from singer_sdk.streams import RESTStream
 
 
+def rails_schema(*columns: th.Property) -> dict:
+    """A Rails model's JSON schema: id, its own columns, the timestamps."""
+    return th.PropertiesList(
+        th.Property("id", th.IntegerType),
+        *columns,
+        th.Property("created_at", th.DateTimeType),
+        th.Property("updated_at", th.DateTimeType),
+    ).to_dict()
+
+
 class RailsStream(RESTStream):
     """One index of the Rails app, paged with page/per_page and the Link header."""
 
@@ -52,32 +62,26 @@ class RailsStream(RESTStream):
 class PeopleStream(RailsStream):
     name = "people"
     path = "/people.json"
-    schema = th.PropertiesList(
-        th.Property("id", th.IntegerType),
+    schema = rails_schema(
         th.Property("first_name", th.StringType),
         th.Property("last_name", th.StringType),
         th.Property("email", th.StringType),
         th.Property("born_on", th.DateType),
         th.Property("admin", th.BooleanType),
-        th.Property("created_at", th.DateTimeType),
-        th.Property("updated_at", th.DateTimeType),
         th.Property("type", th.StringType),
-    ).to_dict()
+    )
 
 
 class ProjectsStream(RailsStream):
     name = "projects"
     path = "/projects.json"
-    schema = th.PropertiesList(
-        th.Property("id", th.IntegerType),
+    schema = rails_schema(
         th.Property("name", th.StringType),
         th.Property("budget", th.StringType),
         th.Property("person_id", th.IntegerType),
         th.Property("starts_on", th.DateType),
         th.Property("archived", th.BooleanType),
-        th.Property("created_at", th.DateTimeType),
-        th.Property("updated_at", th.DateTimeType),
-    ).to_dict()
+    )
 
 
 class TapRails(Tap):
