@@ -26,7 +26,8 @@ struct SingerFiles {
         let path = "\(folder)/\(name)"
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard descriptor >= 0 else {
-            throw FetchError(origin: origin, message: "cannot write the tap's \(name): \(String(cString: strerror(errno)))")
+            throw FetchError(
+                origin: origin, message: "cannot write the tap's \(name): \(String(cString: strerror(errno)))")
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         handle.write(Data(JSONWriter.serialize(value).utf8))

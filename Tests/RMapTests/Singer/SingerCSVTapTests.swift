@@ -59,7 +59,8 @@ struct SingerCSVTapTests {
         chmod(workspace.workspace.path("recording-tap"), 0o755)
         try expectFirstImport(try workspace.run(), workspace: workspace)
         // The config file was private to the user, and is gone after the run.
-        #expect(try String(contentsOfFile: workspace.workspace.path("config-modes.txt"), encoding: .utf8) == "600\n700\n")
+        #expect(
+            try String(contentsOfFile: workspace.workspace.path("config-modes.txt"), encoding: .utf8) == "600\n700\n")
         let config = try String(contentsOfFile: workspace.workspace.path("config-path.txt"), encoding: .utf8)
         #expect(!FileManager.default.fileExists(atPath: config.trimmingCharacters(in: .newlines)))
         let stored = try #require(try workspace.storedState("./recording-tap"))

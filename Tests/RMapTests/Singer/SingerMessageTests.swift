@@ -17,7 +17,9 @@ struct SingerMessageTests {
         #expect(
             try message(#"{"type":"RECORD","stream":"people","record":{"id":1},"version":3,"time_extracted":"x"}"#)
                 == .record(stream: "people", record: .object(JSONObject([("id", .number("1"))])), version: 3))
-        #expect(try message(#"{"type":"STATE","value":{"page":2}}"#) == .state(value: .object(JSONObject([("page", .number("2"))]))))
+        #expect(
+            try message(#"{"type":"STATE","value":{"page":2}}"#)
+                == .state(value: .object(JSONObject([("page", .number("2"))]))))
         #expect(
             try message(#"{"type":"ACTIVATE_VERSION","stream":"people","version":1700000000000}"#)
                 == .activateVersion(stream: "people", version: 1_700_000_000_000))
@@ -33,10 +35,18 @@ struct SingerMessageTests {
         "a malformed message is an error naming the line",
         arguments: [
             (#"{"type":"RECORD","stream":"people"}"#, "tap-x line 7: RECORD has no 'record'"),
-            (#"{"type":"RECORD","stream":"","record":{}}"#, "tap-x line 7: RECORD needs a non-empty string 'stream', found \"\""),
-            (#"{"type":"RECORD","stream":"people","record":[1]}"#, "tap-x line 7: RECORD needs an object 'record', found an array"),
-            (#"{"type":"SCHEMA","stream":"p","schema":{},"key_properties":"id"}"#,
-             "tap-x line 7: SCHEMA needs 'key_properties' to be a list of strings, found a string"),
+            (
+                #"{"type":"RECORD","stream":"","record":{}}"#,
+                "tap-x line 7: RECORD needs a non-empty string 'stream', found \"\""
+            ),
+            (
+                #"{"type":"RECORD","stream":"people","record":[1]}"#,
+                "tap-x line 7: RECORD needs an object 'record', found an array"
+            ),
+            (
+                #"{"type":"SCHEMA","stream":"p","schema":{},"key_properties":"id"}"#,
+                "tap-x line 7: SCHEMA needs 'key_properties' to be a list of strings, found a string"
+            ),
             (#"{"type":"ACTIVATE_VERSION","stream":"p"}"#, "tap-x line 7: ACTIVATE_VERSION has no 'version'"),
             (#"{"type":"STATE"}"#, "tap-x line 7: STATE has no 'value'"),
             (#"[1]"#, "tap-x line 7: expected a Singer message object, found an array"),

@@ -88,7 +88,8 @@ extension RailsServerSuites {
             #expect(second.result.status == 0, "\(second.result.stderr)")
             #expect(second.counts("CRMPerson")["fetched"] ?? 0 == 0)
             #expect(second.counts("CRMProject")["fetched"] ?? 0 == 0)
-            #expect(try workspace.workspace.rows("SELECT count(*) FROM projects", store: "crm.sqlite") == [[.integer(60)]])
+            #expect(
+                try workspace.workspace.rows("SELECT count(*) FROM projects", store: "crm.sqlite") == [[.integer(60)]])
         }
     }
 }

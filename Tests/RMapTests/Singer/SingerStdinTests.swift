@@ -28,18 +28,27 @@ struct SingerStdinTests {
     @Test("ACTIVATE_VERSION: stored objects the activated version did not send are deleted; without it none are")
     func activateVersion() throws {
         let workspace = try RunWorkspace(["crm.yml": Self.mapping])
-        let first = [Self.record(1, version: 1), Self.record(2, version: 1), Self.record(3, version: 1), Self.activate(1)]
-        #expect(try workspace.rmap(["run", "crm.yml", "--singer", "--quiet"], stdin: first.joined(separator: "\n")).status == 0)
+        let first = [
+            Self.record(1, version: 1), Self.record(2, version: 1), Self.record(3, version: 1), Self.activate(1),
+        ]
+        #expect(
+            try workspace.rmap(["run", "crm.yml", "--singer", "--quiet"], stdin: first.joined(separator: "\n")).status
+                == 0)
         #expect(try workspace.rows("SELECT count(*) FROM people") == [[.integer(3)]])
 
         // An incremental stream (no ACTIVATE_VERSION) deletes nothing.
-        let incremental = try workspace.rmap(["run", "crm.yml", "--singer", "--json", "--quiet"], stdin: Self.record(1, version: 2))
+        let incremental = try workspace.rmap(
+            ["run", "crm.yml", "--singer", "--json", "--quiet"], stdin: Self.record(1, version: 2))
         #expect(incremental.status == 0, "\(incremental.stderr)")
         #expect(try workspace.rows("SELECT count(*) FROM people") == [[.integer(3)]])
 
         // Version 3 activated: person 3, sent only with the older version 2 after it, is stale and deleted.
-        let full = [Self.activate(3), Self.record(3, version: 2), Self.record(1, version: 3), Self.record(2, version: 3), Self.activate(3)]
-        let result = try workspace.rmap(["run", "crm.yml", "--singer", "--json", "--quiet"], stdin: full.joined(separator: "\n"))
+        let full = [
+            Self.activate(3), Self.record(3, version: 2), Self.record(1, version: 3), Self.record(2, version: 3),
+            Self.activate(3),
+        ]
+        let result = try workspace.rmap(
+            ["run", "crm.yml", "--singer", "--json", "--quiet"], stdin: full.joined(separator: "\n"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(#""orphans_deleted":1"#))
         #expect(try workspace.rows("SELECT id FROM people ORDER BY id") == [[.integer(1)], [.integer(2)]])
@@ -48,8 +57,10 @@ struct SingerStdinTests {
     @Test(
         "a bad stream fails the run, naming the line, and writes nothing",
         arguments: [
-            (#"{"type":"RECORD","stream":"robots","record":{"id":9}}"#,
-             "stdin line 3: stream 'robots' maps to no entity (entities fed: CRMPerson)"),
+            (
+                #"{"type":"RECORD","stream":"robots","record":{"id":9}}"#,
+                "stdin line 3: stream 'robots' maps to no entity (entities fed: CRMPerson)"
+            ),
             (#"{"type":"RECORD","stream":"people","record":{"id":9}"#, "stdin line 3: not JSON"),
         ])
     func badStream(line: String, expected: String) throws {
@@ -80,12 +91,15 @@ struct SingerStdinTests {
         let schema = #"{"type":"SCHEMA","stream":"visits","schema":{},"key_properties":["page","at"]}"#
         let visit = #"{"type":"RECORD","stream":"visits","record":{"page":"/","at":"10:00"}}"#
         let again = #"{"type":"RECORD","stream":"visits","record":{"page":"/","at":"10:00"}}"#
-        let result = try workspace.rmap(["run", "crm.yml", "--quiet"], stdin: [schema, visit, again].joined(separator: "\n"))
+        let result = try workspace.rmap(
+            ["run", "crm.yml", "--quiet"], stdin: [schema, visit, again].joined(separator: "\n"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try workspace.rows("SELECT page, singer_key FROM visits") == [[.text("/"), .text(#"["/","10:00"]"#)]])
 
         let missing = try workspace.rmap(["run", "crm.yml", "--quiet"], stdin: visit)
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("stdin line 1: entity 'Visit' declares no identity and stream 'visits' has no SCHEMA"))
+        #expect(
+            missing.stderr.contains(
+                "stdin line 1: entity 'Visit' declares no identity and stream 'visits' has no SCHEMA"))
     }
 }
