@@ -76,6 +76,23 @@ struct SingerStdinTests {
         #expect(try workspace.rows("SELECT value FROM _rmap_state WHERE key = 'stdin'") == [[.text(#"{"n":1}"#)]])
     }
 
+    @Test("--singer feeds every entity from the one stream, those of an HTTP mapping fetched per parent too")
+    func httpMapping() throws {
+        let mapping = TestServers.repositoryRoot.appendingPathComponent("examples/rails/crm.yml").path
+        let lines = [
+            #"{"type":"RECORD","stream":"people","record":{"id":1,"first_name":"Ada","email":"ada@x"}}"#,
+            #"{"type":"RECORD","stream":"projects","record":{"id":7,"name":"Engine","person_id":1}}"#,
+            #"{"type":"RECORD","stream":"tasks","record":{"id":70,"title":"Mill","project_id":7}}"#,
+        ]
+        let workspace = try RunWorkspace()
+        let result = try CLIRunner.run(
+            ["run", mapping, "--singer", "--store", "crm.sqlite", "--json", "--quiet"], in: workspace.url,
+            environment: ["RAILS_URL": "http://127.0.0.1:1"], stdin: lines.joined(separator: "\n"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try SingerReport(result)
+        #expect(["CRMPerson", "CRMProject", "CRMTask"].map { report.counts($0)["inserted"] } == [1, 1, 1])
+    }
+
     @Test("an entity without identity needs its stream's key_properties")
     func keyProperties() throws {
         let mapping = """
