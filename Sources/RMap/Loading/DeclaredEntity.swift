@@ -24,6 +24,8 @@ struct DeclaredEntity {
     var incremental: (sync: IncrementalSync, mark: Mark)?
     /// `delete_when`, decoded once the attributes it names are known.
     var deleteWhen: YAMLNode?
+    /// `stream:`: the Singer stream whose records this entity takes.
+    var stream: String?
     var attributes: [AttributeMapping] = []
     var relationships: [(name: String, node: YAMLNode, mark: Mark)] = []
 
@@ -32,6 +34,7 @@ struct DeclaredEntity {
         "nested_path", "sort", "push", "on_conflict", "orphans", "attributes", "relationships",
         "incremental",
         "delete_when",
+        "stream",
     ]
     static let attributeKeys = [
         "type", "key", "required", "default", "default_on_missing", "format", "map", "readonly", "transform",

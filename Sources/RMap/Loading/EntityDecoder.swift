@@ -41,6 +41,7 @@ struct EntityDecoder {
             case "orphans": entity.orphans = diagnostics.choice(value, "'orphans'", as: OrphanPolicy.self)
             case "incremental": entity.incremental = decodeIncremental(value)
             case "delete_when": entity.deleteWhen = value
+            case "stream": entity.stream = diagnostics.string(value, "'stream'")
             case "attributes":
                 for (attribute, spec) in diagnostics.keyedPairs(value, "'attributes' of \(what)", allowed: []) ?? [] {
                     let keyMark = value.mapping?.first { $0.key.scalar?.text == attribute }?.key.mark ?? spec.mark

@@ -100,6 +100,8 @@ struct EntityResolver {
         mapping.incremental = entity.incremental?.sync
         mapping.root = entity.settings.root
         mapping.attributes = entity.attributes
+        mapping.stream = entity.stream
+        SingerKey.addIdentity(to: &mapping)
         return mapping
     }
 

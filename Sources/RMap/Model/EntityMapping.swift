@@ -48,6 +48,9 @@ public struct EntityMapping: Sendable, Hashable {
     public var attributes: [AttributeMapping] = []
     /// The relationships, inherited ones first.
     public var relationships: [RelationshipMapping] = []
+    /// The Singer stream whose records this entity takes (`stream:`); `nil`: the stream
+    /// named like the entity's collection or element.
+    public var stream: String?
     /// The mapping file that declares the entity.
     public var file: String
     /// Where the entity is declared.

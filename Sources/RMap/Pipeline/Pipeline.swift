@@ -61,8 +61,8 @@ public struct Pipeline: Sendable {
 
         var runState = state.update
         runState.merge(incremental.update(graph: graph, fills: sink.fills))
-        var request = WriteRequest(
-            dryRun: options.dryRun, completeEntities: incremental.completeEntities(), runState: runState)
+        let complete = incremental.completeEntities().subtracting(state.incompleteEntities)
+        var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: runState)
         request.unchangedIdentities = state.unchangedIdentities
         let store = try state.store ?? early ?? makeStore(options)
         // Connections reach stored objects that a partial run did not fetch.

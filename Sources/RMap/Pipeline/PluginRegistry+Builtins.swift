@@ -1,6 +1,6 @@
 extension PluginRegistry {
-    /// A registry with every plugin of the `RMap` module: the `file`, `stdin`
-    /// and `exec` sources, the `memory` and `json` stores, the built-in
+    /// A registry with every plugin of the `RMap` module: the `file`, `stdin`,
+    /// `exec` and `singer` sources, the `memory` and `json` stores, the built-in
     /// transformers and the `exec` stage. Add `registerSQLite()`, `registerHTTP()` and
     /// `registerPostgres()` from their modules for the others.
     ///
@@ -14,6 +14,9 @@ extension PluginRegistry {
         registry.register(source: "stdin", options: StdinSource.options) { config, _ in StdinSource(config: config) }
         registry.register(source: "exec", options: ExecSource.options) { config, _ in try ExecSource(config: config) }
         registry.register(stage: "exec", options: ExecStage.options) { config, _ in try ExecStage(config: config) }
+        registry.register(source: "singer", options: SingerSource.options) { config, _ in
+            try SingerSource(config: config)
+        }
         registry.registerBuiltinStores()
         for (name, transformer) in BuiltinTransformers.all {
             registry.register(transformer: name, transformer)

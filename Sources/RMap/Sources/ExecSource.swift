@@ -19,90 +19,27 @@ public struct ExecSource: Source {
     static let batchSize = 1000
 
     private let config: PluginConfig
-    private let command: [String]
-    private let environment: [String: String]
+    private let command: ProgramCommand
 
     /// Creates the source from its `source:` block.
     ///
     /// - Throws: ``PluginError`` when `command:` is missing or empty.
     public init(config: PluginConfig) throws {
         self.config = config
-        let node = config["command"]
-        let words = node?.sequence?.compactMap { $0.scalar?.text } ?? node?.scalar.map { [$0.text] } ?? []
-        guard !words.isEmpty else {
-            throw PluginError(message: "\(config.mark): the exec source needs 'command: [program, args...]'")
-        }
-        command = words
-        var environment: [String: String] = [:]
-        for pair in config["env"]?.mapping ?? [] {
-            guard let name = pair.key.scalar?.text, let value = pair.value.scalar?.text else { continue }
-            environment[name] = value
-        }
-        self.environment = environment
+        command = try ProgramCommand(config: config)
     }
 
     public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
-        let origin = context.model.redact("exec \(command.joined(separator: " "))")
-        let environment = ProcessInfo.processInfo.environment.merging(self.environment) { _, own in own }
-        guard
-            let program = ProgramPath.resolve(
-                command[0], searchPath: environment["PATH"], directory: config.baseDirectory)
-        else {
-            throw FetchError(origin: origin, message: "cannot start: no executable '\(command[0])' (looked up on PATH)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = Array(command.dropFirst())
-        process.currentDirectoryURL = URL(fileURLWithPath: config.baseDirectory)
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let exit = ExitStatus()
-        process.terminationHandler = { exit.finish($0.terminationStatus) }
-        do {
-            try process.run()
-        } catch {
-            throw FetchError(origin: origin, message: "cannot start: \(error.localizedDescription)")
-        }
-        let stderrTask = Task.detached { Self.tail(of: errors.fileHandleForReading) }
+        let origin = context.model.redact("exec \(command.words.joined(separator: " "))")
+        var program = try ChildProgram(
+            command: command.words, environment: command.processEnvironment, directory: config.baseDirectory,
+            origin: origin)
         var batches = ExecBatches(origin: origin, model: context.model)
-        var lines = LineReader(handle: output.fileHandleForReading)
-        var lineNumber = 0
-        do {
-            while let line = lines.next() {
-                lineNumber += 1
-                if let payload = try batches.add(line: line, number: lineNumber) {
-                    try await context.deliver(payload)
-                }
-            }
-        } catch {
-            process.terminate()
-            throw error
+        try await program.forEachLine { line, number in
+            if let payload = try batches.add(line: line, number: number) { try await context.deliver(payload) }
         }
-        let status = await exit.value
-        let stderr = String(decoding: await stderrTask.value, as: UTF8.self)
-        guard status == 0 else {
-            let detail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
-            throw FetchError(
-                origin: origin,
-                message: "exited with status \(status)" + (detail.isEmpty ? "" : ": \(context.model.redact(detail))"))
-        }
+        try await program.finish(redact: context.model.redact)
         for payload in batches.flush() { try await context.deliver(payload) }
-    }
-
-    /// The last 64 KiB a pipe carries until it closes: a program's stderr is
-    /// shown in errors but never held whole, however much it writes.
-    static func tail(of handle: FileHandle, keeping limit: Int = 1 << 16) -> Data {
-        var kept = Data()
-        while true {
-            let chunk = handle.readData(ofLength: limit)
-            if chunk.isEmpty { return kept }
-            kept.append(chunk)
-            if kept.count > limit { kept = kept.suffix(limit) }
-        }
     }
 }
 

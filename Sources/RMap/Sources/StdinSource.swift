@@ -3,11 +3,17 @@ import Foundation
 /// The `stdin` source: one JSON document on standard input (a leading UTF-8
 /// byte order mark dropped, as in files), holding the records of the entity
 /// named by `entity:` (or of the only entity that uses the source).
+///
+/// With `format: singer` it reads a Singer message stream instead (what a tap
+/// writes), for every entity that uses the source, as the `singer` source reads
+/// a tap's output (``SingerReader``): `tap-foo | rmap run crm.yml`.
 public struct StdinSource: Source {
     /// The option keys the plugin reads.
-    public static let options = ["entity"]
+    public static let options = ["entity", "format"]
 
     private let entityName: String?
+    private let format: String?
+    private let mark: Mark
     private let input: @Sendable () -> [UInt8]
 
     /// Creates the source from its `source:` block; it reads the process's standard input.
@@ -18,10 +24,33 @@ public struct StdinSource: Source {
     /// Creates the source reading `input` instead of standard input.
     init(config: PluginConfig, input: @escaping @Sendable () -> [UInt8]) {
         entityName = config["entity"]?.scalar?.text
+        format = config["format"]?.scalar?.text
+        mark = config.mark
         self.input = input
     }
 
     public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
+        switch format {
+        case nil, "json": try await fetchDocument(entities, context: context)
+        case "singer": try await fetchSinger(entities, context: context)
+        case let other?:
+            throw FetchError(origin: "\(mark)", message: "unknown stdin format '\(other)' (formats: json, singer)")
+        }
+    }
+
+    /// Reads a Singer message stream line by line, never whole.
+    private func fetchSinger(_ entities: [EntityMapping], context: FetchContext) async throws {
+        var lines = LineReader(handle: FileHandle.standardInput)
+        var reader = SingerReader(origin: "stdin", entities: entities, inflector: context.model.inflector)
+        var number = 0
+        while let line = lines.next() {
+            number += 1
+            try await reader.deliver(line, number: number, to: context)
+        }
+        reader.finish(context.runState, key: "stdin", entities: entities)
+    }
+
+    private func fetchDocument(_ entities: [EntityMapping], context: FetchContext) async throws {
         let target: String
         if let entityName {
             target = entityName

@@ -2,7 +2,9 @@ import Foundation
 
 /// The run state that sources read and write while they fetch (``FetchContext/runState``):
 /// entries of their own scopes read from the store, entries to write with the
-/// run's data, and objects a source saw unchanged without delivering them.
+/// run's data, objects a source saw unchanged without delivering them, and the
+/// entities whose fetch was not complete (so that `orphans: delete` leaves their
+/// stored objects alone).
 ///
 /// The store is opened on the first read. With `--full` (``RunOptions/full``)
 /// every read finds nothing and each scope read is cleared at the write, so the
@@ -22,6 +24,7 @@ public final class SourceRunState: @unchecked Sendable {
     private var cache: [String: [String: RunStateEntry]] = [:]
     private var pending = RunStateUpdate()
     private var seen: [String: [IdentityKey]] = [:]
+    private var incomplete: Set<String> = []
 
     /// State over the store `open` opens (once, on the first read); `full` reads nothing.
     init(full: Bool, store: (any Store)?, open: @escaping () throws -> any Store) {
@@ -65,10 +68,18 @@ public final class SourceRunState: @unchecked Sendable {
         lock.withLock { seen[entity, default: []] += identities }
     }
 
+    /// Marks an entity's fetch as incomplete: this run's objects are not all it has (a Singer
+    /// stream without `ACTIVATE_VERSION`), so none of its stored objects is an orphan.
+    public func markIncomplete(_ entity: String) {
+        _ = lock.withLock { incomplete.insert(entity) }
+    }
+
     /// What to write with the run's data.
     var update: RunStateUpdate { lock.withLock { pending } }
     /// Objects seen unchanged, by entity.
     var unchangedIdentities: [String: [IdentityKey]] { lock.withLock { seen } }
+    /// The entities marked incomplete.
+    var incompleteEntities: Set<String> { lock.withLock { incomplete } }
     /// The store a read opened, if any.
     var store: (any Store)? { lock.withLock { opened } }
 }

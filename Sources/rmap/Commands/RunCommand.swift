@@ -18,6 +18,7 @@ struct RunCommand: CLICommand {
                 "only", "entity", repeats: true,
                 "Run only these entities (repeat the option or give\na comma-separated list)."),
             .flag("full", "Ignore the stored cursors (fetch everything), then\nreset them to this run's."),
+            .flag("singer", "Read a Singer tap's message stream on standard input\nfor every entity (docs/singer.md)."),
         ],
         discussion: ExitCode.helpText([
             .success: "success",
@@ -44,6 +45,8 @@ struct RunCommand: CLICommand {
     var only: [String]
     /// `--full`.
     var full: Bool
+    /// `--singer`.
+    var singer: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         mappings = arguments.positionals
@@ -55,15 +58,17 @@ struct RunCommand: CLICommand {
         jobs = try OptionValues.jobs(arguments, Self.spec)
         only = try OptionValues.only(arguments, Self.spec)
         full = arguments.flag("full")
+        singer = arguments.flag("singer")
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
         let progress = ProgressReporter(output: context.errors, quiet: quiet, redraw: !json)
         progress.report(.stageStarted("load"))
-        guard let model = context.loadModel(mappings) else {
+        guard let loaded = context.loadModel(mappings) else {
             progress.finish()
             return .usage
         }
+        let model = singer ? loaded.readingSinger() : loaded
         progress.report(.stageFinished("load"))
         for name in only where model.entity(named: name) == nil {
             let hint = Suggestion.hint(for: name, in: model.entities.map(\.name))

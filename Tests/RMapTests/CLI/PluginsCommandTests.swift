@@ -8,10 +8,11 @@ struct PluginsCommandTests {
         #expect(
             result.stdout == """
                 sources:
-                  exec   RMap      command, env
-                  file   RMap      path
-                  http   RMapHTTP  site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages
-                  stdin  RMap      entity
+                  exec    RMap      command, env
+                  file    RMap      path
+                  http    RMapHTTP  site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages
+                  singer  RMap      command, env, config, catalog, properties
+                  stdin   RMap      entity, format
                 stores:
                   json      RMap          path
                   memory    RMap

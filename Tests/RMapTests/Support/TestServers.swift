@@ -29,7 +29,7 @@ enum TestServers {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    private static func locate(variable: String, script: String, key: String) -> Result<URL, StartFailure> {
+    static func locate(variable: String, script: String, key: String) -> Result<URL, StartFailure> {
         if let text = ProcessInfo.processInfo.environment[variable], !text.isEmpty {
             guard let url = URL(string: text) else {
                 return .failure(StartFailure(description: "\(variable) is not a URL: \(text)"))

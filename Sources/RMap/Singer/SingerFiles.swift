@@ -1,0 +1,51 @@
+import Foundation
+
+/// The files a tap reads that rmap writes: its `--config` (the source's `config:`
+/// as JSON) and its `--state`, in a private folder (mode 0700, files 0600) that
+/// ``remove()`` deletes when the tap is done.
+struct SingerFiles {
+    /// The private folder.
+    let folder: String
+
+    /// Creates the private folder.
+    ///
+    /// - Throws: ``FetchError`` naming `origin` when it cannot be created.
+    init(origin: String) throws(FetchError) {
+        let template = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-singer-XXXXXX").path
+        var bytes = Array(template.utf8CString)
+        guard mkdtemp(&bytes) != nil else {
+            throw FetchError(origin: origin, message: "cannot create a private folder for the tap's files")
+        }
+        folder = String(cString: bytes)
+    }
+
+    /// Writes `value` as JSON to `name` in the folder, readable by this user only; returns its path.
+    ///
+    /// - Throws: ``FetchError`` naming `origin` when the file cannot be written.
+    func write(_ value: JSONValue, named name: String, origin: String) throws(FetchError) -> String {
+        let path = "\(folder)/\(name)"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else {
+            throw FetchError(
+                origin: origin, message: "cannot write the tap's \(name): \(String(cString: strerror(errno)))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        handle.write(Data(JSONWriter.serialize(value).utf8))
+        return path
+    }
+
+    /// Deletes the folder and its files.
+    func remove() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// The JSON a YAML block stands for (`config:` as the tap reads it): mappings become
+    /// objects, sequences arrays, scalars what ``TypedScalar/json(_:)`` makes of them.
+    static func json(_ node: YAMLNode) -> JSONValue {
+        switch node {
+        case .scalar(let scalar): TypedScalar.json(scalar)
+        case .sequence(let items, _): .array(items.map(json))
+        case .mapping(let pairs, _): .object(JSONObject(pairs.map { ($0.key.scalar?.text ?? "", json($0.value)) }))
+        }
+    }
+}
