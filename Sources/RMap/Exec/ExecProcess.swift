@@ -96,7 +96,7 @@ final class ExecProcess: @unchecked Sendable {
                 throw error
             }
         }
-        async let tail = DedicatedThread.run { [errors] in ExecSource.tail(of: errors) }
+        async let tail = DedicatedThread.run { [errors] in ChildProgram.tail(of: errors) }
         let results = await (fed: fed, answered: answered, tail: tail)
         let status = await exit.value
         if stopped.load(ordering: .acquiring) {
