@@ -17,10 +17,7 @@ struct StoredDestinations {
     /// The lookups of `graph`'s references that no object of the run answers.
     init(graph: ObjectGraph, request: WriteRequest) {
         let schema = graph.schema
-        let partial = Set(
-            schema.roots.filter { root in
-                !schema.family(of: root).contains { request.completeEntities.contains($0.name) }
-            }.map(\.index))
+        let partial = Self.partialRoots(of: schema, request: request)
         guard !partial.isEmpty else { return }
         var positions: [[String]: Int] = [:]
         for reference in Connector(schema: schema).unresolved(graph, roots: partial) {
@@ -38,6 +35,15 @@ struct StoredDestinations {
                 lookups[position].keys[key] = tuple
             }
         }
+    }
+
+    /// The indices of the root entities that `request` does not say were fetched completely:
+    /// the only ones whose stored objects a run may connect to.
+    static func partialRoots(of schema: GraphSchema, request: WriteRequest) -> Set<Int> {
+        Set(
+            schema.roots.filter { root in
+                !schema.family(of: root).contains { request.completeEntities.contains($0.name) }
+            }.map(\.index))
     }
 
     /// True when nothing is to be looked up.

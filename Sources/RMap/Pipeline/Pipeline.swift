@@ -64,9 +64,15 @@ public struct Pipeline: Sendable {
         let complete = incremental.completeEntities().subtracting(state.incompleteEntities)
         var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: runState)
         request.unchangedIdentities = state.unchangedIdentities
-        let store = try state.store ?? early ?? makeStore(options)
-        // Connections reach stored objects that a partial run did not fetch.
-        let lookedUp = try store.addStoredDestinations(to: graph, request: request)
+        var opened = state.store ?? early
+        // Connections reach stored objects that a partial run did not fetch; a complete run
+        // opens no store before it writes (a failing stage leaves no file behind).
+        var lookedUp = true
+        if !StoredDestinations.partialRoots(of: schema, request: request).isEmpty {
+            let store = try opened ?? makeStore(options)
+            opened = store
+            lookedUp = try store.addStoredDestinations(to: graph, request: request)
+        }
         var connectReport = ConnectReport()
         func connect() {
             progress(.stageStarted("connect"))
@@ -102,10 +108,10 @@ public struct Pipeline: Sendable {
                 checked = report
             }
             progress(.stageStarted("persist"))
-            written = try store.write(graph, request: request)
+            written = try (opened ?? makeStore(options)).write(graph, request: request)
         } else {
             // The store writes what links do not change while the graph is connected.
-            written = try store.write(graph, request: request) {
+            written = try (opened ?? makeStore(options)).write(graph, request: request) {
                 connect()
                 progress(.stageStarted("persist"))
             }

@@ -53,17 +53,6 @@ struct ConformanceTests {
         #expect(violations.isEmpty, "\(violations)")
     }
 
-    @Test("the http source passes against the Rails app")
-    func httpSource() async throws {
-        let registry = Self.registry()
-        registry.registerHTTP()
-        let mapping = TestServers.repositoryRoot.appendingPathComponent("examples/rails/crm.yml").path
-        let violations = try await SourceConformance(
-            registry: registry, mappings: [mapping], environment: ["RAILS_URL": try TestServers.rails().absoluteString]
-        ).check()
-        #expect(violations.isEmpty, "\(violations)")
-    }
-
     @Test("a source that strays from its entities, swallows failures and differs between fetches is caught")
     func brokenSource() async throws {
         let workspace = try RunWorkspace()
@@ -109,5 +98,22 @@ struct SloppySource: Source {
         let record = JSONValue.object(JSONObject([("id", .number("\(number)"))]))
         try? await context.deliver(Payload(origin: "", entity: "Person", body: .records([record])))
         try? await context.deliver(Payload(origin: "sloppy", entity: "Project", body: .records([record])))
+    }
+}
+
+extension RailsServerSuites {
+    /// The http source's conformance, with the other suites that share the Rails app.
+    @Suite("plugin conformance against Rails")
+    struct RailsConformanceTests {
+        @Test("the http source passes against the Rails app")
+        func httpSource() async throws {
+            let registry = ConformanceTests.registry()
+            registry.registerHTTP()
+            let mapping = TestServers.repositoryRoot.appendingPathComponent("examples/rails/crm.yml").path
+            let violations = try await SourceConformance(
+                registry: registry, mappings: [mapping], environment: ["RAILS_URL": try TestServers.rails().absoluteString]
+            ).check()
+            #expect(violations.isEmpty, "\(violations)")
+        }
     }
 }
