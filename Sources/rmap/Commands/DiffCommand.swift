@@ -9,38 +9,24 @@ struct DiffCommand: CLICommand {
         abstract: "Print the requests that would send local changes back to the server.",
         positional: "mapping",
         positionalHelp: "The mapping files (YAML), merged into one model.",
-        options: [
-            .value("store", "url", OptionValues.storeHelp),
-            .flag("json", "Print the plan as one JSON document."),
-        ],
+        options: StoreReadingOptions.spec(json: "Print the plan as one JSON document."),
         discussion: ExitCode.helpText([
             .success: "the plan was printed (also when it is empty)",
             .failure: "the store could not be read (e.g. no store yet: run 'rmap run' first)",
             .usage: ExitCode.usageMeaning,
         ]))
 
-    /// The mapping files.
-    var mappings: [String]
-    /// `--store`.
-    var store: PluginConfig?
-    /// `--json`.
-    var json: Bool
+    /// The mapping files, `--store` and `--json`.
+    var options: StoreReadingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        mappings = arguments.positionals
-        store = try OptionValues.store(arguments, Self.spec)
-        json = arguments.flag("json")
+        options = try StoreReadingOptions(arguments, Self.spec)
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        guard let model = context.loadModel(mappings) else { return .usage }
-        do {
-            let sync = try SyncCommandStore.open(context, store, model: model)
+        options.withSyncStore(context) { sync, model in
             let plan = try Pusher(model: model).plan(sync)
-            context.output.write(json ? JSONWriter.serialize(plan.json) + "\n" : plan.text)
-            return .success
-        } catch {
-            return context.fail("\(error)")
+            context.output.write(options.json ? JSONWriter.serialize(plan.json) + "\n" : plan.text)
         }
     }
 }

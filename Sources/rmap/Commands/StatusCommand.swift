@@ -8,42 +8,29 @@ struct StatusCommand: CLICommand {
         abstract: "Show per entity the stored objects, pending local changes, cursors and last sync.",
         positional: "mapping",
         positionalHelp: "The mapping files (YAML), merged into one model.",
-        options: [
-            .value("store", "url", OptionValues.storeHelp),
-            .flag("json", "Print the status as one JSON document."),
-        ],
+        options: StoreReadingOptions.spec(json: "Print the status as one JSON document."),
         discussion: ExitCode.helpText([
             .success: "the status was printed",
             .failure: "the store could not be read (e.g. no store yet: run 'rmap run' first)",
             .usage: ExitCode.usageMeaning,
         ]))
 
-    /// The mapping files.
-    var mappings: [String]
-    /// `--store`.
-    var store: PluginConfig?
-    /// `--json`.
-    var json: Bool
+    /// The mapping files, `--store` and `--json`.
+    var options: StoreReadingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        mappings = arguments.positionals
-        store = try OptionValues.store(arguments, Self.spec)
-        json = arguments.flag("json")
+        options = try StoreReadingOptions(arguments, Self.spec)
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
-        guard let model = context.loadModel(mappings) else { return .usage }
-        do {
-            let status = try SyncCommandStore.open(context, store, model: model).status()
-            if json {
+        options.withSyncStore(context) { sync, _ in
+            let status = try sync.status()
+            if options.json {
                 let document = JSONValue.object(JSONObject([("entities", .array(status.map(\.json)))]))
                 context.output.line(JSONWriter.serialize(document))
             } else {
                 context.output.write(Self.table(status))
             }
-            return .success
-        } catch {
-            return context.fail("\(error)")
         }
     }
 
