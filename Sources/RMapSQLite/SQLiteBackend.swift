@@ -93,6 +93,31 @@ final class SQLiteBackend: StoreBackend {
         return states
     }
 
+    /// One indexed lookup a row in the base, comparing the bound values there: nothing is decoded.
+    func matchesBase(_ table: TableLayout, _ rows: [[Value?]]) throws -> [Bool] {
+        // Rows of one table usually have the same keys: one statement per set of keys present.
+        var statements: [[Bool]: (statement: SQLiteStatement, columns: [Int])] = [:]
+        var values: [Value] = []
+        return try rows.map { row in
+            let present = row.map { $0 != nil }
+            let query: (statement: SQLiteStatement, columns: [Int])
+            if let known = statements[present] {
+                query = known
+            } else {
+                query = (
+                    try connection.statement(SQLiteSchema.matchBase(table, present: present)),
+                    table.comparedColumns(present: present)
+                )
+                statements[present] = query
+            }
+            values.removeAll(keepingCapacity: true)
+            for column in query.columns { values.append(row[column] ?? .null) }
+            query.statement.bind(values)
+            defer { query.statement.reset() }
+            return try query.statement.step()
+        }
+    }
+
     private func first(_ statement: SQLiteStatement, _ identity: [Value], _ table: TableLayout) throws -> [Value]? {
         statement.bind(identity)
         defer { statement.reset() }
@@ -194,6 +219,27 @@ final class SQLiteBackend: StoreBackend {
                 sources)
         }
         try insert(links, width: join.columns.count) { SQLiteSchema.insertLinks(join, rows: $0) }
+    }
+
+    /// One indexed lookup a source (none when the join table is empty): its links, compared as sets.
+    func holdsLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[[Value]]]) throws -> [Bool] {
+        let name = SQLiteSchema.quote(join.name)
+        guard try connection.query("SELECT EXISTS (SELECT 1 FROM \(name))").first?.first == .integer(1) else {
+            return Array(repeating: false, count: sources.count)
+        }
+        let statement = try connection.statement(
+            "SELECT \(SQLiteSchema.list(join.columns.map(\.name))) FROM \(name) WHERE "
+                + SQLiteSchema.matching(join.columns.prefix(join.sourceColumnCount).map(\.name)))
+        return try zip(sources, links).map { source, wanted in
+            statement.bind(source)
+            defer { statement.reset() }
+            var stored = Set<[Value]>()
+            while try statement.step() {
+                stored.insert(join.columns.enumerated().map { statement.value(Int32($0), as: $1.type) })
+            }
+            let expected = Set(wanted)
+            return join.union ? expected.isSubset(of: stored) : expected == stored
+        }
     }
 
     // MARK: - Reading
