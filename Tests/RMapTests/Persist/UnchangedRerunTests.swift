@@ -126,6 +126,23 @@ struct UnchangedRerunTests {
         #expect(Self.people(again).unchanged == Self.count)
     }
 
+    @Test("only the changed row is read back", arguments: [StoreKind.sqlite, .postgres])
+    func readsWhatChanged(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        _ = try kind.open(directory).write(Self.graph(schema), request: WriteRequest())
+        let unchanged = FaultyStore(try kind.open(directory), failing: "none")
+        _ = try unchanged.write(Self.graph(schema), request: WriteRequest())
+        #expect((unchanged.backend as? FaultyBackend)?.fetched.withLock { $0 } == 0)
+
+        let changed = FaultyStore(try kind.open(directory), failing: "none")
+        let graph = Self.graph(schema) { id, values in
+            if id == 42 { values["score"] = .double(0.2) }
+        }
+        #expect(Self.people(try changed.write(graph, request: WriteRequest())).updated == 1)
+        #expect((changed.backend as? FaultyBackend)?.fetched.withLock { $0 } == 1)
+    }
+
     @Test("a locally edited row stays pending, takes a remote change and conflicts on its own column")
     func localEdit() throws {
         for kind in [StoreKind.sqlite, .postgres, .memory] {
