@@ -356,7 +356,7 @@ private struct PersistRun {
         }
         for removing in [true, false] {
             try forEachLinkSource { object, identity, relationship, join in
-                guard !kept[join].contains(identity) else { return }
+                guard !kept[join].contains(object.row) else { return }
                 if removing {
                     guard !layout.joinTables[join].union else { return }
                     batches[join].append(identity.values)
@@ -369,19 +369,21 @@ private struct PersistRun {
         }
     }
 
-    /// The sources, by join table, whose stored links are already the graph's (``StoreBackend/holdsLinks(_:sources:links:)``).
-    private func keptLinks() throws -> [Set<IdentityKey>] {
-        var kept = Array(repeating: Set<IdentityKey>(), count: layout.joinTables.count)
-        var batches = Array(repeating: [(source: IdentityKey, links: [[Value]])](), count: layout.joinTables.count)
+    /// The sources (graph rows), by join table, whose stored links are already the graph's
+    /// (``StoreBackend/holdsLinks(_:sources:links:)``).
+    private func keptLinks() throws -> [Set<Int>] {
+        var kept = Array(repeating: Set<Int>(), count: layout.joinTables.count)
+        var batches = Array(repeating: [(row: Int, source: [Value], links: [[Value]])](), count: layout.joinTables.count)
         func check(_ join: Int) throws {
             let batch = batches[join]
             let holds = try backend.holdsLinks(
-                layout.joinTables[join], sources: batch.map(\.source.values), links: batch.map(\.links))
-            for (entry, same) in zip(batch, holds) where same { kept[join].insert(entry.source) }
+                layout.joinTables[join], sources: batch.map(\.source), links: batch.map(\.links))
+            for (entry, same) in zip(batch, holds) where same { kept[join].insert(entry.row) }
             batches[join].removeAll(keepingCapacity: true)
         }
         try forEachLinkSource { object, identity, relationship, join in
-            batches[join].append((identity, links(of: object, identity, relationship: relationship, join: join)))
+            let links = links(of: object, identity, relationship: relationship, join: join)
+            batches[join].append((object.row, identity.values, links))
             if batches[join].count >= PersistWriter.batchSize { try check(join) }
         }
         for join in layout.joinTables.indices where !batches[join].isEmpty { try check(join) }
