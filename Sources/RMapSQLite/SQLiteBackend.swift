@@ -95,26 +95,46 @@ final class SQLiteBackend: StoreBackend {
 
     /// One indexed lookup a row in the base, comparing the bound values there: nothing is decoded.
     func matchesBase(_ table: TableLayout, _ rows: [[Value?]]) throws -> [Bool] {
-        // Rows of one table usually have the same keys: one statement per set of keys present.
-        var statements: [[Bool]: (statement: SQLiteStatement, columns: [Int])] = [:]
-        var values: [Value] = []
+        // Rows of one table usually have the same keys: one statement per set of keys present,
+        // the last one tried first without building the row's set.
+        var statements: [[Bool]: Comparison] = [:]
+        var last: Comparison?
         return try rows.map { row in
-            let present = row.map { $0 != nil }
-            let query: (statement: SQLiteStatement, columns: [Int])
-            if let known = statements[present] {
-                query = known
+            let comparison: Comparison
+            if let last, last.fits(row) {
+                comparison = last
             } else {
-                query = (
-                    try connection.statement(SQLiteSchema.matchBase(table, present: present)),
-                    table.comparedColumns(present: present)
-                )
-                statements[present] = query
+                let present = row.map { $0 != nil }
+                if let known = statements[present] {
+                    comparison = known
+                } else {
+                    comparison = Comparison(
+                        present: present, columns: table.comparedColumns(present: present),
+                        statement: try connection.statement(SQLiteSchema.matchBase(table, present: present)))
+                    statements[present] = comparison
+                }
+                last = comparison
             }
-            values.removeAll(keepingCapacity: true)
-            for column in query.columns { values.append(row[column] ?? .null) }
-            query.statement.bind(values)
-            defer { query.statement.reset() }
-            return try query.statement.step()
+            return try comparison.matches(row)
+        }
+    }
+
+    /// The statement that compares rows with these keys present with their base.
+    private struct Comparison {
+        let present: [Bool]
+        let columns: [Int]
+        let statement: SQLiteStatement
+
+        func fits(_ row: [Value?]) -> Bool {
+            for column in row.indices where (row[column] != nil) != present[column] { return false }
+            return true
+        }
+
+        func matches(_ row: [Value?]) throws(SQLiteError) -> Bool {
+            statement.reset()
+            for (position, column) in columns.enumerated() { statement.bind(row[column] ?? .null, at: Int32(position + 1)) }
+            defer { statement.reset() }
+            return try statement.step()
         }
     }
 

@@ -78,6 +78,9 @@ private struct PersistRun {
     let positions: ListPositions
     /// Children that `replace` nested to-manys no longer list.
     let released: ReleasedChildren
+    /// The tables (positions in ``StoreLayout/tables``) that held nothing when they were written:
+    /// no stored link has their objects as source.
+    var freshTables = Set<Int>()
 
     init(backend: any StoreBackend, layout: StoreLayout, graph: ObjectGraph) {
         self.backend = backend
@@ -105,6 +108,7 @@ private struct PersistRun {
     mutating func writeTable(_ root: EntityType) throws {
         let table = layout.table(of: root)
         let fresh = try backend.isEmpty(table)
+        if fresh { freshTables.insert(layout.bindings[root.index].table) }
         var chunk: [GraphObject] = []
         var rows: [[Value]] = []
         var bases: [[Value]] = []
@@ -382,6 +386,7 @@ private struct PersistRun {
             batches[join].removeAll(keepingCapacity: true)
         }
         try forEachLinkSource { object, identity, relationship, join in
+            guard !freshTables.contains(layout.bindings[object.type.index].table) else { return }
             let links = links(of: object, identity, relationship: relationship, join: join)
             batches[join].append((object.row, identity.values, links))
             if batches[join].count >= PersistWriter.batchSize { try check(join) }
