@@ -132,7 +132,9 @@ final class SQLiteBackend: StoreBackend {
 
         func matches(_ row: [Value?]) throws(SQLiteError) -> Bool {
             statement.reset()
-            for (position, column) in columns.enumerated() { statement.bind(row[column] ?? .null, at: Int32(position + 1)) }
+            for (position, column) in columns.enumerated() {
+                statement.bind(row[column] ?? .null, at: Int32(position + 1))
+            }
             defer { statement.reset() }
             return try statement.step()
         }

@@ -377,7 +377,8 @@ private struct PersistRun {
     /// (``StoreBackend/holdsLinks(_:sources:links:)``).
     private func keptLinks() throws -> [Set<Int>] {
         var kept = Array(repeating: Set<Int>(), count: layout.joinTables.count)
-        var batches = Array(repeating: [(row: Int, source: [Value], links: [[Value]])](), count: layout.joinTables.count)
+        var batches = Array(
+            repeating: [(row: Int, source: [Value], links: [[Value]])](), count: layout.joinTables.count)
         func check(_ join: Int) throws {
             let batch = batches[join]
             let holds = try backend.holdsLinks(

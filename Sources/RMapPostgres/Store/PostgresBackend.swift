@@ -258,9 +258,7 @@ final class PostgresBackend: StoreBackend {
         guard !sources.isEmpty else { return [] }
         let keys = Array(join.columns.prefix(join.sourceColumnCount))
         let result = try connection.query(
-            "SELECT \(PostgresSchema.list(join.columns.map(\.name), prefix: "j.")) FROM \(PostgresSchema.quote(join.name)) "
-                + "AS j JOIN \(PostgresSchema.unnest(keys, alias: "i")) ON \(PostgresSchema.matching(keys.map(\.name), "j", "i"))",
-            PostgresSchema.arrays(sources, width: keys.count))
+            PostgresSchema.links(of: join), PostgresSchema.arrays(sources, width: keys.count))
         var stored: [IdentityKey: Set<[Value]>] = [:]
         for row in result.rows {
             let link = join.columns.enumerated().map { PostgresValueText.decode(row[$0], as: $1.type) }

@@ -71,8 +71,8 @@ struct UnchangedRerunTests {
             let tables = try connection.query(
                 "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1")
             return try tables.rows.compactMap(\.[0]).map { name in
-                let rows = try connection.query(
-                    "SELECT xmin::text || ' ' || t::text FROM \(PostgresConnection.quoteIdentifier(name)) AS t ORDER BY 1")
+                let table = PostgresConnection.quoteIdentifier(name)
+                let rows = try connection.query("SELECT xmin::text || ' ' || t::text FROM \(table) AS t ORDER BY 1")
                 return name + ": " + rows.rows.map { $0[0] ?? "" }.joined(separator: "; ")
             }.joined(separator: "\n")
         default:
@@ -204,8 +204,9 @@ struct UnchangedRerunTests {
         #expect(Set(links.filter { $0[0] == .int(1010) }.map { $0[1] }) == [.int(10), .int(11)])
     }
 
-    @Test("a child its parent no longer lists is released although its own row is unchanged",
-          arguments: [StoreKind.sqlite, .postgres, .memory])
+    @Test(
+        "a child its parent no longer lists is released although its own row is unchanged",
+        arguments: [StoreKind.sqlite, .postgres, .memory])
     func releasedChild(kind: StoreKind) throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
