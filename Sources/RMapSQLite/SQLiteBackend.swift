@@ -93,6 +93,53 @@ final class SQLiteBackend: StoreBackend {
         return states
     }
 
+    /// One indexed lookup a row in the base, comparing the bound values there: nothing is decoded.
+    func matchesBase(_ table: TableLayout, _ rows: [[Value?]]) throws -> [Bool] {
+        // Rows of one table usually have the same keys: one statement per set of keys present,
+        // the last one tried first without building the row's set.
+        var statements: [[Bool]: Comparison] = [:]
+        var last: Comparison?
+        return try rows.map { row in
+            let comparison: Comparison
+            if let last, last.fits(row) {
+                comparison = last
+            } else {
+                let present = row.map { $0 != nil }
+                if let known = statements[present] {
+                    comparison = known
+                } else {
+                    comparison = Comparison(
+                        present: present, columns: table.comparedColumns(present: present),
+                        statement: try connection.statement(SQLiteSchema.matchBase(table, present: present)))
+                    statements[present] = comparison
+                }
+                last = comparison
+            }
+            return try comparison.matches(row)
+        }
+    }
+
+    /// The statement that compares rows with these keys present with their base.
+    private struct Comparison {
+        let present: [Bool]
+        let columns: [Int]
+        let statement: SQLiteStatement
+
+        func fits(_ row: [Value?]) -> Bool {
+            for column in row.indices where (row[column] != nil) != present[column] { return false }
+            return true
+        }
+
+        func matches(_ row: [Value?]) throws(SQLiteError) -> Bool {
+            statement.reset()
+            for (position, column) in columns.enumerated() {
+                statement.bind(row[column] ?? .null, at: Int32(position + 1))
+            }
+            defer { statement.reset() }
+            return try statement.step()
+        }
+    }
+
     private func first(_ statement: SQLiteStatement, _ identity: [Value], _ table: TableLayout) throws -> [Value]? {
         statement.bind(identity)
         defer { statement.reset() }
@@ -194,6 +241,27 @@ final class SQLiteBackend: StoreBackend {
                 sources)
         }
         try insert(links, width: join.columns.count) { SQLiteSchema.insertLinks(join, rows: $0) }
+    }
+
+    /// One indexed lookup a source (none when the join table is empty): its links, compared as sets.
+    func holdsLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[[Value]]]) throws -> [Bool] {
+        let name = SQLiteSchema.quote(join.name)
+        guard try connection.query("SELECT EXISTS (SELECT 1 FROM \(name))").first?.first == .integer(1) else {
+            return Array(repeating: false, count: sources.count)
+        }
+        let statement = try connection.statement(
+            "SELECT \(SQLiteSchema.list(join.columns.map(\.name))) FROM \(name) WHERE "
+                + SQLiteSchema.matching(join.columns.prefix(join.sourceColumnCount).map(\.name)))
+        return try zip(sources, links).map { source, wanted in
+            statement.bind(source)
+            defer { statement.reset() }
+            var stored = Set<[Value]>()
+            while try statement.step() {
+                stored.insert(join.columns.enumerated().map { statement.value(Int32($0), as: $1.type) })
+            }
+            let expected = Set(wanted)
+            return join.union ? expected.isSubset(of: stored) : expected == stored
+        }
     }
 
     // MARK: - Reading

@@ -120,6 +120,17 @@ enum SQLiteSchema {
             + "LEFT JOIN \(quote(baseName(table))) AS b ON \(join) WHERE \(condition)"
     }
 
+    /// `SELECT 1` from the base of the row whose identity is bound first (parameters in
+    /// `TableLayout.comparedColumns(present:)` order) when it holds the bound value in every
+    /// other `present` column (`IS`: null matches null).
+    static func matchBase(_ table: TableLayout, present: [Bool]) -> String {
+        let columns = table.comparedColumns(present: present)
+        let conditions = columns.enumerated().map { position, column in
+            "\(quote(table.columns[column].name)) \(position < table.identity.count ? "=" : "IS") ?"
+        }
+        return "SELECT 1 FROM \(quote(baseName(table))) WHERE \(conditions.joined(separator: " AND "))"
+    }
+
     static func delete(from name: String, where columns: [String]) -> String {
         "DELETE FROM \(quote(name)) WHERE \(matching(columns))"
     }

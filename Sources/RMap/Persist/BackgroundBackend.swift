@@ -41,8 +41,16 @@ final class BackgroundBackend: StoreBackend {
         try waiting { try $0.fetch(table, identities: identities) }
     }
 
+    func matchesBase(_ table: TableLayout, _ rows: [[Value?]]) throws -> [Bool] {
+        try waiting { try $0.matchesBase(table, rows) }
+    }
+
     func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)] {
         try waiting { try $0.identities(table) }
+    }
+
+    func holdsLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[[Value]]]) throws -> [Bool] {
+        try waiting { try $0.holdsLinks(join, sources: sources, links: links) }
     }
 
     func scanRows(_ table: TableLayout) throws -> [StoredRow] { try waiting { try $0.scanRows(table) } }

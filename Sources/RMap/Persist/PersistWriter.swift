@@ -78,6 +78,9 @@ private struct PersistRun {
     let positions: ListPositions
     /// Children that `replace` nested to-manys no longer list.
     let released: ReleasedChildren
+    /// The tables (positions in ``StoreLayout/tables``) that held nothing when they were written:
+    /// no stored link has their objects as source.
+    var freshTables = Set<Int>()
 
     init(backend: any StoreBackend, layout: StoreLayout, graph: ObjectGraph) {
         self.backend = backend
@@ -105,6 +108,7 @@ private struct PersistRun {
     mutating func writeTable(_ root: EntityType) throws {
         let table = layout.table(of: root)
         let fresh = try backend.isEmpty(table)
+        if fresh { freshTables.insert(layout.bindings[root.index].table) }
         var chunk: [GraphObject] = []
         var rows: [[Value]] = []
         var bases: [[Value]] = []
@@ -191,8 +195,10 @@ private struct PersistRun {
     ) throws {
         let incoming = chunk.map { incomingRow($0, table) }
         let identities = incoming.map { identity(of: $0, table) }
-        let stored = try backend.fetch(table, identities: identities.compactMap { $0 })
-        for (offset, object) in chunk.enumerated() {
+        let settled = try matchingBase(chunk, incoming, identities, table)
+        let stored = try backend.fetch(
+            table, identities: chunk.indices.compactMap { settled[$0] ? nil : identities[$0] })
+        for (offset, object) in chunk.enumerated() where !settled[offset] {
             var row = incoming[offset]
             guard let identity = identities[offset], let state = stored[IdentityKey(identity)] else {
                 let values = row.map { $0 ?? .null }
@@ -205,6 +211,27 @@ private struct PersistRun {
                 &row, base: state.base, identity: identity, table: layout.bindings[object.type.index].table)
             merge(row, into: state, type: object.type, identity: identity, table: table, rows: &rows, bases: &bases)
         }
+    }
+
+    /// Which objects of a chunk equal their base wherever their payload has a key (and lose no
+    /// foreign key to ``ReleasedChildren``): their merge would change nothing, so they are
+    /// counted unchanged here, unread (an unchanged re-run decodes nothing it stored).
+    private mutating func matchingBase(
+        _ chunk: [GraphObject], _ incoming: [[Value?]], _ identities: [[Value]?], _ table: TableLayout
+    ) throws -> [Bool] {
+        var settled = [Bool](repeating: false, count: chunk.count)
+        let candidates = chunk.indices.filter { offset in
+            guard let identity = identities[offset] else { return false }
+            let position = layout.bindings[chunk[offset].type.index].table
+            return !released.mayRelease(incoming[offset], identity: identity, table: position)
+        }
+        guard !candidates.isEmpty else { return settled }
+        let matches = try backend.matchesBase(table, candidates.map { incoming[$0] })
+        for (offset, matching) in zip(candidates, matches) where matching {
+            settled[offset] = true
+            counts[chunk[offset].type.index].unchanged += 1
+        }
+        return settled
     }
 
     private mutating func merge(
@@ -315,11 +342,12 @@ private struct PersistRun {
 
     // MARK: - Links
 
-    /// Replaces the links of every object with a join, a batch at a time and in
-    /// two passes: first every source's stored links are removed, then the
-    /// graph's links are added. Batches keep memory bounded; the passes keep
-    /// a backend from seeing links of this write as stored ones.
+    /// Replaces the links of every object with a join whose stored links differ from the
+    /// graph's, a batch at a time and in two passes: first every such source's stored links
+    /// are removed, then the graph's links are added. Batches keep memory bounded; the passes
+    /// keep a backend from seeing links of this write as stored ones.
     func writeLinks() throws {
+        let kept = try keptLinks()
         var batches = Array(repeating: [[Value]](), count: layout.joinTables.count)
         func flush(_ join: Int, removing: Bool) throws {
             let table = layout.joinTables[join]
@@ -332,22 +360,53 @@ private struct PersistRun {
         }
         for removing in [true, false] {
             try forEachLinkSource { object, identity, relationship, join in
+                guard !kept[join].contains(object.row) else { return }
                 if removing {
                     guard !layout.joinTables[join].union else { return }
                     batches[join].append(identity.values)
                 } else {
-                    let ordered = layout.joinTables[join].ordered
-                    for (position, destination) in object.related(at: relationship).enumerated() {
-                        var link = identity.values
-                        guard destination.appendIdentity(to: &link) else { continue }
-                        if ordered { link.append(.int(Int64(position))) }
-                        batches[join].append(link)
-                    }
+                    batches[join] += links(of: object, identity, relationship: relationship, join: join)
                 }
                 if batches[join].count >= PersistWriter.batchSize { try flush(join, removing: removing) }
             }
             for join in layout.joinTables.indices where !batches[join].isEmpty { try flush(join, removing: removing) }
         }
+    }
+
+    /// The sources (graph rows), by join table, whose stored links are already the graph's
+    /// (``StoreBackend/holdsLinks(_:sources:links:)``).
+    private func keptLinks() throws -> [Set<Int>] {
+        var kept = Array(repeating: Set<Int>(), count: layout.joinTables.count)
+        var batches = Array(
+            repeating: [(row: Int, source: [Value], links: [[Value]])](), count: layout.joinTables.count)
+        func check(_ join: Int) throws {
+            let batch = batches[join]
+            let holds = try backend.holdsLinks(
+                layout.joinTables[join], sources: batch.map(\.source), links: batch.map(\.links))
+            for (entry, same) in zip(batch, holds) where same { kept[join].insert(entry.row) }
+            batches[join].removeAll(keepingCapacity: true)
+        }
+        try forEachLinkSource { object, identity, relationship, join in
+            guard !freshTables.contains(layout.bindings[object.type.index].table) else { return }
+            let links = links(of: object, identity, relationship: relationship, join: join)
+            batches[join].append((object.row, identity.values, links))
+            if batches[join].count >= PersistWriter.batchSize { try check(join) }
+        }
+        for join in layout.joinTables.indices where !batches[join].isEmpty { try check(join) }
+        return kept
+    }
+
+    /// The join rows of an object's relationship: its identity, a destination's, and its place when ordered.
+    private func links(of object: GraphObject, _ identity: IdentityKey, relationship: Int, join: Int) -> [[Value]] {
+        let ordered = layout.joinTables[join].ordered
+        var links: [[Value]] = []
+        for (position, destination) in object.related(at: relationship).enumerated() {
+            var link = identity.values
+            guard destination.appendIdentity(to: &link) else { continue }
+            if ordered { link.append(.int(Int64(position))) }
+            links.append(link)
+        }
+        return links
     }
 
     /// Calls `body` for each object, identity, relationship and join table whose links this write sets.

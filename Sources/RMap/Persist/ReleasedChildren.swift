@@ -20,6 +20,12 @@ struct ReleasedChildren {
         var parents = Set<IdentityKey>()
         /// The children those parents list.
         var listed = Set<IdentityKey>()
+
+        /// True for a child of this group's table whose payload left the foreign key unset and
+        /// which no parent lists: released when its base points at one of ``parents``.
+        func mayRelease(_ row: [Value?], _ identity: IdentityKey, table: Int) -> Bool {
+            self.table == table && columns.allSatisfy { row[$0] == nil } && !listed.contains(identity)
+        }
     }
 
     /// The groups that some parent set in this run.
@@ -29,12 +35,19 @@ struct ReleasedChildren {
     /// payload left it unset and its base points at a parent that no longer lists it.
     func release(_ row: inout [Value?], base: [Value]?, identity: [Value], table: Int) {
         guard let base, !groups.isEmpty else { return }
-        for group in groups where group.table == table && group.columns.allSatisfy({ row[$0] == nil }) {
-            guard group.parents.contains(IdentityKey(group.columns.map { base[$0] })),
-                !group.listed.contains(IdentityKey(identity))
-            else { continue }
+        let key = IdentityKey(identity)
+        for group in groups where group.mayRelease(row, key, table: table) {
+            guard group.parents.contains(IdentityKey(group.columns.map { base[$0] })) else { continue }
             for column in group.columns { row[column] = .null }
         }
+    }
+
+    /// True when ``release(_:base:identity:table:)`` may clear a foreign key of `row`, which
+    /// depends on its base; false when the row is released of nothing whatever its base.
+    func mayRelease(_ row: [Value?], identity: [Value], table: Int) -> Bool {
+        guard !groups.isEmpty else { return false }
+        let key = IdentityKey(identity)
+        return groups.contains { $0.mayRelease(row, key, table: table) }
     }
 
     init(graph: ObjectGraph, layout: StoreLayout) {

@@ -54,6 +54,13 @@ public protocol StoreBackend: AnyObject {
     func isEmpty(_ table: TableLayout) throws -> Bool
     /// The row and base of each identity that the store knows, keyed by identity.
     func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState]
+    /// For each incoming row (`nil` where the payload had no key, the identity whole), true
+    /// when the store holds a base for its identity equal to it on every column it has: the
+    /// three-way merge would change nothing, so ``PersistWriter`` counts it unchanged without
+    /// fetching or decoding what is stored. Compared in the engine (stored forms equal means
+    /// values equal); an engine that cannot tell answers `false`, the default, which costs only
+    /// the full merge.
+    func matchesBase(_ table: TableLayout, _ rows: [[Value?]]) throws -> [Bool]
     /// Inserts rows, replacing the row with the same identity (rows with a null identity are added).
     func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws
     /// Inserts base rows, replacing the base with the same identity.
@@ -70,6 +77,12 @@ public protocol StoreBackend: AnyObject {
     /// Removes every link of `sources` (source identity values), then adds `links`
     /// (source identity values followed by destination identity values; a link already there stays once).
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws
+
+    /// For each source (identity values), true when the join table holds exactly `links` of the
+    /// same position for it (rows as ``replaceLinks(_:sources:links:)`` takes them; for a
+    /// `union` join, at least those): ``PersistWriter`` leaves those links alone, so an
+    /// unchanged re-run rewrites none. An engine that cannot tell answers `false`, the default.
+    func holdsLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[[Value]]]) throws -> [Bool]
 
     /// Every row with its handle, in insertion order.
     func scanRows(_ table: TableLayout) throws -> [StoredRow]
@@ -99,6 +112,16 @@ extension StoreBackend {
             rollback()
             throw error
         }
+    }
+
+    /// Knows of no base that matches: every row goes through the full merge.
+    public func matchesBase(_ table: TableLayout, _ rows: [[Value?]]) throws -> [Bool] {
+        Array(repeating: false, count: rows.count)
+    }
+
+    /// Knows of no links: every source's links are replaced.
+    public func holdsLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[[Value]]]) throws -> [Bool] {
+        Array(repeating: false, count: sources.count)
     }
 
     /// Inserts the rows, then the rows with a complete identity as bases.

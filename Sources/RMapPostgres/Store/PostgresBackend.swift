@@ -138,6 +138,24 @@ final class PostgresBackend: StoreBackend {
         return states
     }
 
+    /// One query per set of keys present (usually one a batch), compared in the server: nothing is decoded.
+    func matchesBase(_ table: TableLayout, _ rows: [[Value?]]) throws -> [Bool] {
+        var groups: [[Bool]: [Int]] = [:]
+        for (offset, row) in rows.enumerated() { groups[row.map { $0 != nil }, default: []].append(offset) }
+        var matches = [Bool](repeating: false, count: rows.count)
+        for (present, offsets) in groups {
+            let columns = table.comparedColumns(present: present)
+            let values = offsets.map { offset in columns.map { rows[offset][$0] ?? .null } }
+            let result = try connection.query(
+                PostgresSchema.matchBase(table, columns: columns), PostgresSchema.arrays(values, width: columns.count))
+            for row in result.rows {
+                guard let position = row[0].flatMap(Int.init) else { continue }
+                matches[offsets[position - 1]] = true
+            }
+        }
+        return matches
+    }
+
     private func decode(_ row: [String?], _ table: TableLayout, from offset: Int) -> [Value] {
         table.columns.enumerated().map { PostgresValueText.decode(row[offset + $0], as: $1.type) }
     }
@@ -233,6 +251,23 @@ final class PostgresBackend: StoreBackend {
         }
         let stage = try copy(links, join.columns)
         try connection.execute(insert + "SELECT * FROM \(stage) ON CONFLICT DO NOTHING")
+    }
+
+    /// One query a batch for the sources' stored links, compared as sets.
+    func holdsLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[[Value]]]) throws -> [Bool] {
+        guard !sources.isEmpty else { return [] }
+        let keys = Array(join.columns.prefix(join.sourceColumnCount))
+        let result = try connection.query(
+            PostgresSchema.links(of: join), PostgresSchema.arrays(sources, width: keys.count))
+        var stored: [IdentityKey: Set<[Value]>] = [:]
+        for row in result.rows {
+            let link = join.columns.enumerated().map { PostgresValueText.decode(row[$0], as: $1.type) }
+            stored[IdentityKey(Array(link.prefix(keys.count))), default: []].insert(link)
+        }
+        return zip(sources, links).map { source, wanted in
+            let held = stored[IdentityKey(source)] ?? []
+            return join.union ? Set(wanted).isSubset(of: held) : Set(wanted) == held
+        }
     }
 
     private func deleteMatching(_ name: String, _ columns: [ColumnLayout], _ keys: [[Value]]) throws {

@@ -124,6 +124,25 @@ enum PostgresSchema {
             + "WHERE r.\(quote(rowid)) IS NOT NULL OR b.\(quote(identity[0])) IS NOT NULL"
     }
 
+    /// The request positions (`_rmap_n`) of the incoming rows, one per element of the array
+    /// parameters of `columns` (the identity's first), whose base holds the same value in each
+    /// of `columns` (`IS NOT DISTINCT FROM`: null matches null).
+    static func matchBase(_ table: TableLayout, columns: [Int]) -> String {
+        let incoming = columns.map { table.columns[$0] }
+        let identity = identityNames(table)
+        let others = incoming.map(\.name).filter { !identity.contains($0) }
+        let equal = others.map { " AND b.\(quote($0)) IS NOT DISTINCT FROM i.\(quote($0))" }.joined()
+        return "SELECT i.\"_rmap_n\" FROM \(unnest(incoming, alias: "i", ordinality: true)) "
+            + "JOIN \(quote(baseName(table))) AS b ON \(matching(identity, "b", "i"))\(equal)"
+    }
+
+    /// Every link of the sources in the parameter arrays (one per source identity column), all columns.
+    static func links(of join: JoinTableLayout) -> String {
+        let keys = Array(join.columns.prefix(join.sourceColumnCount))
+        return "SELECT \(list(join.columns.map(\.name), prefix: "j.")) FROM \(quote(join.name)) AS j "
+            + "JOIN \(unnest(keys, alias: "i")) ON \(matching(keys.map(\.name), "j", "i"))"
+    }
+
     /// Deletes the rows of `name` whose `columns` match one of the parameter arrays' rows.
     static func delete(from name: String, matching columns: [ColumnLayout]) -> String {
         "DELETE FROM \(quote(name)) AS t USING \(unnest(columns, alias: "i")) "

@@ -207,6 +207,8 @@ final class FaultyBackend: StoreBackend {
     private let failing: String
     /// The tables ``upsertRows(_:_:)`` wrote to, in order; read from any thread.
     let rowWrites = Mutex<[String]>([])
+    /// How many identities ``fetch(_:identities:)`` read (row and base decoded); read from any thread.
+    let fetched = Mutex(0)
 
     init(_ wrapped: any StoreBackend, failing: String) {
         self.wrapped = wrapped
@@ -229,7 +231,14 @@ final class FaultyBackend: StoreBackend {
     }
     func isEmpty(_ table: TableLayout) throws -> Bool { try wrapped.isEmpty(table) }
     func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState] {
-        try wrapped.fetch(table, identities: identities)
+        fetched.withLock { $0 += identities.count }
+        return try wrapped.fetch(table, identities: identities)
+    }
+    func matchesBase(_ table: TableLayout, _ rows: [[Value?]]) throws -> [Bool] {
+        try wrapped.matchesBase(table, rows)
+    }
+    func holdsLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[[Value]]]) throws -> [Bool] {
+        try wrapped.holdsLinks(join, sources: sources, links: links)
     }
     func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {
         try wrapped.upsertRows(table, rows)
