@@ -54,7 +54,7 @@ struct ModelBuilder {
 
     private func checkStores(_ settings: [FileSettings]) {
         let stores = settings.compactMap(\.store)
-        guard let first = stores.first else { return }
+        guard let first = stores.first, stores.count > 1 else { return }
         let expected = Self.content(of: first)
         for store in stores.dropFirst() where Self.content(of: store) != expected {
             diagnostics.error(

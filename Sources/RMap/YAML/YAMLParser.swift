@@ -13,10 +13,10 @@ public enum YAMLParser {
     /// How deep sequences and mappings may nest: 512, as for JSON.
     public static let maxDepth = JSONReader.maxDepth
     /// How many aliases (`*name`) one stream may use.
-    public static let maxAliases = 100_000
+    public static let maxAliases = 10_000
     /// How many nodes the aliases of one stream may bring in all, counting
     /// every node of each alias's anchored tree (with the aliases inside it).
-    public static let maxAliasedNodes = 1_000_000
+    public static let maxAliasedNodes = 100_000
 
     /// Parses the document of `text`.
     ///
