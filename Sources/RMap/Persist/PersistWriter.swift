@@ -347,7 +347,9 @@ private struct PersistRun {
     /// are removed, then the graph's links are added. Batches keep memory bounded; the passes
     /// keep a backend from seeing links of this write as stored ones.
     func writeLinks() throws {
-        let kept = try keptLinks()
+        let (kept, settled) = try keptLinks()
+        // An unchanged re-run: every source's stored links are the graph's, nothing to walk again.
+        guard !settled else { return }
         var batches = Array(repeating: [[Value]](), count: layout.joinTables.count)
         func flush(_ join: Int, removing: Bool) throws {
             let table = layout.joinTables[join]
@@ -374,26 +376,32 @@ private struct PersistRun {
     }
 
     /// The sources (graph rows), by join table, whose stored links are already the graph's
-    /// (``StoreBackend/holdsLinks(_:sources:links:)``).
-    private func keptLinks() throws -> [Set<Int>] {
+    /// (``StoreBackend/holdsLinks(_:sources:links:)``), and whether that is every source.
+    private func keptLinks() throws -> (kept: [Set<Int>], settled: Bool) {
         var kept = Array(repeating: Set<Int>(), count: layout.joinTables.count)
+        var settled = true
         var batches = Array(
             repeating: [(row: Int, source: [Value], links: [[Value]])](), count: layout.joinTables.count)
         func check(_ join: Int) throws {
             let batch = batches[join]
             let holds = try backend.holdsLinks(
                 layout.joinTables[join], sources: batch.map(\.source), links: batch.map(\.links))
-            for (entry, same) in zip(batch, holds) where same { kept[join].insert(entry.row) }
+            for (entry, same) in zip(batch, holds) {
+                if same { kept[join].insert(entry.row) } else { settled = false }
+            }
             batches[join].removeAll(keepingCapacity: true)
         }
         try forEachLinkSource { object, identity, relationship, join in
-            guard !freshTables.contains(layout.bindings[object.type.index].table) else { return }
+            guard !freshTables.contains(layout.bindings[object.type.index].table) else {
+                settled = false
+                return
+            }
             let links = links(of: object, identity, relationship: relationship, join: join)
             batches[join].append((object.row, identity.values, links))
             if batches[join].count >= PersistWriter.batchSize { try check(join) }
         }
         for join in layout.joinTables.indices where !batches[join].isEmpty { try check(join) }
-        return kept
+        return (kept, settled)
     }
 
     /// The join rows of an object's relationship: its identity, a destination's, and its place when ordered.
