@@ -13,8 +13,8 @@ extension PluginRegistry {
     public func registerPostgres() {
         register(store: "postgres", options: ["url", "sslmode", "sslrootcert", "sslcert", "sslkey"]) { config in
             guard let url = config["url"]?.scalar?.text, !url.isEmpty else {
-                throw PluginError(
-                    message: "\(config.mark): the postgres store needs a 'url', e.g. postgres://user@host/database")
+                throw PluginError.invalidOptions(
+                    "the postgres store needs a 'url', e.g. postgres://user@host/database", at: config.mark)
             }
             var settings: [String: String] = [:]
             settings["sslmode"] = config["sslmode"]?.scalar?.text

@@ -20,10 +20,9 @@ extension PluginRegistry {
     private static func busyTimeout(_ config: PluginConfig) throws(PluginError) -> Duration {
         guard let node = config["busy_timeout"], node.scalar?.isNull != true else { return .seconds(5) }
         guard let seconds = node.scalar?.double, seconds >= 0, seconds.isFinite else {
-            throw PluginError(
-                message:
-                    "\(node.mark): 'busy_timeout' must be a number of seconds (0 or more), found '\(node.scalar?.text ?? node.kindName)'"
-            )
+            throw PluginError.invalidOptions(
+                "'busy_timeout' must be a number of seconds (0 or more), found '\(node.scalar?.text ?? node.kindName)'",
+                at: node.mark)
         }
         return .milliseconds(Int64(seconds * 1000))
     }

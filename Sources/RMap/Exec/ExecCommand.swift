@@ -26,7 +26,7 @@ public struct ExecCommand: Sendable, Hashable {
         let node = config["command"]
         let words = node?.sequence?.compactMap { $0.scalar?.text } ?? node?.scalar.map { [$0.text] } ?? []
         guard !words.isEmpty else {
-            throw PluginError(message: "\(config.mark): the exec \(what) needs 'command: [program, args...]'")
+            throw PluginError.invalidOptions("the exec \(what) needs 'command: [program, args...]'", at: config.mark)
         }
         var environment: [String: String] = [:]
         for pair in config["env"]?.mapping ?? [] {

@@ -1,6 +1,6 @@
 /// An `exec` stage or transformer that failed the run: the program could not
 /// start, exited with a non-zero status, or printed a line rmap cannot apply.
-public struct ExecError: Error, Sendable, CustomStringConvertible {
+public struct ExecError: OriginError {
     /// The program (`exec python3 enrich.py`), with the output line when one is at fault.
     public var origin: String
     /// What went wrong.
@@ -11,9 +11,6 @@ public struct ExecError: Error, Sendable, CustomStringConvertible {
         self.origin = origin
         self.message = message
     }
-
-    /// `origin: message`.
-    public var description: String { "\(origin): \(message)" }
 }
 
 extension ExecError {

@@ -14,7 +14,7 @@ extension PersistedObjects {
         guard let position = type.relationshipIndex(relationship),
             type.mapping.relationships[position].kind == .toMany,
             let destination = schema.type(named: type.mapping.relationships[position].destination)
-        else { throw PersistError(message: "'\(entity)' has no to-many relationship '\(relationship)'") }
+        else { throw PersistError.notToMany(entity: entity, relationship: relationship) }
         let join = layout.bindings[type.index].joins.first { $0.relationship == position }.map {
             layout.joinTables[$0.join]
         }
@@ -25,8 +25,7 @@ extension PersistedObjects {
         return try transaction {
             if let join { return Self.ordered(try joinLinks(join)) }
             guard let inverse, let foreignKey else {
-                throw PersistError(
-                    message: "'\(entity).\(relationship)' keeps its links in neither a join table nor a foreign key")
+                throw PersistError.linksNotStored(entity: entity, relationship: relationship)
             }
             let place = layout.bindings[destination.index].positions.first { $0.relationship == inverse }?.column
             return Self.ordered(try childLinks(layout.table(of: destination), foreignKey: foreignKey, place: place))

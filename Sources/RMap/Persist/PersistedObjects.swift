@@ -112,7 +112,7 @@ public struct PersistedObjects {
 
     func lookup(_ entity: String) throws -> (EntityType, TableLayout) {
         guard let type = schema.type(named: entity) else {
-            throw PersistError(message: "unknown entity '\(entity)'")
+            throw PersistError.unknownEntity(entity)
         }
         return (type, layout.table(of: type))
     }
@@ -120,17 +120,4 @@ public struct PersistedObjects {
     func transaction<Result>(_ body: () throws -> Result) throws -> Result {
         try backend.transaction(layout, body)
     }
-}
-
-/// A store used in a way its contents do not allow.
-public struct PersistError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, as a sentence.
-    public var message: String
-
-    /// Creates an error.
-    public init(message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
 }

@@ -30,7 +30,7 @@ enum RunStateTable {
             else { continue }
             let value: JSONValue
             do { value = try JSONReader.parse(text, origin: "_rmap_state") } catch {
-                throw PersistError(message: "_rmap_state: the value of \(scope) \(key) is not JSON: \(error)")
+                throw PersistError.runStateNotJSON(scope: scope, key: key, reason: "\(error)")
             }
             var updatedAt = ""
             if case .string(let text) = row.values[3] { updatedAt = text }

@@ -31,10 +31,10 @@ public final class JSONStore: BackendStore {
         if FileManager.default.fileExists(atPath: path) {
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw PersistError(message: "\(path): cannot read the JSON store: \(error.localizedDescription)")
+                throw PersistError.unreadableFile(path: path, reason: error.localizedDescription)
             }
             guard let object = try JSONReader.parse(data, origin: path, maxDepth: Self.maxDepth).object else {
-                throw PersistError(message: "\(path): a JSON store must hold one object")
+                throw PersistError.notOneObject(path: path)
             }
             document = object
         }
@@ -44,7 +44,7 @@ public final class JSONStore: BackendStore {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
-                throw PersistError(message: "\(path): cannot write the JSON store: \(error.localizedDescription)")
+                throw PersistError.unwritableFile(path: path, reason: error.localizedDescription)
             }
         }
     }

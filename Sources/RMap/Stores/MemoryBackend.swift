@@ -15,7 +15,7 @@ final class MemoryBackend: StoreBackend {
     }
 
     func begin() throws {
-        guard snapshot == nil else { throw PersistError(message: "a memory store transaction is already open") }
+        guard snapshot == nil else { throw PersistError.transactionAlreadyOpen }
         snapshot = database
     }
 
@@ -153,6 +153,6 @@ final class MemoryBackend: StoreBackend {
     }
 
     private func missing(_ name: String) -> PersistError {
-        PersistError(message: "table '\(name)' does not exist in the memory store")
+        .missingTable(name)
     }
 }

@@ -38,7 +38,7 @@ struct PendingTables {
 
     private func object(_ json: JSONValue, _ table: String) throws -> JSONObject {
         guard let object = json.object else {
-            throw PersistError(message: "\(origin): a row of '\(table)' is \(json.kindName), not an object")
+            throw PersistError.rowNotObject(origin: origin, table: table, kind: json.kindName)
         }
         return object
     }
@@ -47,9 +47,9 @@ struct PendingTables {
         try columns.map { column in
             let json = object[column.name] ?? .null
             guard let value = ValueConverter.value(from: json, as: column.type) else {
-                throw PersistError(
-                    message:
-                        "\(origin): '\(table).\(column.name)' holds \(ValueText.display(json)), not a \(column.type)")
+                throw PersistError.valueMismatch(
+                    origin: origin, table: table, column: column.name, value: ValueText.display(json),
+                    type: "\(column.type)")
             }
             return value
         }

@@ -9,7 +9,7 @@ extension PluginRegistry {
         register(store: "memory", options: []) { _ in MemoryStore() }
         register(store: "json", options: ["path"]) { config in
             guard let path = config["path"]?.scalar?.text else {
-                throw PluginError(message: "\(config.mark): the json store needs a 'path'")
+                throw PluginError.invalidOptions("the json store needs a 'path'", at: config.mark)
             }
             return try JSONStore(path: config.resolvePath(path))
         }

@@ -134,7 +134,7 @@ struct SyncSchema {
 
     /// The entity named `name`.
     func entity(named name: String) throws -> EntitySync {
-        guard let type = schema.type(named: name) else { throw SyncError("unknown entity '\(name)'") }
+        guard let type = schema.type(named: name) else { throw SyncError.unknownEntity(name) }
         return entities[type.index]
     }
 

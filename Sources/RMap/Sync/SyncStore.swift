@@ -95,7 +95,7 @@ public final class SyncStore {
         guard let position = entity.type.relationshipIndex(relationship),
             let group = referenceColumns(entity, relationship: position)
         else {
-            throw SyncError("\(object.entity) has no to-one relationship '\(relationship)' held by a foreign key")
+            throw SyncError.noForeignKeyRelationship(entity: object.entity, relationship: relationship)
         }
         return try transaction {
             var row = try currentRow(object, entity)
@@ -122,7 +122,7 @@ public final class SyncStore {
             if let discriminator = table.discriminator { row[discriminator] = .string(mapping.typeValue) }
             for column in table.identity where row[column].isNull {
                 guard table.columns[column].type == .int else {
-                    throw SyncError("a new \(entity) needs its identity '\(table.columns[column].name)'")
+                    throw SyncError.missingIdentity(entity: entity, attribute: table.columns[column].name)
                 }
                 row[column] = .int(try temporaryIdentity(table, column: column))
             }
@@ -132,7 +132,7 @@ public final class SyncStore {
                 let stored = try backend.scanRows(table).last(where: {
                     IdentityKey(table.identityValues(of: $0.values)) == key
                 })
-            else { throw SyncError("the new \(entity) was not stored") }
+            else { throw SyncError.notStored(entity: entity) }
             return object(stored, mapping, isNew: true)
         }
     }
@@ -186,9 +186,8 @@ public final class SyncStore {
             if let identity = identity(fromLocation: location, suffix: suffix, table: table) {
                 for (offset, column) in table.identity.enumerated() { values[column] = identity[offset] }
             } else if table.identity.contains(where: { table.columns[$0].type == .int }) {
-                throw SyncError(
-                    "\(change.label): the server's answer has no identity (no '\(table.identity.map { table.columns[$0].name }.joined(separator: ", "))' and no Location header)"
-                )
+                throw SyncError.answerWithoutIdentity(
+                    change: change.label, attributes: table.identity.map { table.columns[$0].name })
             }
         }
         let old = change.identity
@@ -270,12 +269,12 @@ public final class SyncStore {
             return sync.layout.bindings[entity.type.index].attributeColumns[index]
         }
         if let index = entity.table.columnIndex(name), case .foreignKey = entity.table.roles[index] { return index }
-        throw SyncError("\(entity.type.name) has no attribute '\(name)'")
+        throw SyncError.unknownAttribute(entity: entity.type.name, attribute: name)
     }
 
     private func currentRow(_ object: LocalObject, _ entity: SyncSchema.EntitySync) throws -> [Value] {
         guard let row = try backend.scanRows(entity.table).first(where: { $0.reference == object.reference }) else {
-            throw SyncError("\(object.entity) \(IdentityKey(object.identity)) is no longer in the store")
+            throw SyncError.noLongerStored(entity: object.entity, identity: "\(IdentityKey(object.identity))")
         }
         return row.values
     }

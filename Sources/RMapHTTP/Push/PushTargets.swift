@@ -11,14 +11,13 @@ struct PushTargets {
     }
 
     private var targets: [String: Target] = [:]
-    private var problems: [String: String] = [:]
+    private var problems: [String: SyncError] = [:]
 
     init(model: MappingModel, transport: (any HTTPTransport)?, tuning: (inout RetryPolicy) -> Void) {
         var clients: [PluginConfig: Target] = [:]
         for entity in model.entities {
             guard let config = entity.source, config.plugin == "http" else {
-                problems[entity.name] =
-                    "\(entity.name) has no http source to push to (give it 'source: {plugin: http, site: ...}')"
+                problems[entity.name] = .noPushSource(entity: entity.name)
                 continue
             }
             if let target = clients[config] {
@@ -37,7 +36,7 @@ struct PushTargets {
                 clients[config] = target
                 targets[entity.name] = target
             } catch {
-                problems[entity.name] = "\(error)"
+                problems[entity.name] = .unusablePushSource(entity: entity.name, reason: "\(error)")
             }
         }
     }
@@ -49,7 +48,7 @@ struct PushTargets {
     ///
     /// - Throws: ``SyncError`` when the entity has no usable http source.
     func target(_ entity: String) throws -> Target {
-        guard let target = targets[entity] else { throw SyncError(problems[entity] ?? "unknown entity '\(entity)'") }
+        guard let target = targets[entity] else { throw problems[entity] ?? .unknownEntity(entity) }
         return target
     }
 }

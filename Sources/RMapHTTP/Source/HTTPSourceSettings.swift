@@ -39,8 +39,8 @@ struct HTTPSourceSettings: Sendable {
     init(_ config: PluginConfig) throws(PluginError) {
         let reader = OptionReader(config)
         guard let siteText = try reader.string("site") else {
-            throw PluginError(
-                message: "\(config.mark): http source: 'site' is required, e.g. site: https://api.example.com")
+            throw PluginError.invalidOptions(
+                "http source: 'site' is required, e.g. site: https://api.example.com", at: config.mark)
         }
         guard let site = URL(string: siteText.hasSuffix("/") ? String(siteText.dropLast()) : siteText),
             let scheme = site.scheme?.lowercased(), ["http", "https"].contains(scheme), site.host != nil

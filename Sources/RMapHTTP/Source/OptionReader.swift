@@ -74,7 +74,7 @@ struct OptionReader {
 
     /// An error at `node`'s mark.
     func fail(_ node: YAMLNode, _ message: String) -> PluginError {
-        PluginError(message: "\(node.mark): \(plugin) source: \(message)")
+        PluginError.invalidOptions("\(plugin) source: \(message)", at: node.mark)
     }
 
     private func isNull(_ node: YAMLNode) -> Bool {

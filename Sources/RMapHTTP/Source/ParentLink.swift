@@ -41,10 +41,9 @@ struct ParentLink: Sendable {
         guard var link = links.first else { return nil }
         for other in links.dropFirst() {
             guard other.parent == link.parent else {
-                throw PluginError(
-                    message:
-                        "\(entity.mark): http source: '\(entity.name)' is fetched per parent of two entities, '\(link.parent)' and '\(other.parent)'; a nested fetch has one parent"
-                )
+                throw PluginError.invalidOptions(
+                    "http source: '\(entity.name)' is fetched per parent of two entities, '\(link.parent)' and '\(other.parent)'; a nested fetch has one parent",
+                    at: entity.mark)
             }
             link.placeholders.merge(other.placeholders) { first, _ in first }
             link.fills.merge(other.fills) { first, _ in first }
@@ -72,10 +71,9 @@ struct ParentLink: Sendable {
         var link = ParentLink(parent: "", placeholders: [:], fills: [:])
         for name in Template.placeholders(in: path) {
             guard let (relationship, pair) = foreignKey(of: entity, where: { $0.source == name }) else {
-                throw PluginError(
-                    message:
-                        "\(entity.mark): http source: 'nested_path' placeholder '{\(name)}' of '\(entity.name)' must be the foreign key of a to-one relationship"
-                )
+                throw PluginError.invalidOptions(
+                    "http source: 'nested_path' placeholder '{\(name)}' of '\(entity.name)' must be the foreign key of a to-one relationship",
+                    at: entity.mark)
             }
             let destination = try parentEntity(relationship, of: entity, known: parent, model: model)
             parent = destination
@@ -95,10 +93,9 @@ struct ParentLink: Sendable {
         guard let column,
             let (relationship, pair) = foreignKey(of: entity, where: { $0.source == column.name })
         else {
-            throw PluginError(
-                message:
-                    "\(entity.mark): http source: parameter '\(param.name)' of '\(entity.name)' uses a placeholder, so it must name the foreign key of one of its to-one relationships (e.g. person_id: \"{id}\")"
-            )
+            throw PluginError.invalidOptions(
+                "http source: parameter '\(param.name)' of '\(entity.name)' uses a placeholder, so it must name the foreign key of one of its to-one relationships (e.g. person_id: \"{id}\")",
+                at: entity.mark)
         }
         let destination = try parentEntity(relationship, of: entity, known: nil, model: model)
         var link = ParentLink(parent: destination.name, placeholders: [:], fills: [:])
@@ -125,14 +122,13 @@ struct ParentLink: Sendable {
         _ relationship: RelationshipMapping, of entity: EntityMapping, known: EntityMapping?, model: MappingModel
     ) throws(PluginError) -> EntityMapping {
         guard let destination = model.entity(named: relationship.destination) else {
-            throw PluginError(
-                message: "\(relationship.mark): http source: unknown entity '\(relationship.destination)'")
+            throw PluginError.invalidOptions(
+                "http source: unknown entity '\(relationship.destination)'", at: relationship.mark)
         }
         if let known, known.name != destination.name {
-            throw PluginError(
-                message:
-                    "\(entity.mark): http source: the placeholders of '\(entity.name)' point to two parents, '\(known.name)' and '\(destination.name)'; a nested fetch has one parent"
-            )
+            throw PluginError.invalidOptions(
+                "http source: the placeholders of '\(entity.name)' point to two parents, '\(known.name)' and '\(destination.name)'; a nested fetch has one parent",
+                at: entity.mark)
         }
         return destination
     }
@@ -141,10 +137,9 @@ struct ParentLink: Sendable {
         of attribute: String, in parent: EntityMapping, for entity: EntityMapping, what: String
     ) throws(PluginError) -> Int {
         guard let index = parent.identity.firstIndex(of: attribute) else {
-            throw PluginError(
-                message:
-                    "\(entity.mark): http source: \(what) of '\(entity.name)' needs '\(attribute)', which is not an identity attribute of '\(parent.name)' (identity: \(parent.identity.joined(separator: ", ")))"
-            )
+            throw PluginError.invalidOptions(
+                "http source: \(what) of '\(entity.name)' needs '\(attribute)', which is not an identity attribute of '\(parent.name)' (identity: \(parent.identity.joined(separator: ", ")))",
+                at: entity.mark)
         }
         return index
     }

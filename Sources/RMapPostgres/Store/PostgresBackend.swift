@@ -60,7 +60,7 @@ final class PostgresBackend: StoreBackend {
     func ensureSchema(_ layout: StoreLayout) throws {
         let names = layout.tables.flatMap { [$0.name, PostgresSchema.baseName($0)] } + layout.joinTables.map(\.name)
         if let long = names.first(where: { $0.utf8.count > 63 }) {
-            throw PersistError(message: "table name '\(long)' is longer than PostgreSQL's 63-byte limit")
+            throw PersistError.tableNameTooLong(long)
         }
         let existing = try columns(of: names)
         var statements: [String] = []

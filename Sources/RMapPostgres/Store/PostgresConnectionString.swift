@@ -17,8 +17,8 @@ enum PostgresConnectionString {
         for (key, value) in settings.sorted(by: { $0.key < $1.key }) {
             if let existing = given.value(for: key) {
                 guard existing == value else {
-                    throw PluginError(
-                        message: "'\(key)' is given both in the PostgreSQL url and as an option; give it once")
+                    throw PluginError.invalidOptions(
+                        "'\(key)' is given both in the PostgreSQL url and as an option; give it once")
                 }
                 continue
             }

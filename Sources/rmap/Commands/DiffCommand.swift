@@ -43,10 +43,10 @@ enum SyncCommandStore {
         if ["sqlite", "json"].contains(config.plugin), path != ":memory:",
             !FileManager.default.fileExists(atPath: config.resolvePath(path))
         {
-            throw SyncError("no store at \(config.resolvePath(path)): run 'rmap run' first")
+            throw SyncError.noStore(path: config.resolvePath(path))
         }
         guard let store = try context.registry.makeStore(config) as? any BackendStore else {
-            throw SyncError("the '\(config.plugin)' store keeps no base, so it cannot tell what changed")
+            throw SyncError.storeKeepsNoBase(plugin: config.plugin)
         }
         return SyncStore(store: store, model: model)
     }

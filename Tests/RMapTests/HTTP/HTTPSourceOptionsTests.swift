@@ -62,7 +62,8 @@ struct HTTPSourceOptionsTests {
     func malformed(option: String, at node: String, message: String) throws {
         let error = try #require(throws: PluginError.self) { try Self.make(option) }
         let column = try #require(option.range(of: node)).lowerBound.utf16Offset(in: option) + 3
-        #expect(error.message.hasPrefix("test.yml:5:\(column): http source: \(message)"), "\(error.message)")
+        #expect(error.mark.map { [$0.line, $0.column] } == [5, column])
+        #expect(error.description.hasPrefix("test.yml:5:\(column): http source: \(message)"), "\(error)")
     }
 
     @Test("a site that is not an http URL fails at its mark")
@@ -75,14 +76,19 @@ struct HTTPSourceOptionsTests {
         let error = try #require(throws: PluginError.self) {
             try HTTPSource(config: try #require(model.entities.first?.source), model: model)
         }
-        #expect(error.message == "test.yml:4:9: http source: 'site' must be an http or https URL, found 'ftp://files'")
+        #expect(
+            error.kind
+                == .invalidOptions(problem: "http source: 'site' must be an http or https URL, found 'ftp://files'"))
+        #expect(
+            error.description == "test.yml:4:9: http source: 'site' must be an http or https URL, found 'ftp://files'")
     }
 
     @Test("a placeholder parameter must name a to-one foreign key")
     func placeholderWithoutParent() throws {
         let error = try #require(throws: PluginError.self) { try Self.make(#"params: { person_id: "{id}" }"#) }
         #expect(
-            error.message.hasPrefix("test.yml:7:3: http source: parameter 'person_id' of 'Item' uses a placeholder"))
+            error.description.hasPrefix("test.yml:7:3: http source: parameter 'person_id' of 'Item' uses a placeholder")
+        )
     }
 
     @Test("good options make a source; the registry lists every option key")

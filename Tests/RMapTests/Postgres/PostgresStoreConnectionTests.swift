@@ -72,7 +72,10 @@ struct PostgresStoreConnectionTests {
 
     @Test func aStoreWithoutURLIsAPluginError() throws {
         let error = try #require(throws: PluginError.self) { try store("  sslmode: disable", environment: [:]) }
-        #expect(error.message.contains("needs a 'url'"))
+        #expect(
+            error.kind
+                == .invalidOptions(problem: "the postgres store needs a 'url', e.g. postgres://user@host/database"))
+        #expect(error.mark != nil)
     }
 
     @Test func tlsSettingsAreAddedToURIsAndKeyValueStrings() throws {
@@ -94,6 +97,10 @@ struct PostgresStoreConnectionTests {
         let clash = try #require(throws: PluginError.self) {
             try PostgresConnectionString.adding(["sslmode": "disable"], to: "postgres://h/d?sslmode=require")
         }
-        #expect(clash.message.contains("'sslmode' is given both"))
+        #expect(
+            clash.kind
+                == .invalidOptions(
+                    problem: "'sslmode' is given both in the PostgreSQL url and as an option; give it once"))
+        #expect(clash.mark == nil)
     }
 }

@@ -163,6 +163,9 @@ struct SQLiteStoreTests {
         #expect(try SQLiteConnection(path: path).query("SELECT id FROM projects") == [[.integer(10)]])
         let wrong = try #require(try load(store: "{ plugin: sqlite, path: \(path), busy_timeout: soon }").store)
         let error = try #require(throws: PluginError.self) { try registry.makeStore(wrong) }
-        #expect(error.message.hasSuffix("'busy_timeout' must be a number of seconds (0 or more), found 'soon'"))
+        let problem = "'busy_timeout' must be a number of seconds (0 or more), found 'soon'"
+        #expect(error.kind == .invalidOptions(problem: problem))
+        #expect(error.mark?.file == "test.yml")
+        #expect(error.description == "\(try #require(error.mark)): \(problem)")
     }
 }

@@ -90,6 +90,8 @@ struct PushPlanTests {
                 "3 requests: 1 POST, 1 PUT, 1 DELETE",
             ])
         #expect(try sync.plan().requests[1].dependencies == [0])
-        #expect(throws: SyncError.self) { try sync.update(project, ["nope": .null]) }
+        #expect(throws: SyncError.unknownAttribute(entity: "Project", attribute: "nope")) {
+            try sync.update(project, ["nope": .null])
+        }
     }
 }

@@ -15,7 +15,7 @@ public struct InitialsStage: Stage {
     public init(config: PluginConfig) throws {
         func option(_ key: String) throws -> String {
             guard let value = config[key]?.scalar?.text else {
-                throw PluginError(message: "\(config.mark): the initials stage needs '\(key):'")
+                throw PluginError.invalidOptions("the initials stage needs '\(key):'", at: config.mark)
             }
             return value
         }

@@ -56,20 +56,3 @@ public struct FetchContext: Sendable {
         }
     }
 }
-
-/// A failure to fetch, naming what was being fetched.
-public struct FetchError: Error, Sendable, CustomStringConvertible {
-    /// The file, URL or command that failed (secrets redacted).
-    public var origin: String
-    /// What went wrong.
-    public var message: String
-
-    /// Creates an error.
-    public init(origin: String, message: String) {
-        self.origin = origin
-        self.message = message
-    }
-
-    /// `origin: message`.
-    public var description: String { "\(origin): \(message)" }
-}

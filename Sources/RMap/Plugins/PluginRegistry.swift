@@ -125,7 +125,7 @@ public final class PluginRegistry: Sendable {
     /// Makes the source a `source:` block names.
     public func makeSource(_ config: PluginConfig, model: MappingModel) throws -> any Source {
         guard let entry = contents.withLock({ $0.sources[config.plugin] }) else {
-            throw PluginError(message: "\(config.mark): unknown source plugin '\(config.plugin)'")
+            throw PluginError(.unknownPlugin(kind: .source, name: config.plugin), at: config.mark)
         }
         return try entry.plugin(config, model)
     }
@@ -133,7 +133,7 @@ public final class PluginRegistry: Sendable {
     /// Makes the store a `store:` block (or `--store`) names.
     public func makeStore(_ config: PluginConfig) throws -> any Store {
         guard let entry = contents.withLock({ $0.stores[config.plugin] }) else {
-            throw PluginError(message: "unknown store plugin '\(config.plugin)'")
+            throw PluginError(.unknownPlugin(kind: .store, name: config.plugin))
         }
         return try entry.plugin(config)
     }
@@ -141,7 +141,7 @@ public final class PluginRegistry: Sendable {
     /// Makes the stage a `stages:` item names.
     public func makeStage(_ config: PluginConfig, model: MappingModel) throws -> any Stage {
         guard let entry = contents.withLock({ $0.stageFactories[config.plugin] }) else {
-            throw PluginError(message: "\(config.mark): unknown stage plugin '\(config.plugin)'")
+            throw PluginError(.unknownPlugin(kind: .stage, name: config.plugin), at: config.mark)
         }
         return try entry.plugin(config, model)
     }
@@ -161,17 +161,4 @@ public final class PluginRegistry: Sendable {
     private static func module(_ fileID: String) -> String {
         fileID.split(separator: "/", maxSplits: 1).first.map(String.init) ?? fileID
     }
-}
-
-/// A plugin that is not registered or could not be made.
-public struct PluginError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong.
-    public var message: String
-
-    /// Creates an error.
-    public init(message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
 }

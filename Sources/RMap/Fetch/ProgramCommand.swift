@@ -15,8 +15,8 @@ struct ProgramCommand: Sendable {
         let node = config["command"]
         words = node?.sequence?.compactMap { $0.scalar?.text } ?? node?.scalar.map { [$0.text] } ?? []
         guard !words.isEmpty else {
-            throw PluginError(
-                message: "\(config.mark): the \(config.plugin) source needs 'command: [program, args...]'")
+            throw PluginError.invalidOptions(
+                "the \(config.plugin) source needs 'command: [program, args...]'", at: config.mark)
         }
         var environment: [String: String] = [:]
         for pair in config["env"]?.mapping ?? [] {
