@@ -46,6 +46,9 @@ public struct TableLayout: Sendable, Hashable {
     /// The position of the `type` column, when the root has sub-entities.
     public var discriminator: Int?
 
+    /// The name of the table that holds the base rows: `_rmap_base_` and the table's name.
+    public var baseName: String { "_rmap_base_\(name)" }
+
     /// Positions of foreign-key columns, which stores index.
     public var foreignKeys: [Int] {
         roles.indices.filter { if case .foreignKey = roles[$0] { true } else { false } }
