@@ -51,10 +51,7 @@ final class SQLiteBackend: SyncBackend {
     }
 
     func isEmpty(_ table: TableLayout) throws -> Bool {
-        let sql =
-            "SELECT NOT EXISTS (SELECT 1 FROM \(SQLiteSchema.quote(table.name))) "
-            + "AND NOT EXISTS (SELECT 1 FROM \(SQLiteSchema.quote(table.baseName)))"
-        return try connection.query(sql).first?.first == .integer(1)
+        try connection.query(SQLiteSchema.isEmptyQuery(table)).first?.first == .integer(1)
     }
 
     // MARK: - Rows
@@ -196,7 +193,7 @@ final class SQLiteBackend: SyncBackend {
     }
 
     func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)] {
-        let columns = SQLiteSchema.identityNames(table) + (table.discriminator.map { [table.columns[$0].name] } ?? [])
+        let columns = table.identityNames + (table.discriminator.map { [table.columns[$0].name] } ?? [])
         let list = SQLiteSchema.list(columns)
         let statement = try connection.statement(
             "SELECT \(list) FROM \(SQLiteSchema.quote(table.name)) UNION "
@@ -214,7 +211,7 @@ final class SQLiteBackend: SyncBackend {
     }
 
     func delete(_ table: TableLayout, identities: [[Value]]) throws {
-        let names = SQLiteSchema.identityNames(table)
+        let names = table.identityNames
         try run(SQLiteSchema.delete(from: table.name, where: names), identities)
         try run(SQLiteSchema.delete(from: table.baseName, where: names), identities)
     }
@@ -294,7 +291,7 @@ final class SQLiteBackend: SyncBackend {
 
     func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
         try run(
-            SQLiteSchema.delete(from: table.baseName, where: SQLiteSchema.identityNames(table)),
+            SQLiteSchema.delete(from: table.baseName, where: table.identityNames),
             identities)
     }
 }

@@ -23,20 +23,13 @@ enum SQLiteSchema: SQLDialect {
         }
     }
 
-    static func identityNames(_ table: TableLayout) -> [String] {
-        table.identity.map { table.columns[$0].name }
-    }
-
     // MARK: - DML
 
     /// `INSERT ... ON CONFLICT (identity) DO UPDATE` of every column, for `rows` rows.
     static func upsert(into name: String, _ table: TableLayout, rows: Int) -> String {
         let names = table.columns.map(\.name)
-        let identity = identityNames(table)
-        let updates = names.filter { !identity.contains($0) }.map { "\(quote($0)) = excluded.\(quote($0))" }
-        let action = updates.isEmpty ? "NOTHING" : "UPDATE SET \(updates.joined(separator: ", "))"
         return "INSERT INTO \(quote(name)) (\(list(names))) VALUES \(values(width: names.count, rows: rows)) "
-            + "ON CONFLICT (\(list(identity))) DO \(action)"
+            + onConflictUpdate(table)
     }
 
     /// `INSERT OR IGNORE` of `rows` links.
@@ -53,18 +46,14 @@ enum SQLiteSchema: SQLDialect {
     /// Copies the rows above a `rowid` (the one parameter) that have a whole identity into the base, as ``upsert(into:_:)``.
     static func copyToBase(_ table: TableLayout) -> String {
         let names = table.columns.map(\.name)
-        let identity = identityNames(table)
-        let updates = names.filter { !identity.contains($0) }.map { "\(quote($0)) = excluded.\(quote($0))" }
-        let action = updates.isEmpty ? "NOTHING" : "UPDATE SET \(updates.joined(separator: ", "))"
-        let complete = identity.map { " AND \(quote($0)) IS NOT NULL" }.joined()
+        let complete = table.identityNames.map { " AND \(quote($0)) IS NOT NULL" }.joined()
         return "INSERT INTO \(quote(table.baseName)) (\(list(names))) "
-            + "SELECT \(list(names)) FROM \(quote(table.name)) WHERE rowid > ?\(complete) "
-            + "ON CONFLICT (\(list(identity))) DO \(action)"
+            + "SELECT \(list(names)) FROM \(quote(table.name)) WHERE rowid > ?\(complete) " + onConflictUpdate(table)
     }
 
     static func select(from name: String, _ table: TableLayout, rowid: Bool, byIdentity: Bool) -> String {
         let columns = (rowid ? "rowid, " : "") + list(table.columns.map(\.name))
-        let condition = byIdentity ? " WHERE " + matching(identityNames(table)) : rowid ? " ORDER BY rowid" : ""
+        let condition = byIdentity ? " WHERE " + matching(table.identityNames) : rowid ? " ORDER BY rowid" : ""
         return "SELECT \(columns) FROM \(quote(name))\(condition)"
     }
 
@@ -72,7 +61,7 @@ enum SQLiteSchema: SQLDialect {
     static func selectWithBase(_ table: TableLayout) -> String {
         let names = table.columns.map(\.name)
         let columns = names.map { "r.\(quote($0))" } + names.map { "b.\(quote($0))" }
-        let identity = identityNames(table)
+        let identity = table.identityNames
         let join = identity.map { "b.\(quote($0)) = r.\(quote($0))" }.joined(separator: " AND ")
         let condition = identity.map { "r.\(quote($0)) = ?" }.joined(separator: " AND ")
         return "SELECT \(columns.joined(separator: ", ")) FROM \(quote(table.name)) AS r "

@@ -50,11 +50,11 @@ extension SQLDialect {
         switch change {
         case .createTable(let table):
             var parts = rowHandleDefinitions + table.columns.map(definition)
-            if !table.identity.isEmpty { parts.append("UNIQUE (\(list(table.identity.map { table.columns[$0].name })))") }
+            if !table.identity.isEmpty { parts.append("UNIQUE (\(list(table.identityNames)))") }
             return ["CREATE TABLE \(quote(table.name)) (\(parts.joined(separator: ", ")))"]
         case .createBase(let table):
             let parts =
-                table.columns.map(definition) + ["PRIMARY KEY (\(list(table.identity.map { table.columns[$0].name })))"]
+                table.columns.map(definition) + ["PRIMARY KEY (\(list(table.identityNames)))"]
             return ["CREATE TABLE \(quote(table.baseName)) (\(parts.joined(separator: ", ")))\(keyedTableOptions)"]
         case .addColumn(let table, let column):
             return ["ALTER TABLE \(quote(table)) ADD COLUMN \(definition(column))"]
@@ -68,6 +68,25 @@ extension SQLDialect {
                 index(on: join.name, join.destinationColumns.map(\.name)),
             ]
         }
+    }
+
+    // MARK: - Statements every engine writes alike
+
+    /// `ON CONFLICT (identity) DO UPDATE SET` every other column to the incoming value
+    /// (`DO NOTHING` when the identity is every column): the end of an upsert into `table`
+    /// or its base.
+    public static func onConflictUpdate(_ table: TableLayout) -> String {
+        let identity = table.identityNames
+        let updates = table.columns.map(\.name).filter { !identity.contains($0) }
+            .map { "\(quote($0)) = excluded.\(quote($0))" }
+        let action = updates.isEmpty ? "NOTHING" : "UPDATE SET \(updates.joined(separator: ", "))"
+        return "ON CONFLICT (\(list(identity))) DO \(action)"
+    }
+
+    /// A query whose one value is true when `table` has neither rows nor base rows.
+    public static func isEmptyQuery(_ table: TableLayout) -> String {
+        "SELECT NOT EXISTS (SELECT 1 FROM \(quote(table.name))) "
+            + "AND NOT EXISTS (SELECT 1 FROM \(quote(table.baseName)))"
     }
 
     /// `CREATE INDEX IF NOT EXISTS index_<table>_on_<a>_and_<b>`.

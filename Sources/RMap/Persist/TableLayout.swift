@@ -59,6 +59,9 @@ public struct TableLayout: Sendable, Hashable {
         columns.firstIndex { $0.name == name }
     }
 
+    /// The names of the identity columns, in identity order.
+    public var identityNames: [String] { identity.map { columns[$0].name } }
+
     /// The identity values of a row, in identity order.
     public func identityValues(of row: [Value]) -> [Value] {
         identity.map { row[$0] }

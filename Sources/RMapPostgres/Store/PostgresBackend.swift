@@ -91,10 +91,7 @@ final class PostgresBackend: SyncBackend {
     }
 
     func isEmpty(_ table: TableLayout) throws -> Bool {
-        let sql =
-            "SELECT NOT EXISTS (SELECT 1 FROM \(PostgresSchema.quote(table.name))) "
-            + "AND NOT EXISTS (SELECT 1 FROM \(PostgresSchema.quote(table.baseName)))"
-        return try connection.query(sql).rows.first?.first == "t"
+        try connection.query(PostgresSchema.isEmptyQuery(table)).rows.first?.first == "t"
     }
 
     // MARK: - Rows

@@ -36,10 +36,6 @@ enum PostgresSchema: SQLDialect {
         }
     }
 
-    static func identityNames(_ table: TableLayout) -> [String] {
-        table.identity.map { table.columns[$0].name }
-    }
-
     // MARK: - Sets of values as parameters
 
     /// `unnest($1::bigint[], $2::text[]) WITH ORDINALITY AS alias("id", "code", "_rmap_n")`: one
@@ -66,17 +62,14 @@ enum PostgresSchema: SQLDialect {
     /// `INSERT INTO name (columns) SELECT columns FROM source ON CONFLICT (identity) DO UPDATE` of every other column.
     static func upsert(into name: String, _ table: TableLayout, from source: String) -> String {
         let names = table.columns.map(\.name)
-        let identity = identityNames(table)
-        let updates = names.filter { !identity.contains($0) }.map { "\(quote($0)) = EXCLUDED.\(quote($0))" }
-        let action = updates.isEmpty ? "NOTHING" : "UPDATE SET \(updates.joined(separator: ", "))"
         return "INSERT INTO \(quote(name)) (\(list(names))) SELECT \(list(names, prefix: "s.")) FROM \(source) "
-            + "ON CONFLICT (\(list(identity))) DO \(action)"
+            + onConflictUpdate(table)
     }
 
     /// The row and base of each requested identity, with presence flags and the request's position:
     /// `has_row, has_base, n, row columns..., base columns...`.
     static func fetch(_ table: TableLayout) -> String {
-        let identity = identityNames(table)
+        let identity = table.identityNames
         let names = table.columns.map(\.name)
         let keys = table.identity.map { table.columns[$0] }
         return "SELECT r.\(quote(rowid)) IS NOT NULL, b.\(quote(identity[0])) IS NOT NULL, i.\"_rmap_n\", "
@@ -92,7 +85,7 @@ enum PostgresSchema: SQLDialect {
     /// of `columns` (`IS NOT DISTINCT FROM`: null matches null).
     static func matchBase(_ table: TableLayout, columns: [Int]) -> String {
         let incoming = columns.map { table.columns[$0] }
-        let identity = identityNames(table)
+        let identity = table.identityNames
         let others = incoming.map(\.name).filter { !identity.contains($0) }
         let equal = others.map { " AND b.\(quote($0)) IS NOT DISTINCT FROM i.\(quote($0))" }.joined()
         return "SELECT i.\"_rmap_n\" FROM \(unnest(incoming, alias: "i", ordinality: true)) "

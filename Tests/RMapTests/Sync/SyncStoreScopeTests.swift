@@ -35,6 +35,24 @@ struct SyncStoreScopeTests {
         #expect(try sync.changes().map(\.kind) == [.update])
     }
 
+    @Test("rmap diff reads the store while another process holds its write transaction")
+    func diffBesideAWrite() throws {
+        let fixture = try SyncFixture()
+        try fixture.sql("UPDATE people SET first_name = 'Augusta' WHERE id = 1")
+        let writer = try SQLiteConnection(path: fixture.storePath)
+        try writer.execute("BEGIN IMMEDIATE")
+        try writer.execute("DELETE FROM projects WHERE id = 11")
+        defer { try? writer.execute("ROLLBACK") }
+        let result = try CLIRunner.run(["diff", "crm.yml", "--store", "sqlite:crm.sqlite"], in: fixture.directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                PUT /people/1.json {"person":{"first_name":"Augusta"}}
+                1 request: 0 POST, 1 PUT, 0 DELETE
+
+                """)
+    }
+
     @Test func readsCheckTheSchemaOnceAndBeginNoWriteTransaction() throws {
         let fixture = try SyncFixture()
         let (sync, backend) = try recorded(fixture)
