@@ -5,7 +5,7 @@ import RMap
 ///
 /// A write is one `BEGIN IMMEDIATE ... COMMIT` transaction: schema changes
 /// included, a rollback (or a killed process) leaves the file as before.
-final class SQLiteBackend: StoreBackend {
+final class SQLiteBackend: SyncBackend {
     let connection: SQLiteConnection
 
     init(connection: SQLiteConnection) throws {
@@ -21,6 +21,9 @@ final class SQLiteBackend: StoreBackend {
 
     func begin() throws { try connection.execute("BEGIN IMMEDIATE") }
 
+    /// A deferred transaction: a shared lock at the first read, which a writer's reserved lock does not block.
+    func beginRead() throws { try connection.execute("BEGIN DEFERRED") }
+
     func commit() throws { try connection.execute("COMMIT") }
 
     func rollback() {
@@ -30,33 +33,16 @@ final class SQLiteBackend: StoreBackend {
     // MARK: - Schema
 
     func ensureSchema(_ layout: StoreLayout) throws {
-        for table in layout.tables {
-            let existing = try columns(of: table.name)
-            if existing.isEmpty {
-                try connection.execute(SQLiteSchema.createTable(table))
-                try connection.execute(SQLiteSchema.createBase(table))
-            } else {
-                let base = try columns(of: SQLiteSchema.baseName(table))
-                if base.isEmpty { try connection.execute(SQLiteSchema.createBase(table)) }
-                for column in table.columns {
-                    if !existing.contains(column.name) {
-                        try connection.execute(SQLiteSchema.addColumn(table.name, column))
-                    }
-                    if !base.isEmpty, !base.contains(column.name) {
-                        try connection.execute(SQLiteSchema.addColumn(SQLiteSchema.baseName(table), column))
-                    }
-                }
-            }
-            for column in table.foreignKeys { try connection.execute(SQLiteSchema.index(table, column)) }
-        }
-        for join in layout.joinTables {
-            for sql in SQLiteSchema.createJoin(join) { try connection.execute(sql) }
-            // A join table made before its relationship was `ordered` gains `position`.
-            let existing = try columns(of: join.name)
-            for column in join.columns where !existing.contains(column.name) {
-                try connection.execute(SQLiteSchema.addColumn(join.name, column))
-            }
-        }
+        for sql in try schemaDiff(layout).statements(SQLiteSchema.self) { try connection.execute(sql) }
+    }
+
+    func holdsSchema(_ layout: StoreLayout) throws -> Bool { try schemaDiff(layout).isEmpty }
+
+    /// What the file's tables lack for `layout`.
+    private func schemaDiff(_ layout: StoreLayout) throws -> SchemaDiff {
+        var existing: [String: Set<String>] = [:]
+        for name in SchemaDiff.tableNames(layout) { existing[name] = try columns(of: name) }
+        return SchemaDiff(layout, existing: existing)
     }
 
     private func columns(of table: String) throws -> Set<String> {
@@ -65,10 +51,7 @@ final class SQLiteBackend: StoreBackend {
     }
 
     func isEmpty(_ table: TableLayout) throws -> Bool {
-        let sql =
-            "SELECT NOT EXISTS (SELECT 1 FROM \(SQLiteSchema.quote(table.name))) "
-            + "AND NOT EXISTS (SELECT 1 FROM \(SQLiteSchema.quote(SQLiteSchema.baseName(table))))"
-        return try connection.query(sql).first?.first == .integer(1)
+        try connection.query(SQLiteSchema.isEmptyQuery(table)).first?.first == .integer(1)
     }
 
     // MARK: - Rows
@@ -76,7 +59,7 @@ final class SQLiteBackend: StoreBackend {
     func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState] {
         let rowQuery = try connection.statement(SQLiteSchema.selectWithBase(table))
         let baseQuery = try connection.statement(
-            SQLiteSchema.select(from: SQLiteSchema.baseName(table), table, rowid: false, byIdentity: true))
+            SQLiteSchema.select(from: table.baseName, table, rowid: false, byIdentity: true))
         let width = Int32(table.columns.count)
         let baseIdentity = width + Int32(table.identity[0])
         var states = [IdentityKey: StoredState](minimumCapacity: identities.count)
@@ -162,7 +145,7 @@ final class SQLiteBackend: StoreBackend {
 
     func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws {
         try insert(rows, width: table.columns.count) {
-            SQLiteSchema.upsert(into: SQLiteSchema.baseName(table), table, rows: $0)
+            SQLiteSchema.upsert(into: table.baseName, table, rows: $0)
         }
     }
 
@@ -210,11 +193,11 @@ final class SQLiteBackend: StoreBackend {
     }
 
     func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)] {
-        let columns = SQLiteSchema.identityNames(table) + (table.discriminator.map { [table.columns[$0].name] } ?? [])
+        let columns = table.identityNames + (table.discriminator.map { [table.columns[$0].name] } ?? [])
         let list = SQLiteSchema.list(columns)
         let statement = try connection.statement(
             "SELECT \(list) FROM \(SQLiteSchema.quote(table.name)) UNION "
-                + "SELECT \(list) FROM \(SQLiteSchema.quote(SQLiteSchema.baseName(table)))")
+                + "SELECT \(list) FROM \(SQLiteSchema.quote(table.baseName))")
         statement.bind([Value]())
         var result: [(identity: [Value], type: String?)] = []
         while try statement.step() {
@@ -228,9 +211,9 @@ final class SQLiteBackend: StoreBackend {
     }
 
     func delete(_ table: TableLayout, identities: [[Value]]) throws {
-        let names = SQLiteSchema.identityNames(table)
+        let names = table.identityNames
         try run(SQLiteSchema.delete(from: table.name, where: names), identities)
-        try run(SQLiteSchema.delete(from: SQLiteSchema.baseName(table), where: names), identities)
+        try run(SQLiteSchema.delete(from: table.baseName, where: names), identities)
     }
 
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
@@ -290,7 +273,7 @@ final class SQLiteBackend: StoreBackend {
 
     func scanBase(_ table: TableLayout) throws -> [[Value]] {
         let statement = try connection.statement(
-            SQLiteSchema.select(from: SQLiteSchema.baseName(table), table, rowid: false, byIdentity: false))
+            SQLiteSchema.select(from: table.baseName, table, rowid: false, byIdentity: false))
         statement.bind([Value]())
         var rows: [[Value]] = []
         while try statement.step() { rows.append(read(statement, table, from: 0)) }
@@ -308,7 +291,7 @@ final class SQLiteBackend: StoreBackend {
 
     func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
         try run(
-            SQLiteSchema.delete(from: SQLiteSchema.baseName(table), where: SQLiteSchema.identityNames(table)),
+            SQLiteSchema.delete(from: table.baseName, where: table.identityNames),
             identities)
     }
 }

@@ -1,19 +1,21 @@
 import RMap
 
-/// The SQL of MAPPING.md §5 for SQLite: column types, tables, indexes, and the statements the backend runs.
+/// The SQL of MAPPING.md §5 for SQLite: the dialect of the tables (``SchemaDiff`` writes
+/// their DDL) and the statements the backend runs.
 ///
 /// The base of an entity table `t` is the table `_rmap_base_t`, with the same
 /// columns, keyed by the identity (`WITHOUT ROWID`): a row without a base was
 /// created locally, a base without a row was deleted locally.
-enum SQLiteSchema {
-    static func baseName(_ table: TableLayout) -> String { "_rmap_base_\(table.name)" }
+enum SQLiteSchema: SQLDialect {
+    static let engineName = "SQLite"
+    static let keyedTableOptions = " WITHOUT ROWID"
 
     static func quote(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// The SQLite column type of a logical type.
-    static func sqlType(_ type: AttributeType) -> String {
+    static func columnType(_ type: AttributeType) -> String {
         switch type {
         case .int, .bool: "INTEGER"
         case .double: "REAL"
@@ -21,63 +23,13 @@ enum SQLiteSchema {
         }
     }
 
-    static func columnDefinitions(_ columns: [ColumnLayout]) -> [String] {
-        columns.map { "\(quote($0.name)) \(sqlType($0.type))" }
-    }
-
-    static func list(_ names: [String]) -> String {
-        names.map(quote).joined(separator: ", ")
-    }
-
-    static func identityNames(_ table: TableLayout) -> [String] {
-        table.identity.map { table.columns[$0].name }
-    }
-
-    // MARK: - DDL
-
-    static func createTable(_ table: TableLayout) -> String {
-        var parts = columnDefinitions(table.columns)
-        if !table.identity.isEmpty { parts.append("UNIQUE (\(list(identityNames(table))))") }
-        return "CREATE TABLE \(quote(table.name)) (\(parts.joined(separator: ", ")))"
-    }
-
-    static func createBase(_ table: TableLayout) -> String {
-        let parts = columnDefinitions(table.columns) + ["PRIMARY KEY (\(list(identityNames(table))))"]
-        return "CREATE TABLE \(quote(baseName(table))) (\(parts.joined(separator: ", "))) WITHOUT ROWID"
-    }
-
-    static func createJoin(_ join: JoinTableLayout) -> [String] {
-        let parts =
-            join.columns.map { "\(quote($0.name)) \(sqlType($0.type)) NOT NULL" }
-            + ["PRIMARY KEY (\(list(join.columns.map(\.name))))"]
-        let destination = join.destinationColumns.map(\.name)
-        return [
-            "CREATE TABLE IF NOT EXISTS \(quote(join.name)) (\(parts.joined(separator: ", "))) WITHOUT ROWID",
-            "CREATE INDEX IF NOT EXISTS \(quote("index_\(join.name)_on_\(destination.joined(separator: "_and_"))")) "
-                + "ON \(quote(join.name)) (\(list(destination)))",
-        ]
-    }
-
-    static func addColumn(_ table: String, _ column: ColumnLayout) -> String {
-        "ALTER TABLE \(quote(table)) ADD COLUMN \(quote(column.name)) \(sqlType(column.type))"
-    }
-
-    static func index(_ table: TableLayout, _ column: Int) -> String {
-        let name = table.columns[column].name
-        return "CREATE INDEX IF NOT EXISTS \(quote("index_\(table.name)_on_\(name)")) "
-            + "ON \(quote(table.name)) (\(quote(name)))"
-    }
-
     // MARK: - DML
 
     /// `INSERT ... ON CONFLICT (identity) DO UPDATE` of every column, for `rows` rows.
     static func upsert(into name: String, _ table: TableLayout, rows: Int) -> String {
         let names = table.columns.map(\.name)
-        let identity = identityNames(table)
-        let updates = names.filter { !identity.contains($0) }.map { "\(quote($0)) = excluded.\(quote($0))" }
-        let action = updates.isEmpty ? "NOTHING" : "UPDATE SET \(updates.joined(separator: ", "))"
         return "INSERT INTO \(quote(name)) (\(list(names))) VALUES \(values(width: names.count, rows: rows)) "
-            + "ON CONFLICT (\(list(identity))) DO \(action)"
+            + onConflictUpdate(table)
     }
 
     /// `INSERT OR IGNORE` of `rows` links.
@@ -94,18 +46,14 @@ enum SQLiteSchema {
     /// Copies the rows above a `rowid` (the one parameter) that have a whole identity into the base, as ``upsert(into:_:)``.
     static func copyToBase(_ table: TableLayout) -> String {
         let names = table.columns.map(\.name)
-        let identity = identityNames(table)
-        let updates = names.filter { !identity.contains($0) }.map { "\(quote($0)) = excluded.\(quote($0))" }
-        let action = updates.isEmpty ? "NOTHING" : "UPDATE SET \(updates.joined(separator: ", "))"
-        let complete = identity.map { " AND \(quote($0)) IS NOT NULL" }.joined()
-        return "INSERT INTO \(quote(baseName(table))) (\(list(names))) "
-            + "SELECT \(list(names)) FROM \(quote(table.name)) WHERE rowid > ?\(complete) "
-            + "ON CONFLICT (\(list(identity))) DO \(action)"
+        let complete = table.identityNames.map { " AND \(quote($0)) IS NOT NULL" }.joined()
+        return "INSERT INTO \(quote(table.baseName)) (\(list(names))) "
+            + "SELECT \(list(names)) FROM \(quote(table.name)) WHERE rowid > ?\(complete) " + onConflictUpdate(table)
     }
 
     static func select(from name: String, _ table: TableLayout, rowid: Bool, byIdentity: Bool) -> String {
         let columns = (rowid ? "rowid, " : "") + list(table.columns.map(\.name))
-        let condition = byIdentity ? " WHERE " + matching(identityNames(table)) : rowid ? " ORDER BY rowid" : ""
+        let condition = byIdentity ? " WHERE " + matching(table.identityNames) : rowid ? " ORDER BY rowid" : ""
         return "SELECT \(columns) FROM \(quote(name))\(condition)"
     }
 
@@ -113,11 +61,11 @@ enum SQLiteSchema {
     static func selectWithBase(_ table: TableLayout) -> String {
         let names = table.columns.map(\.name)
         let columns = names.map { "r.\(quote($0))" } + names.map { "b.\(quote($0))" }
-        let identity = identityNames(table)
+        let identity = table.identityNames
         let join = identity.map { "b.\(quote($0)) = r.\(quote($0))" }.joined(separator: " AND ")
         let condition = identity.map { "r.\(quote($0)) = ?" }.joined(separator: " AND ")
         return "SELECT \(columns.joined(separator: ", ")) FROM \(quote(table.name)) AS r "
-            + "LEFT JOIN \(quote(baseName(table))) AS b ON \(join) WHERE \(condition)"
+            + "LEFT JOIN \(quote(table.baseName)) AS b ON \(join) WHERE \(condition)"
     }
 
     /// `SELECT 1` from the base of the row whose identity is bound first (parameters in
@@ -128,7 +76,7 @@ enum SQLiteSchema {
         let conditions = columns.enumerated().map { position, column in
             "\(quote(table.columns[column].name)) \(position < table.identity.count ? "=" : "IS") ?"
         }
-        return "SELECT 1 FROM \(quote(baseName(table))) WHERE \(conditions.joined(separator: " AND "))"
+        return "SELECT 1 FROM \(quote(table.baseName)) WHERE \(conditions.joined(separator: " AND "))"
     }
 
     static func delete(from name: String, where columns: [String]) -> String {

@@ -1,14 +1,14 @@
-/// A ``Store`` built on a ``StoreBackend``: the persist logic and the reading
+/// A ``Store`` built on a ``SyncBackend``: the persist logic and the reading
 /// API come with the conformance.
 ///
 /// ```swift
 /// final class MyStore: BackendStore {
-///     let backend: any StoreBackend = MyBackend()
+///     let backend: any SyncBackend = MyBackend()
 /// }
 /// ```
 public protocol BackendStore: Store {
     /// The engine's primitives.
-    var backend: any StoreBackend { get }
+    var backend: any SyncBackend { get }
 }
 
 extension BackendStore {

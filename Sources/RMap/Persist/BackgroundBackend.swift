@@ -57,8 +57,6 @@ final class BackgroundBackend: StoreBackend {
 
     func scanBase(_ table: TableLayout) throws -> [[Value]] { try waiting { try $0.scanBase(table) } }
 
-    func scanLinks(_ join: JoinTableLayout) throws -> [[Value]] { try waiting { try $0.scanLinks(join) } }
-
     // MARK: - Writes, queued
 
     func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {
@@ -79,14 +77,6 @@ final class BackgroundBackend: StoreBackend {
 
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
         try queued { try $0.replaceLinks(join, sources: sources, links: links) }
-    }
-
-    func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws {
-        try queued { try $0.updateRow(table, reference: reference, values: values) }
-    }
-
-    func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
-        try queued { try $0.deleteBase(table, identities: identities) }
     }
 
     // MARK: - Queue

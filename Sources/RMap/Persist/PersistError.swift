@@ -29,8 +29,8 @@ public enum PersistError: Error, Sendable, Equatable, CustomStringConvertible {
     case notOneObject(path: String)
     /// The JSON store file could not be written.
     case unwritableFile(path: String, reason: String)
-    /// A table name longer than PostgreSQL's 63-byte limit for names.
-    case tableNameTooLong(String)
+    /// A table name longer than the engine's limit for names (PostgreSQL's is 63 bytes).
+    case tableNameTooLong(String, engine: String, limit: Int)
 
     /// The sentence rmap prints.
     public var description: String {
@@ -49,7 +49,8 @@ public enum PersistError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadableFile(let path, let reason): "\(path): cannot read the JSON store: \(reason)"
         case .notOneObject(let path): "\(path): a JSON store must hold one object"
         case .unwritableFile(let path, let reason): "\(path): cannot write the JSON store: \(reason)"
-        case .tableNameTooLong(let name): "table name '\(name)' is longer than PostgreSQL's 63-byte limit"
+        case .tableNameTooLong(let name, let engine, let limit):
+            "table name '\(name)' is longer than \(engine)'s \(limit)-byte limit"
         }
     }
 }

@@ -24,7 +24,7 @@ public struct StoredObject: Sendable, Equatable {
 }
 
 /// Reads what a store holds and records what a push acknowledged, over any
-/// ``StoreBackend``.
+/// ``SyncBackend``.
 ///
 /// ```swift
 /// let objects = PersistedObjects(backend: backend, schema: schema)
@@ -33,11 +33,11 @@ public struct StoredObject: Sendable, Equatable {
 public struct PersistedObjects {
     /// The tables of the schema.
     public let layout: StoreLayout
-    let backend: any StoreBackend
+    let backend: any SyncBackend
     let schema: GraphSchema
 
     /// Creates a reader for a schema's tables.
-    public init(backend: any StoreBackend, schema: GraphSchema) {
+    public init(backend: any SyncBackend, schema: GraphSchema) {
         self.backend = backend
         self.schema = schema
         layout = StoreLayout(schema: schema)

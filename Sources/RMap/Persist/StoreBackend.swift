@@ -29,9 +29,10 @@ public struct StoredState: Sendable, Equatable {
     }
 }
 
-/// The primitives a store engine implements so that ``PersistWriter`` and
-/// ``PersistedObjects`` (the three-way merge, counts, orphans, links and the
-/// reading API) work on it.
+/// The write path of a store engine: the primitives ``PersistWriter`` needs for a
+/// run's write (the three-way merge, counts, orphans, released children, links)
+/// and the run state. ``SyncBackend`` refines it with what `diff`, `push` and
+/// ``SyncStore`` need to read and edit stored objects.
 ///
 /// Calls are batch-oriented so that a network engine needs a few round trips
 /// per batch. Every call between ``begin()`` and ``commit()`` belongs to one
@@ -88,12 +89,6 @@ public protocol StoreBackend: AnyObject {
     func scanRows(_ table: TableLayout) throws -> [StoredRow]
     /// Every base row.
     func scanBase(_ table: TableLayout) throws -> [[Value]]
-    /// Every link of a join table: source identity values, then destination identity values.
-    func scanLinks(_ join: JoinTableLayout) throws -> [[Value]]
-    /// Replaces the values of the row with this handle.
-    func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws
-    /// Deletes base rows by identity.
-    func deleteBase(_ table: TableLayout, identities: [[Value]]) throws
 }
 
 extension StoreBackend {
@@ -130,4 +125,33 @@ extension StoreBackend {
         guard !table.identity.isEmpty else { return }
         try upsertBase(table, rows.filter { row in table.identity.allSatisfy { !row[$0].isNull } })
     }
+}
+
+/// The sync path of a store engine: what ``SyncStore`` and ``PersistedObjects``
+/// (`diff`, `status`, `push`) need beyond the write path, that is a transaction
+/// that only reads, and the edits of single rows, bases and links.
+///
+/// A read transaction (``beginRead()``) sees one consistent state of the store
+/// and never waits for, nor blocks, a write of another connection: SQLite's
+/// deferred `BEGIN` (a shared lock), PostgreSQL's `REPEATABLE READ READ ONLY`
+/// without the advisory lock. It assumes the schema is in place (nothing
+/// checks it) and ends with ``rollback()``.
+public protocol SyncBackend: StoreBackend {
+    /// Starts a transaction that only reads, ended by ``rollback()``.
+    func beginRead() throws
+    /// True when the tables hold `layout` already (``ensureSchema(_:)`` would change nothing),
+    /// found by reading only, e.g. in a read transaction. An engine that cannot tell answers
+    /// `false`, the default: ``SyncStore`` then reads in a write transaction that makes sure of it.
+    func holdsSchema(_ layout: StoreLayout) throws -> Bool
+    /// Every link of a join table: source identity values, then destination identity values.
+    func scanLinks(_ join: JoinTableLayout) throws -> [[Value]]
+    /// Replaces the values of the row with this handle.
+    func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws
+    /// Deletes base rows by identity.
+    func deleteBase(_ table: TableLayout, identities: [[Value]]) throws
+}
+
+extension SyncBackend {
+    /// Cannot tell: the schema is made sure of by a write.
+    public func holdsSchema(_ layout: StoreLayout) throws -> Bool { false }
 }

@@ -46,6 +46,9 @@ public struct TableLayout: Sendable, Hashable {
     /// The position of the `type` column, when the root has sub-entities.
     public var discriminator: Int?
 
+    /// The name of the table that holds the base rows: `_rmap_base_` and the table's name.
+    public var baseName: String { "_rmap_base_\(name)" }
+
     /// Positions of foreign-key columns, which stores index.
     public var foreignKeys: [Int] {
         roles.indices.filter { if case .foreignKey = roles[$0] { true } else { false } }
@@ -55,6 +58,9 @@ public struct TableLayout: Sendable, Hashable {
     public func columnIndex(_ name: String) -> Int? {
         columns.firstIndex { $0.name == name }
     }
+
+    /// The names of the identity columns, in identity order.
+    public var identityNames: [String] { identity.map { columns[$0].name } }
 
     /// The identity values of a row, in identity order.
     public func identityValues(of row: [Value]) -> [Value] {

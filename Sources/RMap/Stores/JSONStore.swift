@@ -13,7 +13,7 @@ import Foundation
 /// ```
 public final class JSONStore: BackendStore {
     /// The store's primitives.
-    public let backend: any StoreBackend
+    public let backend: any SyncBackend
     /// The document's path.
     public let path: String
 

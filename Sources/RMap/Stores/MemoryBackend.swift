@@ -1,6 +1,6 @@
-/// The ``StoreBackend`` of the `memory` and `json` stores: tables held in
+/// The ``SyncBackend`` of the `memory` and `json` stores: tables held in
 /// memory, a transaction being a copy of them to restore on rollback.
-final class MemoryBackend: StoreBackend {
+final class MemoryBackend: SyncBackend {
     /// The committed contents (and, during a transaction, the current ones).
     private(set) var database = MemoryDatabase()
     private var snapshot: MemoryDatabase?
@@ -23,6 +23,9 @@ final class MemoryBackend: StoreBackend {
         try onCommit?(database)
         snapshot = nil
     }
+
+    /// A transaction like any other, ended by ``rollback()``: nothing is written back.
+    func beginRead() throws { try begin() }
 
     func rollback() {
         if let snapshot { database = snapshot }

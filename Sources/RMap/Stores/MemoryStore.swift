@@ -10,7 +10,7 @@
 /// ```
 public final class MemoryStore: BackendStore {
     /// The store's primitives.
-    public let backend: any StoreBackend = MemoryBackend()
+    public let backend: any SyncBackend = MemoryBackend()
 
     /// Creates an empty store.
     public init() {}

@@ -8,7 +8,7 @@
 /// count as a change of the array attribute that feeds it (``LinkedArrayValues``).
 struct ChangeDetector {
     let sync: SyncSchema
-    let backend: any StoreBackend
+    let backend: any SyncBackend
 
     /// Every change, table by table in model order, rows in insertion order, then deletions.
     func changes() throws -> [SyncChange] {

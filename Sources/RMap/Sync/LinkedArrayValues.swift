@@ -17,7 +17,7 @@ struct LinkedArrayValues {
     private var destinations: [Int: Set<IdentityKey>] = [:]
 
     /// Reads the links and destination identities that the entities of table `table` need.
-    init(sync: SyncSchema, table: Int, backend: any StoreBackend) throws {
+    init(sync: SyncSchema, table: Int, backend: any SyncBackend) throws {
         for entity in sync.entities where entity.tableIndex == table {
             for linked in entity.linkedArrays {
                 if links[linked.join] == nil {

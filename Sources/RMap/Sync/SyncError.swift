@@ -32,6 +32,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case noPushSource(entity: String)
     /// The entity's `http` source options are not usable (`reason` says why).
     case unusablePushSource(entity: String, reason: String)
+    /// A write asked for inside a ``SyncStore/read(_:)`` scope.
+    case writeInsideRead
 
     /// The sentence rmap prints.
     public var description: String {
@@ -50,6 +52,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noPushSource(let entity):
             "\(entity) has no http source to push to (give it 'source: {plugin: http, site: ...}')"
         case .unusablePushSource(_, let reason): reason
+        case .writeInsideRead: "a write cannot run inside a read scope: open the write scope around both"
         }
     }
 }

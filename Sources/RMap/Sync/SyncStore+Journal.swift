@@ -9,7 +9,7 @@ extension SyncStore {
     func journal(for plan: PushPlan) throws -> [String: PushJournal.Entry] {
         var methods: [String: String] = [:]
         for request in plan.requests { methods[try journalKey(request.change)] = request.method }
-        return try transaction(journal: true) {
+        return try write(journal: true) {
             var kept: [String: PushJournal.Entry] = [:]
             var stale: [[Value]] = []
             for row in try backend.scanRows(PushJournal.table) {
@@ -38,14 +38,14 @@ extension SyncStore {
             ?? PushJournal.Entry(
                 change: key, method: request.method, idempotencyKey: UUID().uuidString.lowercased(), attempts: 0)
         entry.attempts += 1
-        try transaction(journal: true) { try backend.upsertRows(PushJournal.table, [PushJournal.row(entry)]) }
+        try write(journal: true) { try backend.upsertRows(PushJournal.table, [PushJournal.row(entry)]) }
         return entry
     }
 
     /// Drops the journal entry of a request the server refused (it changed nothing there).
     func forgetInFlight(_ change: SyncChange) throws {
         let key = try journalKey(change)
-        try transaction(journal: true) { try backend.delete(PushJournal.table, identities: [[.string(key)]]) }
+        try write(journal: true) { try backend.delete(PushJournal.table, identities: [[.string(key)]]) }
     }
 
     private func journalKey(_ change: SyncChange) throws -> String {

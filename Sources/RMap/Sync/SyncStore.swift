@@ -11,21 +11,26 @@ import Foundation
 /// print(try sync.plan().text)   // PUT /people/1.json {"person":{"email":"ada@lovelace.org"}}
 /// ```
 ///
-/// Every method runs in its own small transaction. A `SyncStore` is not
-/// `Sendable`: use it from one task at a time.
+/// Every method runs in its own small transaction, or joins the scope it is
+/// called in (``read(_:)``, ``write(_:)``): reads take no write lock and do not
+/// check the schema. A `SyncStore` is not `Sendable`: use it from one task at a time.
 public final class SyncStore {
     /// The model whose entities the store holds.
     public let model: MappingModel
     let sync: SyncSchema
-    let backend: any StoreBackend
+    let backend: any SyncBackend
+    /// The scope running now, if any.
+    var scope: Scope?
+    /// True once a read found the model's tables in place: reads do not look again.
+    var schemaChecked = false
 
-    /// Creates the API over a store built on ``StoreBackend`` primitives (SQLite, PostgreSQL, memory, JSON).
+    /// Creates the API over a store built on ``SyncBackend`` primitives (SQLite, PostgreSQL, memory, JSON).
     public convenience init(store: any BackendStore, model: MappingModel) {
         self.init(backend: store.backend, model: model)
     }
 
     /// Creates the API over a store engine's primitives.
-    public init(backend: any StoreBackend, model: MappingModel) {
+    public init(backend: any SyncBackend, model: MappingModel) {
         self.model = model
         self.backend = backend
         sync = SyncSchema(schema: GraphSchema(model: model))
@@ -37,7 +42,7 @@ public final class SyncStore {
     ///
     /// - Throws: the store's errors.
     public func changes() throws -> [SyncChange] {
-        try transaction { try ChangeDetector(sync: sync, backend: backend).changes() }
+        try read { try ChangeDetector(sync: sync, backend: backend).changes() }
     }
 
     /// The requests that would send every local change, in dependency order; nothing is sent.
@@ -57,7 +62,7 @@ public final class SyncStore {
     public func objects(of entity: String) throws -> [LocalObject] {
         let type = try sync.entity(named: entity)
         let family = Set(sync.schema.family(of: type.type).map(\.name))
-        return try transaction {
+        return try read {
             let table = type.table
             let bases = Set(try backend.scanBase(table).map { IdentityKey(table.identityValues(of: $0)) })
             return try backend.scanRows(table).compactMap { row in
@@ -76,7 +81,7 @@ public final class SyncStore {
     @discardableResult
     public func update(_ object: LocalObject, _ values: [String: Value]) throws -> LocalObject {
         let entity = try sync.entity(named: object.entity)
-        return try transaction {
+        return try write {
             var row = try currentRow(object, entity)
             for (name, value) in values { row[try column(name, of: entity)] = value }
             try backend.updateRow(entity.table, reference: object.reference, values: row)
@@ -97,7 +102,7 @@ public final class SyncStore {
         else {
             throw SyncError.noForeignKeyRelationship(entity: object.entity, relationship: relationship)
         }
-        return try transaction {
+        return try write {
             var row = try currentRow(object, entity)
             for (offset, column) in group.enumerated() { row[column] = destination?.identity[offset] ?? .null }
             try backend.updateRow(entity.table, reference: object.reference, values: row)
@@ -116,7 +121,7 @@ public final class SyncStore {
     public func insert(_ entity: String, _ values: [String: Value]) throws -> LocalObject {
         let mapping = try sync.entity(named: entity)
         let table = mapping.table
-        return try transaction {
+        return try write {
             var row = [Value](repeating: .null, count: table.columns.count)
             for (name, value) in values { row[try column(name, of: mapping)] = value }
             if let discriminator = table.discriminator { row[discriminator] = .string(mapping.typeValue) }
@@ -142,7 +147,7 @@ public final class SyncStore {
     public func delete(_ object: LocalObject) throws {
         let entity = try sync.entity(named: object.entity)
         let table = entity.table
-        try transaction {
+        try write {
             let row = try currentRow(object, entity)
             let identity = table.identityValues(of: row)
             let base = try backend.fetch(table, identities: [identity])[IdentityKey(identity)]?.base
@@ -172,7 +177,7 @@ public final class SyncStore {
         let table = entity.table
         let journalKey = change.journalKey(table: table.name)
         if change.kind == .delete {
-            try transaction(journal: true) {
+            try write(journal: true) {
                 try backend.deleteBase(table, identities: [change.identity])
                 try backend.delete(PushJournal.table, identities: [[.string(journalKey)]])
             }
@@ -192,7 +197,7 @@ public final class SyncStore {
         }
         let old = change.identity
         let new = table.identityValues(of: values)
-        try transaction(journal: true) {
+        try write(journal: true) {
             try backend.updateRow(table, reference: reference, values: values)
             try backend.upsertBase(table, [values])
             try backend.delete(PushJournal.table, identities: [[.string(journalKey)]])
@@ -288,13 +293,5 @@ public final class SyncStore {
         return LocalObject(
             entity: entity.type.name, reference: row.reference, values: values,
             identity: entity.table.identityValues(of: row.values), isNew: isNew)
-    }
-
-    /// Runs `body` in one transaction over the model's tables, and the push journal's when `journal` is true.
-    func transaction<Result>(journal: Bool = false, _ body: () throws -> Result) throws -> Result {
-        try backend.transaction(sync.layout) {
-            if journal { try backend.ensureSchema(PushJournal.layout) }
-            return try body()
-        }
     }
 }

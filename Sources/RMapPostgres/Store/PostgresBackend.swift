@@ -12,7 +12,7 @@ import RMap
 /// or links are loaded with `COPY ... FROM STDIN` into a temporary staging
 /// table (one per column list and transaction, emptied with `TRUNCATE`) and
 /// merged with one `INSERT ... ON CONFLICT`.
-final class PostgresBackend: StoreBackend {
+final class PostgresBackend: SyncBackend {
     /// Rows from which an upsert goes through `COPY` rather than array parameters.
     static let copyThreshold = 64
 
@@ -44,6 +44,12 @@ final class PostgresBackend: StoreBackend {
         }
     }
 
+    /// A snapshot that only reads, without the advisory lock: a run writing meanwhile neither waits nor shows.
+    func beginRead() throws {
+        endStaging()
+        try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    }
+
     func rollback() {
         endStaging()
         try? connection.execute("ROLLBACK")
@@ -58,46 +64,16 @@ final class PostgresBackend: StoreBackend {
     // MARK: - Schema
 
     func ensureSchema(_ layout: StoreLayout) throws {
-        let names = layout.tables.flatMap { [$0.name, PostgresSchema.baseName($0)] } + layout.joinTables.map(\.name)
-        if let long = names.first(where: { $0.utf8.count > 63 }) {
-            throw PersistError.tableNameTooLong(long)
-        }
-        let existing = try columns(of: names)
-        var statements: [String] = []
-        for table in layout.tables {
-            let rows = existing[table.name] ?? []
-            let base = existing[PostgresSchema.baseName(table)] ?? []
-            var added: Set<String> = []
-            if rows.isEmpty {
-                statements.append(PostgresSchema.createTable(table))
-                added = Set(table.columns.map(\.name))
-            }
-            if base.isEmpty { statements.append(PostgresSchema.createBase(table)) }
-            for column in table.columns {
-                if !rows.isEmpty, !rows.contains(column.name) {
-                    statements.append(PostgresSchema.addColumn(table.name, column))
-                    added.insert(column.name)
-                }
-                if !base.isEmpty, !base.contains(column.name) {
-                    statements.append(PostgresSchema.addColumn(PostgresSchema.baseName(table), column))
-                }
-            }
-            for column in table.foreignKeys where added.contains(table.columns[column].name) {
-                statements.append(PostgresSchema.index(table, column))
-            }
-        }
-        for join in layout.joinTables {
-            guard let columns = existing[join.name] else {
-                statements += PostgresSchema.createJoin(join)
-                continue
-            }
-            // A join table made before its relationship was `ordered` gains `position`.
-            for column in join.columns where !columns.contains(column.name) {
-                statements.append(PostgresSchema.addColumn(join.name, column))
-            }
-        }
+        let statements = try schemaDiff(layout).statements(PostgresSchema.self)
         guard !statements.isEmpty else { return }
         try connection.execute(statements.joined(separator: ";\n"))
+    }
+
+    func holdsSchema(_ layout: StoreLayout) throws -> Bool { try schemaDiff(layout).isEmpty }
+
+    /// What the current schema's tables lack for `layout`.
+    private func schemaDiff(_ layout: StoreLayout) throws -> SchemaDiff {
+        SchemaDiff(layout, existing: try columns(of: SchemaDiff.tableNames(layout)))
     }
 
     /// The column names of those `tables` that exist in the current schema.
@@ -115,10 +91,7 @@ final class PostgresBackend: StoreBackend {
     }
 
     func isEmpty(_ table: TableLayout) throws -> Bool {
-        let sql =
-            "SELECT NOT EXISTS (SELECT 1 FROM \(PostgresSchema.quote(table.name))) "
-            + "AND NOT EXISTS (SELECT 1 FROM \(PostgresSchema.quote(PostgresSchema.baseName(table))))"
-        return try connection.query(sql).rows.first?.first == "t"
+        try connection.query(PostgresSchema.isEmptyQuery(table)).rows.first?.first == "t"
     }
 
     // MARK: - Rows
@@ -165,7 +138,7 @@ final class PostgresBackend: StoreBackend {
     }
 
     func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws {
-        try upsert(into: PostgresSchema.baseName(table), table, rows, reusingStage: true)
+        try upsert(into: table.baseName, table, rows, reusingStage: true)
     }
 
     /// Small batches as array parameters in one statement; large ones by `COPY` into the table's
@@ -200,7 +173,7 @@ final class PostgresBackend: StoreBackend {
 
     /// The temporary table that stages rows of these columns in this transaction, created on first use.
     private func stageTable(for columns: [ColumnLayout]) throws -> String {
-        let definitions = PostgresSchema.definitions(columns).joined(separator: ", ")
+        let definitions = columns.map(PostgresSchema.definition).joined(separator: ", ")
         if let stage = stages[definitions] { return stage }
         let stage = PostgresSchema.quote("_rmap_stage_\(stages.count)")
         try connection.execute("CREATE TEMPORARY TABLE \(stage) (\(definitions)) ON COMMIT DROP")
@@ -225,7 +198,7 @@ final class PostgresBackend: StoreBackend {
         let list = PostgresSchema.list(columns.map(\.name))
         let result = try connection.query(
             "SELECT \(list) FROM \(PostgresSchema.quote(table.name)) UNION "
-                + "SELECT \(list) FROM \(PostgresSchema.quote(PostgresSchema.baseName(table)))")
+                + "SELECT \(list) FROM \(PostgresSchema.quote(table.baseName))")
         let count = table.identity.count
         return result.rows.map { row in
             let identity = (0..<count).map { PostgresValueText.decode(row[$0], as: columns[$0].type) }
@@ -291,7 +264,7 @@ final class PostgresBackend: StoreBackend {
     func scanBase(_ table: TableLayout) throws -> [[Value]] {
         let result = try connection.query(
             "SELECT \(PostgresSchema.list(table.columns.map(\.name))) "
-                + "FROM \(PostgresSchema.quote(PostgresSchema.baseName(table)))")
+                + "FROM \(PostgresSchema.quote(table.baseName))")
         return result.rows.map { decode($0, table, from: 0) }
     }
 
@@ -312,6 +285,6 @@ final class PostgresBackend: StoreBackend {
     }
 
     func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
-        try deleteMatching(PostgresSchema.baseName(table), table.identity.map { table.columns[$0] }, identities)
+        try deleteMatching(table.baseName, table.identity.map { table.columns[$0] }, identities)
     }
 }

@@ -1,27 +1,28 @@
 import RMap
 
-/// The SQL of MAPPING.md §5 for PostgreSQL: column types, tables, indexes,
-/// and the statements ``PostgresBackend`` runs.
+/// The SQL of MAPPING.md §5 for PostgreSQL: the dialect of the tables
+/// (``SchemaDiff`` writes their DDL) and the statements ``PostgresBackend`` runs.
 ///
 /// An entity table `t` has the layout's columns, a unique key on the
 /// identity, and `_rmap_rowid bigserial` (the row's handle for `push`, in
 /// insertion order, kept by upserts). Its base is `_rmap_base_t`: the same
 /// columns, the identity as primary key. A row without a base was created
 /// locally; a base without a row was deleted locally.
-enum PostgresSchema {
+enum PostgresSchema: SQLDialect {
+    static let engineName = "PostgreSQL"
+    static let maximumNameLength: Int? = 63
     /// The row handle column of entity tables.
     static let rowid = "_rmap_rowid"
-
-    static func baseName(_ table: TableLayout) -> String { "_rmap_base_\(table.name)" }
+    static let rowHandleDefinitions = ["\(quote(rowid)) bigserial"]
 
     static func quote(_ name: String) -> String { PostgresConnection.quoteIdentifier(name) }
 
-    static func list(_ names: some Sequence<String>, prefix: String = "") -> String {
+    static func list(_ names: some Sequence<String>, prefix: String) -> String {
         names.map { prefix + quote($0) }.joined(separator: ", ")
     }
 
     /// The PostgreSQL column type of a logical type (MAPPING.md §5).
-    static func sqlType(_ type: AttributeType) -> String {
+    static func columnType(_ type: AttributeType) -> String {
         switch type {
         case .string, .url: "text"
         case .uuid: "uuid"
@@ -35,48 +36,6 @@ enum PostgresSchema {
         }
     }
 
-    static func identityNames(_ table: TableLayout) -> [String] {
-        table.identity.map { table.columns[$0].name }
-    }
-
-    static func definitions(_ columns: [ColumnLayout], notNull: Bool = false) -> [String] {
-        columns.map { "\(quote($0.name)) \(sqlType($0.type))" + (notNull ? " NOT NULL" : "") }
-    }
-
-    // MARK: - DDL
-
-    static func createTable(_ table: TableLayout) -> String {
-        let parts =
-            ["\(quote(rowid)) bigserial"] + definitions(table.columns)
-            + ["UNIQUE (\(list(identityNames(table))))"]
-        return "CREATE TABLE \(quote(table.name)) (\(parts.joined(separator: ", ")))"
-    }
-
-    static func createBase(_ table: TableLayout) -> String {
-        let parts = definitions(table.columns) + ["PRIMARY KEY (\(list(identityNames(table))))"]
-        return "CREATE TABLE \(quote(baseName(table))) (\(parts.joined(separator: ", ")))"
-    }
-
-    static func createJoin(_ join: JoinTableLayout) -> [String] {
-        let parts = definitions(join.columns, notNull: true) + ["PRIMARY KEY (\(list(join.columns.map(\.name))))"]
-        let destination = join.destinationColumns.map(\.name)
-        return [
-            "CREATE TABLE IF NOT EXISTS \(quote(join.name)) (\(parts.joined(separator: ", ")))",
-            "CREATE INDEX IF NOT EXISTS \(quote("index_\(join.name)_on_\(destination.joined(separator: "_and_"))")) "
-                + "ON \(quote(join.name)) (\(list(destination)))",
-        ]
-    }
-
-    static func addColumn(_ table: String, _ column: ColumnLayout) -> String {
-        "ALTER TABLE \(quote(table)) ADD COLUMN IF NOT EXISTS \(quote(column.name)) \(sqlType(column.type))"
-    }
-
-    static func index(_ table: TableLayout, _ column: Int) -> String {
-        let name = table.columns[column].name
-        return "CREATE INDEX IF NOT EXISTS \(quote("index_\(table.name)_on_\(name)")) "
-            + "ON \(quote(table.name)) (\(quote(name)))"
-    }
-
     // MARK: - Sets of values as parameters
 
     /// `unnest($1::bigint[], $2::text[]) WITH ORDINALITY AS alias("id", "code", "_rmap_n")`: one
@@ -84,7 +43,7 @@ enum PostgresSchema {
     static func unnest(_ columns: [ColumnLayout], alias: String, from first: Int = 1, ordinality: Bool = false)
         -> String
     {
-        let arrays = columns.enumerated().map { "$\(first + $0)::\(sqlType($1.type))[]" }.joined(separator: ", ")
+        let arrays = columns.enumerated().map { "$\(first + $0)::\(columnType($1.type))[]" }.joined(separator: ", ")
         let names = columns.map(\.name) + (ordinality ? ["_rmap_n"] : [])
         return "unnest(\(arrays))\(ordinality ? " WITH ORDINALITY" : "") AS \(alias)(\(list(names)))"
     }
@@ -103,24 +62,21 @@ enum PostgresSchema {
     /// `INSERT INTO name (columns) SELECT columns FROM source ON CONFLICT (identity) DO UPDATE` of every other column.
     static func upsert(into name: String, _ table: TableLayout, from source: String) -> String {
         let names = table.columns.map(\.name)
-        let identity = identityNames(table)
-        let updates = names.filter { !identity.contains($0) }.map { "\(quote($0)) = EXCLUDED.\(quote($0))" }
-        let action = updates.isEmpty ? "NOTHING" : "UPDATE SET \(updates.joined(separator: ", "))"
         return "INSERT INTO \(quote(name)) (\(list(names))) SELECT \(list(names, prefix: "s.")) FROM \(source) "
-            + "ON CONFLICT (\(list(identity))) DO \(action)"
+            + onConflictUpdate(table)
     }
 
     /// The row and base of each requested identity, with presence flags and the request's position:
     /// `has_row, has_base, n, row columns..., base columns...`.
     static func fetch(_ table: TableLayout) -> String {
-        let identity = identityNames(table)
+        let identity = table.identityNames
         let names = table.columns.map(\.name)
         let keys = table.identity.map { table.columns[$0] }
         return "SELECT r.\(quote(rowid)) IS NOT NULL, b.\(quote(identity[0])) IS NOT NULL, i.\"_rmap_n\", "
             + "\(list(names, prefix: "r.")), \(list(names, prefix: "b.")) "
             + "FROM \(unnest(keys, alias: "i", ordinality: true)) "
             + "LEFT JOIN \(quote(table.name)) AS r ON \(matching(identity, "r", "i")) "
-            + "LEFT JOIN \(quote(baseName(table))) AS b ON \(matching(identity, "b", "i")) "
+            + "LEFT JOIN \(quote(table.baseName)) AS b ON \(matching(identity, "b", "i")) "
             + "WHERE r.\(quote(rowid)) IS NOT NULL OR b.\(quote(identity[0])) IS NOT NULL"
     }
 
@@ -129,11 +85,11 @@ enum PostgresSchema {
     /// of `columns` (`IS NOT DISTINCT FROM`: null matches null).
     static func matchBase(_ table: TableLayout, columns: [Int]) -> String {
         let incoming = columns.map { table.columns[$0] }
-        let identity = identityNames(table)
+        let identity = table.identityNames
         let others = incoming.map(\.name).filter { !identity.contains($0) }
         let equal = others.map { " AND b.\(quote($0)) IS NOT DISTINCT FROM i.\(quote($0))" }.joined()
         return "SELECT i.\"_rmap_n\" FROM \(unnest(incoming, alias: "i", ordinality: true)) "
-            + "JOIN \(quote(baseName(table))) AS b ON \(matching(identity, "b", "i"))\(equal)"
+            + "JOIN \(quote(table.baseName)) AS b ON \(matching(identity, "b", "i"))\(equal)"
     }
 
     /// Every link of the sources in the parameter arrays (one per source identity column), all columns.

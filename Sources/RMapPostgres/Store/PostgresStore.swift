@@ -17,7 +17,7 @@ public import RMap
 /// ```
 public final class PostgresStore: BackendStore {
     /// The store's primitives.
-    public let backend: any StoreBackend
+    public let backend: any SyncBackend
     /// The connection the store writes with.
     public let connection: PostgresConnection
 

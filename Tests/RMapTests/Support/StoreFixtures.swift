@@ -189,7 +189,7 @@ enum PostgresSchemas {
 /// A store whose backend fails at one primitive: fault injection for the
 /// "a failed write changes nothing" behaviour.
 final class FaultyStore: BackendStore {
-    let backend: any StoreBackend
+    let backend: any SyncBackend
 
     /// Wraps `store`'s backend; `failing` names the primitive that throws (`replaceLinks`, `delete`, ...).
     init(_ store: any BackendStore, failing: String) {
@@ -198,19 +198,21 @@ final class FaultyStore: BackendStore {
 }
 
 /// Delegates every primitive and throws ``FaultyBackend/Fault`` from the chosen one.
-final class FaultyBackend: StoreBackend {
+final class FaultyBackend: SyncBackend {
     struct Fault: Error, Equatable {
         let primitive: String
     }
 
-    private let wrapped: any StoreBackend
+    private let wrapped: any SyncBackend
     private let failing: String
+    /// The transactions begun (`begin`, `beginRead`) and the schema checks (`ensureSchema`), in order.
+    let transactions = Mutex<[String]>([])
     /// The tables ``upsertRows(_:_:)`` wrote to, in order; read from any thread.
     let rowWrites = Mutex<[String]>([])
     /// How many identities ``fetch(_:identities:)`` read (row and base decoded); read from any thread.
     let fetched = Mutex(0)
 
-    init(_ wrapped: any StoreBackend, failing: String) {
+    init(_ wrapped: any SyncBackend, failing: String) {
         self.wrapped = wrapped
         self.failing = failing
     }
@@ -219,16 +221,25 @@ final class FaultyBackend: StoreBackend {
         if primitive == failing { throw Fault(primitive: primitive) }
     }
 
-    func begin() throws { try wrapped.begin() }
+    func begin() throws {
+        transactions.withLock { $0.append("begin") }
+        try wrapped.begin()
+    }
+    func beginRead() throws {
+        transactions.withLock { $0.append("beginRead") }
+        try wrapped.beginRead()
+    }
     func commit() throws {
         try check("commit")
         try wrapped.commit()
     }
     func rollback() { wrapped.rollback() }
     func ensureSchema(_ layout: StoreLayout) throws {
+        transactions.withLock { $0.append("ensureSchema") }
         try wrapped.ensureSchema(layout)
         try check("ensureSchema")
     }
+    func holdsSchema(_ layout: StoreLayout) throws -> Bool { try wrapped.holdsSchema(layout) }
     func isEmpty(_ table: TableLayout) throws -> Bool { try wrapped.isEmpty(table) }
     func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState] {
         fetched.withLock { $0 += identities.count }

@@ -1,0 +1,112 @@
+/// How one SQL engine spells the tables of MAPPING.md §5: its column types,
+/// its quoting, and the few places where its DDL differs. ``SchemaDiff`` turns
+/// its changes into statements with it, so that the engines share one schema
+/// logic (what exists, what to add) and differ only in text.
+///
+/// ```swift
+/// enum MyDialect: SQLDialect {
+///     static let engineName = "MyDB"
+///     static func columnType(_ type: AttributeType) -> String { type == .int ? "INTEGER" : "TEXT" }
+///     static func quote(_ name: String) -> String { "\"\(name)\"" }
+/// }
+/// ```
+public protocol SQLDialect {
+    /// The engine's name in messages, e.g. `PostgreSQL`.
+    static var engineName: String { get }
+    /// The engine's column type for values of a logical type (MAPPING.md §5).
+    static func columnType(_ type: AttributeType) -> String
+    /// A name quoted as an identifier.
+    static func quote(_ name: String) -> String
+    /// Column definitions an entity table has before the layout's columns (a row handle the
+    /// engine does not keep by itself). None by default.
+    static var rowHandleDefinitions: [String] { get }
+    /// What follows the column list of a table keyed by its primary key (base and join
+    /// tables), e.g. SQLite's ` WITHOUT ROWID`. Nothing by default.
+    static var keyedTableOptions: String { get }
+    /// The longest table name the engine keeps, in UTF-8 bytes; `nil` (the default) for no limit.
+    static var maximumNameLength: Int? { get }
+}
+
+extension SQLDialect {
+    /// No row handle column.
+    public static var rowHandleDefinitions: [String] { [] }
+    /// No table options.
+    public static var keyedTableOptions: String { "" }
+    /// No limit.
+    public static var maximumNameLength: Int? { nil }
+
+    /// Quoted names separated by commas.
+    public static func list(_ names: some Sequence<String>) -> String {
+        names.map(quote).joined(separator: ", ")
+    }
+
+    /// A column's definition: its quoted name and type.
+    public static func definition(_ column: ColumnLayout) -> String {
+        "\(quote(column.name)) \(columnType(column.type))"
+    }
+
+    /// The statements of one schema change.
+    static func statements(_ change: SchemaDiff.Change) -> [String] {
+        switch change {
+        case .createTable(let table):
+            var parts = rowHandleDefinitions + table.columns.map(definition)
+            if !table.identity.isEmpty { parts.append("UNIQUE (\(list(table.identityNames)))") }
+            return ["CREATE TABLE \(quote(table.name)) (\(parts.joined(separator: ", ")))"]
+        case .createBase(let table):
+            let parts =
+                table.columns.map(definition) + ["PRIMARY KEY (\(list(table.identityNames)))"]
+            return ["CREATE TABLE \(quote(table.baseName)) (\(parts.joined(separator: ", ")))\(keyedTableOptions)"]
+        case .addColumn(let table, let column):
+            return ["ALTER TABLE \(quote(table)) ADD COLUMN \(definition(column))"]
+        case .createIndex(let table, let column):
+            return [index(on: table, [column])]
+        case .createJoin(let join):
+            let parts =
+                join.columns.map { definition($0) + " NOT NULL" } + ["PRIMARY KEY (\(list(join.columns.map(\.name))))"]
+            return [
+                "CREATE TABLE \(quote(join.name)) (\(parts.joined(separator: ", ")))\(keyedTableOptions)",
+                index(on: join.name, join.destinationColumns.map(\.name)),
+            ]
+        }
+    }
+
+    // MARK: - Statements every engine writes alike
+
+    /// `ON CONFLICT (identity) DO UPDATE SET` every other column to the incoming value
+    /// (`DO NOTHING` when the identity is every column): the end of an upsert into `table`
+    /// or its base.
+    public static func onConflictUpdate(_ table: TableLayout) -> String {
+        let identity = table.identityNames
+        let updates = table.columns.map(\.name).filter { !identity.contains($0) }
+            .map { "\(quote($0)) = excluded.\(quote($0))" }
+        let action = updates.isEmpty ? "NOTHING" : "UPDATE SET \(updates.joined(separator: ", "))"
+        return "ON CONFLICT (\(list(identity))) DO \(action)"
+    }
+
+    /// A query whose one value is true when `table` has neither rows nor base rows.
+    public static func isEmptyQuery(_ table: TableLayout) -> String {
+        "SELECT NOT EXISTS (SELECT 1 FROM \(quote(table.name))) "
+            + "AND NOT EXISTS (SELECT 1 FROM \(quote(table.baseName)))"
+    }
+
+    /// `CREATE INDEX IF NOT EXISTS index_<table>_on_<a>_and_<b>`.
+    private static func index(on table: String, _ columns: [String]) -> String {
+        "CREATE INDEX IF NOT EXISTS \(quote("index_\(table)_on_\(columns.joined(separator: "_and_"))")) "
+            + "ON \(quote(table)) (\(list(columns)))"
+    }
+
+    /// Throws when a table the change creates has a name longer than ``maximumNameLength``.
+    static func checkName(of change: SchemaDiff.Change) throws {
+        guard let limit = maximumNameLength else { return }
+        let names: [String] =
+            switch change {
+            case .createTable(let table): [table.name]
+            case .createBase(let table): [table.baseName]
+            case .createJoin(let join): [join.name]
+            case .addColumn, .createIndex: []
+            }
+        if let long = names.first(where: { $0.utf8.count > limit }) {
+            throw PersistError.tableNameTooLong(long, engine: engineName, limit: limit)
+        }
+    }
+}
