@@ -7,8 +7,8 @@ struct CommandSpec: Sendable {
     var abstract: String
     /// The positional arguments; `nil` when there are none.
     var positionals: Positionals?
-    /// The options, in the order help lists them: each command's own declarations and the
-    /// ``OptionGroup``s it includes.
+    /// The options, in the order help lists them: the command's own declarations, shared ones
+    /// (`Option.store`) and the options of a group it includes (``StoreReadingOptions/Group``).
     var options: [any OptionDeclaration] = []
     /// Extra paragraphs shown after the options in help.
     var discussion = ""
