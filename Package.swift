@@ -56,7 +56,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RMapTests",
-            dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP", "RMapConformance"],
+            dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP", "RMapConformance", "RMapCommandLine"],
             swiftSettings: strict
         ),
     ],

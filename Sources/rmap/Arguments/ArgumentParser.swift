@@ -15,7 +15,7 @@ struct ArgumentParser {
     /// - Throws: ``UsageError`` for an unknown option, a missing or unexpected
     ///   value, or missing or unexpected positional arguments.
     func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
-        var parsed = ParsedArguments()
+        var parsed = ParsedArguments(command: spec)
         var remaining = arguments[...]
         var optionsEnded = false
         while let argument = remaining.popFirst() {
@@ -41,13 +41,13 @@ struct ArgumentParser {
         guard let option = isShort ? name.first.flatMap(spec.option(short:)) : spec.option(named: name),
             isShort || argument.hasPrefix("--")
         else {
-            let known = spec.options.map { "--\($0.name)" } + ["--help"]
+            let known = spec.options.map { "--\($0.spec.name)" } + ["--help"]
             let written = inline == nil ? argument : String(argument.prefix { $0 != "=" })
             throw error("unknown option '\(written)'\(Suggestion.hint(for: written, in: known))")
         }
         guard option.valueName != nil else {
             if inline != nil { throw error("the option '--\(option.name)' takes no value") }
-            parsed.flags.insert(option.name)
+            parsed.record(option, nil)
             return
         }
         let value: String
@@ -59,14 +59,14 @@ struct ArgumentParser {
         } else {
             throw error("missing value for '\(option.synopsis)'")
         }
-        parsed.values[option.name, default: []].append(value)
+        parsed.record(option, value)
     }
 
     private func checkPositionals(_ positionals: [String]) throws(UsageError) {
-        if let placeholder = spec.positional, positionals.isEmpty, !spec.positionalsOptional {
-            throw error("missing expected argument '<\(placeholder)> ...'")
+        if let expected = spec.positionals, expected.count == .oneOrMore, positionals.isEmpty {
+            throw error("missing expected argument '\(expected.label)'")
         }
-        if spec.positional == nil, let first = positionals.first {
+        if spec.positionals == nil, let first = positionals.first {
             throw error("unexpected argument '\(first)'")
         }
     }

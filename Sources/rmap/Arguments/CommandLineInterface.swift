@@ -14,9 +14,10 @@ struct CommandLineInterface {
 
     /// `rmap help [<subcommand>]`, whose help `rmap help help` shows.
     static let helpSpec = CommandSpec(
-        name: "help", abstract: "Show help for a subcommand.", positional: "subcommand",
-        positionalHelp: "The subcommand to show help for; without one, the list of subcommands.",
-        optionalPositional: true)
+        name: "help", abstract: "Show help for a subcommand.",
+        positionals: Positionals(
+            placeholder: "subcommand", help: "The subcommand to show help for; without one, the list of subcommands.",
+            count: .atMostOne))
 
     /// Where commands write and which plugins they see.
     var context: CommandContext

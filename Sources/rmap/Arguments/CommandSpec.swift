@@ -5,38 +5,29 @@ struct CommandSpec: Sendable {
     var name: String
     /// One line saying what the command does.
     var abstract: String
-    /// The positional arguments' placeholder (`mapping` shows as `<mapping> ...`); `nil` when there are none.
-    var positional: String?
-    /// Help for the positional arguments.
-    var positionalHelp = ""
-    /// Whether the positional argument is one optional value (`[<subcommand>]`) rather than one or more.
-    var optionalPositional = false
-    /// Whether the positional arguments may be left out altogether (`[<payload> ...]`).
-    var positionalsOptional = false
-    /// The options, in the order help lists them.
-    var options: [OptionSpec] = []
+    /// The positional arguments; `nil` when there are none.
+    var positionals: Positionals?
+    /// The options, in the order help lists them: the command's own declarations, shared ones
+    /// (`Option.store`) and the options of a group it includes (``StoreReadingOptions/Group``).
+    var options: [any OptionDeclaration] = []
     /// Extra paragraphs shown after the options in help.
     var discussion = ""
 
     /// The option with this long name.
     func option(named name: String) -> OptionSpec? {
-        options.first { $0.name == name }
+        options.lazy.map(\.spec).first { $0.name == name }
     }
 
     /// The option with this one-letter alias.
     func option(short letter: Character) -> OptionSpec? {
-        options.first { $0.short == letter }
+        options.lazy.map(\.spec).first { $0.short == letter }
     }
 
     /// `rmap run <mapping> ... [--store <url>] [--strict]`.
     var usage: String {
         var parts = ["rmap", name]
-        if let positional {
-            parts.append(
-                optionalPositional
-                    ? "[<\(positional)>]" : positionalsOptional ? "[<\(positional)> ...]" : "<\(positional)> ...")
-        }
-        parts += options.map { "[\($0.synopsis)\($0.repeats ? " ..." : "")]" }
+        if let positionals { parts.append(positionals.synopsis) }
+        parts += options.map(\.spec).map { "[\($0.synopsis)\($0.repeats ? " ..." : "")]" }
         return parts.joined(separator: " ")
     }
 

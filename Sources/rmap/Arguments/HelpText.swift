@@ -3,11 +3,10 @@ enum HelpText {
     /// The help of one subcommand.
     static func command(_ spec: CommandSpec) -> String {
         var sections = ["OVERVIEW: \(spec.abstract)", "USAGE: \(spec.usage)"]
-        if let positional = spec.positional {
-            let label = spec.optionalPositional ? "<\(positional)>" : "<\(positional)> ..."
-            sections.append("ARGUMENTS:\n" + row(label, spec.positionalHelp))
+        if let positionals = spec.positionals {
+            sections.append("ARGUMENTS:\n" + row(positionals.label, positionals.help))
         }
-        let options = spec.options.map { row($0.label + ($0.repeats ? " ..." : ""), $0.help) }
+        let options = spec.options.map(\.spec).map { row($0.label + ($0.repeats ? " ..." : ""), $0.help) }
         sections.append(
             (["OPTIONS:"] + options + [row("-h, --help", "Show help information.")]).joined(separator: "\n"))
         if !spec.discussion.isEmpty { sections.append(spec.discussion) }

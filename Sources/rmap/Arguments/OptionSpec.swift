@@ -11,18 +11,6 @@ struct OptionSpec: Sendable {
     /// A one-letter alias (`o` for `-o`), or `nil`.
     var short: Character? = nil
 
-    /// A flag: `--strict`.
-    static func flag(_ name: String, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, valueName: nil, help: help)
-    }
-
-    /// An option with a value: `--store <url>`.
-    static func value(
-        _ name: String, _ valueName: String, repeats: Bool = false, short: Character? = nil, _ help: String
-    ) -> OptionSpec {
-        OptionSpec(name: name, valueName: valueName, repeats: repeats, help: help, short: short)
-    }
-
     /// `-o, --output <file>` or `--store <url>`, as help lists it.
     var label: String {
         (short.map { "-\($0), " } ?? "") + synopsis

@@ -1,19 +1,29 @@
-/// The result of parsing one subcommand's arguments: flags given, option
-/// values in order, and positional arguments.
+/// The result of parsing one subcommand's arguments: the texts given to each option, and the
+/// positional arguments. Options are read only through their declaration (``Option``).
 struct ParsedArguments {
-    /// The flags given, by long name.
-    var flags: Set<String> = []
-    /// The values given to each option, in order.
-    var values: [String: [String]] = [:]
+    /// The command the arguments were parsed for; its usage line goes with a value's error.
+    let command: CommandSpec
     /// The positional arguments, in order.
     var positionals: [String] = []
+    /// The texts given to each option, by long name, in order; a flag's occurrences are empty texts.
+    private var texts: [String: [String]] = [:]
 
-    /// True when the flag was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Arguments for `command`, with nothing given yet.
+    init(command: CommandSpec) {
+        self.command = command
+    }
 
-    /// The last value given to an option (a repeated single-valued option keeps the last).
-    func value(_ name: String) -> String? { values[name]?.last }
+    /// Notes that `option` was given, with its text (`nil` for a flag).
+    mutating func record(_ option: OptionSpec, _ text: String?) {
+        texts[option.name, default: []].append(text ?? "")
+    }
 
-    /// Every value given to an option.
-    func allValues(_ name: String) -> [String] { values[name] ?? [] }
+    /// The typed value of one of the command's options: its default when not given.
+    ///
+    /// - Throws: ``UsageError`` when a text given to it does not fit it.
+    func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value {
+        assert(
+            command.option(named: option.spec.name) != nil, "--\(option.spec.name) is not an option of \(command.name)")
+        return try option.value(from: texts[option.spec.name] ?? [], command: command)
+    }
 }

@@ -4,12 +4,14 @@ import RMapHTTP
 
 /// `rmap diff MAPPING...`: the requests a push would send.
 struct DiffCommand: CLICommand {
+    /// `--store` and `--json`.
+    static let options = StoreReadingOptions.Group(json: "Print the plan as one JSON document.")
+
     static let spec = CommandSpec(
         name: "diff",
         abstract: "Print the requests that would send local changes back to the server.",
-        positional: "mapping",
-        positionalHelp: "The mapping files (YAML), merged into one model.",
-        options: StoreReadingOptions.spec(json: "Print the plan as one JSON document."),
+        positionals: .mappings,
+        options: options.options,
         discussion: ExitCode.helpText([
             .success: "the plan was printed (also when it is empty)",
             .failure: "the store could not be read (e.g. no store yet: run 'rmap run' first)",
@@ -20,7 +22,7 @@ struct DiffCommand: CLICommand {
     var options: StoreReadingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        options = try StoreReadingOptions(arguments, Self.spec)
+        options = try Self.options.read(arguments)
     }
 
     func run(_ context: CommandContext) async -> ExitCode {

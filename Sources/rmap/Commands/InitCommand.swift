@@ -5,22 +5,30 @@ import RMapHTTP
 /// `rmap init PAYLOAD... [--url URL...] [-o FILE]`: write a commented mapping
 /// inferred from sample payloads.
 struct InitCommand: CLICommand {
+    /// `--url`: http(s) URLs, in order.
+    static let url = Option.repeated(
+        "url", "url", "A URL to fetch once (GET) as a payload; the mapping's\nsource is then http with its site."
+    ) { text throws(InvalidOptionValue) in
+        guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
+            throw InvalidOptionValue(text: text, reason: "expected an http(s) URL")
+        }
+        return url
+    }
+    /// `--output`.
+    static let output = Option.text(
+        "output", "file", short: "o",
+        "Where to write the mapping (default: stdout); file\npaths in it are relative to its folder.")
+    /// `--prefix`.
+    static let prefix = Option.text("prefix", "prefix", "The entity prefix: --prefix CRM makes CRMPerson.")
+
     static let spec = CommandSpec(
         name: "init",
         abstract: "Write a mapping inferred from sample JSON payloads.",
-        positional: "payload",
-        positionalHelp:
-            "JSON payload files (a folder: its .json files); each names an\nentity by its file name or root key.",
-        positionalsOptional: true,
-        options: [
-            .value(
-                "url", "url", repeats: true,
-                "A URL to fetch once (GET) as a payload; the mapping's\nsource is then http with its site."),
-            .value(
-                "output", "file", short: "o",
-                "Where to write the mapping (default: stdout); file\npaths in it are relative to its folder."),
-            .value("prefix", "prefix", "The entity prefix: --prefix CRM makes CRMPerson."),
-        ],
+        positionals: Positionals(
+            placeholder: "payload",
+            help: "JSON payload files (a folder: its .json files); each names an\nentity by its file name or root key.",
+            count: .any),
+        options: [url, output, prefix],
         discussion: """
             Prints what it inferred and what it was unsure of to stderr, one 'inferred:' or
             'unsure:' line each; lines the mapping marks 'check:' deserve a look.
@@ -43,15 +51,9 @@ struct InitCommand: CLICommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         payloads = arguments.positionals
-        output = arguments.value("output")
-        prefix = arguments.value("prefix") ?? ""
-        urls = []
-        for text in arguments.allValues("url") {
-            guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
-                throw Self.spec.usageError("the value '\(text)' is invalid for '--url <url>': expected an http(s) URL")
-            }
-            urls.append(url)
-        }
+        output = try arguments.value(Self.output)
+        prefix = try arguments.value(Self.prefix) ?? ""
+        urls = try arguments.value(Self.url)
         if payloads.isEmpty, urls.isEmpty {
             throw Self.spec.usageError("missing expected argument '<payload> ...' (or '--url <url>')")
         }

@@ -2,16 +2,15 @@ import RMap
 
 /// `rmap inspect MAPPING...`: show what every name resolved to.
 struct InspectCommand: CLICommand {
+    /// `--format`.
+    static let format = Option<InspectFormat?>.choice(
+        "format", "text (default), json, mermaid (an erDiagram) or dot\n(a Graphviz digraph).")
+
     static let spec = CommandSpec(
         name: "inspect",
         abstract: "Show what every name in the mapping files resolved to.",
-        positional: "mapping",
-        positionalHelp: "The mapping files (YAML), merged into one model.",
-        options: [
-            .value(
-                "format", "format",
-                "text (default), json, mermaid (an erDiagram) or dot\n(a Graphviz digraph).")
-        ],
+        positionals: .mappings,
+        options: [format],
         discussion: """
             Secret values read from the environment (${VAR} whose name contains TOKEN, SECRET,
             PASSWORD or KEY, or used under auth, headers or a password) are shown as ***.
@@ -24,7 +23,7 @@ struct InspectCommand: CLICommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         mappings = arguments.positionals
-        format = try OptionValues.choice(arguments, "format", Self.spec, default: .text)
+        format = try arguments.value(Self.format) ?? .text
     }
 
     func run(_ context: CommandContext) async -> ExitCode {

@@ -3,16 +3,18 @@ import RMapHTTP
 
 /// `rmap push MAPPING...`: send local changes back to the server.
 struct PushCommand: CLICommand {
+    /// `--store`.
+    static let store = Option.store
+    /// `--dry-run`.
+    static let dryRun = Option.dryRun("Print the requests instead of sending them.")
+    /// `--jobs`.
+    static let jobs = Option.jobs("Send at most n requests at once.")
+
     static let spec = CommandSpec(
         name: "push",
         abstract: "Send local changes back to the server, only what changed.",
-        positional: "mapping",
-        positionalHelp: "The mapping files (YAML), merged into one model.",
-        options: [
-            .value("store", "url", OptionValues.storeHelp),
-            .flag("dry-run", "Print the requests instead of sending them."),
-            .value("jobs", "n", "Send at most n requests at once."),
-        ],
+        positionals: .mappings,
+        options: [store, dryRun, jobs],
         discussion: ExitCode.helpText([
             .success: "nothing is left pending (with --dry-run: the plan was printed)",
             .failure: "some change is still pending, or the push could not start",
@@ -30,9 +32,9 @@ struct PushCommand: CLICommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         mappings = arguments.positionals
-        store = try OptionValues.store(arguments, Self.spec)
-        dryRun = arguments.flag("dry-run")
-        jobs = try OptionValues.jobs(arguments, Self.spec)
+        store = try arguments.value(Self.store)
+        dryRun = try arguments.value(Self.dryRun)
+        jobs = try arguments.value(Self.jobs)
     }
 
     func run(_ context: CommandContext) async -> ExitCode {

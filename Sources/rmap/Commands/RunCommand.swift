@@ -1,25 +1,50 @@
+import Foundation
 import RMap
 
 /// `rmap run MAPPING...`: fetch, map, connect and store.
 struct RunCommand: CLICommand {
+    /// `--store`.
+    static let store = Option.store
+    /// `--strict`.
+    static let strict = Option.flag("strict", "Fail on any rejected record or dangling reference;\nnothing is written.")
+    /// `--dry-run`.
+    static let dryRun = Option.dryRun("Do everything but commit the store's transaction.")
+    /// `--json`.
+    static let json = Option.json("Print the run's report as one JSON document.")
+    /// `--quiet`.
+    static let quiet = Option.flag("quiet", "Show no progress.")
+    /// `--jobs`.
+    static let jobs = Option.jobs("Fetch at most n payloads at once.")
+    /// `--only`, repeated or comma-separated: entity names, each once, in order.
+    static let only = Option<[String]>(
+        OptionSpec(
+            name: "only", valueName: "entity", repeats: true,
+            help: "Run only these entities (repeat the option or give\na comma-separated list).")
+    ) { texts throws(InvalidOptionValue) in
+        var names: [String] = []
+        for text in texts {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard !parts.contains(where: \.isEmpty) else {
+                throw InvalidOptionValue(text: text, reason: "expected entity names separated by commas")
+            }
+            for name in parts where !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+    /// `--full`.
+    static let full = Option.flag(
+        "full", "Ignore the stored cursors (fetch everything), then\nreset them to this run's.")
+    /// `--singer`.
+    static let singer = Option.flag(
+        "singer", "Read a Singer tap's message stream on standard input\nfor every entity (docs/singer.md).")
+
     static let spec = CommandSpec(
         name: "run",
         abstract: "Fetch, map, connect and store the records the mapping files describe.",
-        positional: "mapping",
-        positionalHelp: "The mapping files (YAML), merged into one model.",
-        options: [
-            .value("store", "url", OptionValues.storeHelp),
-            .flag("strict", "Fail on any rejected record or dangling reference;\nnothing is written."),
-            .flag("dry-run", "Do everything but commit the store's transaction."),
-            .flag("json", "Print the run's report as one JSON document."),
-            .flag("quiet", "Show no progress."),
-            .value("jobs", "n", "Fetch at most n payloads at once."),
-            .value(
-                "only", "entity", repeats: true,
-                "Run only these entities (repeat the option or give\na comma-separated list)."),
-            .flag("full", "Ignore the stored cursors (fetch everything), then\nreset them to this run's."),
-            .flag("singer", "Read a Singer tap's message stream on standard input\nfor every entity (docs/singer.md)."),
-        ],
+        positionals: .mappings,
+        options: [store, strict, dryRun, json, quiet, jobs, only, full, singer],
         discussion: ExitCode.helpText([
             .success: "success",
             .failure: "the run failed; nothing was written",
@@ -50,15 +75,15 @@ struct RunCommand: CLICommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         mappings = arguments.positionals
-        store = try OptionValues.store(arguments, Self.spec)
-        strict = arguments.flag("strict")
-        dryRun = arguments.flag("dry-run")
-        json = arguments.flag("json")
-        quiet = arguments.flag("quiet")
-        jobs = try OptionValues.jobs(arguments, Self.spec)
-        only = try OptionValues.only(arguments, Self.spec)
-        full = arguments.flag("full")
-        singer = arguments.flag("singer")
+        store = try arguments.value(Self.store)
+        strict = try arguments.value(Self.strict)
+        dryRun = try arguments.value(Self.dryRun)
+        json = try arguments.value(Self.json)
+        quiet = try arguments.value(Self.quiet)
+        jobs = try arguments.value(Self.jobs)
+        only = try arguments.value(Self.only)
+        full = try arguments.value(Self.full)
+        singer = try arguments.value(Self.singer)
     }
 
     func run(_ context: CommandContext) async -> ExitCode {

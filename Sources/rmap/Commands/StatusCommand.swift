@@ -3,12 +3,14 @@ import RMap
 
 /// `rmap status MAPPING...`: per entity, the stored objects, pending local changes, cursors and last sync.
 struct StatusCommand: CLICommand {
+    /// `--store` and `--json`.
+    static let options = StoreReadingOptions.Group(json: "Print the status as one JSON document.")
+
     static let spec = CommandSpec(
         name: "status",
         abstract: "Show per entity the stored objects, pending local changes, cursors and last sync.",
-        positional: "mapping",
-        positionalHelp: "The mapping files (YAML), merged into one model.",
-        options: StoreReadingOptions.spec(json: "Print the status as one JSON document."),
+        positionals: .mappings,
+        options: options.options,
         discussion: ExitCode.helpText([
             .success: "the status was printed",
             .failure: "the store could not be read (e.g. no store yet: run 'rmap run' first)",
@@ -19,7 +21,7 @@ struct StatusCommand: CLICommand {
     var options: StoreReadingOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        options = try StoreReadingOptions(arguments, Self.spec)
+        options = try Self.options.read(arguments)
     }
 
     func run(_ context: CommandContext) async -> ExitCode {

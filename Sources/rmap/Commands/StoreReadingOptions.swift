@@ -1,26 +1,38 @@
 import RMap
 
 /// What the commands that read a store's sync state (`diff`, `status`) are given: the mapping
-/// files, `--store` and `--json`, declared and read in one place.
+/// files, `--store` and `--json`.
 struct StoreReadingOptions {
+    /// The group's options as one command declares them: `--store`, and `--json` with what it prints.
+    struct Group: Sendable {
+        /// `--store`.
+        let store = Option.store
+        /// `--json`.
+        let json: Option<Bool>
+
+        /// The group, with the help of `--json`.
+        init(json help: String) {
+            json = .json(help)
+        }
+
+        /// The options, for the command's spec.
+        var options: [any OptionDeclaration] { [store, json] }
+
+        /// The values given on the command line.
+        ///
+        /// - Throws: ``UsageError`` when `--store` names no store.
+        func read(_ arguments: ParsedArguments) throws(UsageError) -> StoreReadingOptions {
+            StoreReadingOptions(
+                mappings: arguments.positionals, store: try arguments.value(store), json: try arguments.value(json))
+        }
+    }
+
     /// The mapping files.
     var mappings: [String]
     /// `--store`.
     var store: PluginConfig?
     /// `--json`.
     var json: Bool
-
-    /// The two options of a spec, with what `--json` prints.
-    static func spec(json help: String) -> [OptionSpec] {
-        [.value("store", "url", OptionValues.storeHelp), .flag("json", help)]
-    }
-
-    /// Reads the options from `arguments`, parsed against `spec`.
-    init(_ arguments: ParsedArguments, _ spec: CommandSpec) throws(UsageError) {
-        mappings = arguments.positionals
-        store = try OptionValues.store(arguments, spec)
-        json = arguments.flag("json")
-    }
 
     /// Loads the model and opens the store as the sync API, then runs `body`; a store error
     /// fails the command with its message.

@@ -2,18 +2,19 @@ import RMap
 
 /// `rmap validate MAPPING...`: load the mapping files and report every problem.
 struct ValidateCommand: CLICommand {
+    /// `--json`.
+    static let json = Option.json("Print the result as one JSON document (as --format json).")
+    /// `--format`.
+    static let format = Option<Format?>.choice(
+        "format",
+        "text (default), json, or github: one GitHub Actions\n'::error file=...,line=...,col=...::message' line per problem."
+    )
+
     static let spec = CommandSpec(
         name: "validate",
         abstract: "Check mapping files and report every problem, with its file, line and column.",
-        positional: "mapping",
-        positionalHelp: "The mapping files (YAML), merged into one model.",
-        options: [
-            .flag("json", "Print the result as one JSON document (as --format json)."),
-            .value(
-                "format", "format",
-                "text (default), json, or github: one GitHub Actions\n'::error file=...,line=...,col=...::message' line per problem."
-            ),
-        ],
+        positionals: .mappings,
+        options: [json, format],
         discussion: """
             Prints 'ok: N entities in M files' and exits 0 when the files are valid; otherwise
             prints one 'file:line:col: message' line per problem to stderr and exits 2. With
@@ -38,8 +39,8 @@ struct ValidateCommand: CLICommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         mappings = arguments.positionals
-        format = try OptionValues.choice(
-            arguments, "format", Self.spec, default: arguments.flag("json") ? .json : .text)
+        let json = try arguments.value(Self.json)
+        format = try arguments.value(Self.format) ?? (json ? .json : .text)
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
