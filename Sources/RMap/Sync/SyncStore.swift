@@ -18,6 +18,8 @@ public final class SyncStore {
     public let model: MappingModel
     let sync: SyncSchema
     let backend: any StoreBackend
+    /// The open batch (``batched(_:)``) that the transactions run now join, if any.
+    var batch: SyncBatch?
 
     /// Creates the API over a store built on ``StoreBackend`` primitives (SQLite, PostgreSQL, memory, JSON).
     public convenience init(store: any BackendStore, model: MappingModel) {
@@ -293,7 +295,8 @@ public final class SyncStore {
 
     /// Runs `body` in one transaction over the model's tables, and the push journal's when `journal` is true.
     func transaction<Result>(journal: Bool = false, _ body: () throws -> Result) throws -> Result {
-        try backend.transaction(sync.layout) {
+        if let batch { return try batch.join(body) }
+        return try backend.transaction(sync.layout) {
             if journal { try backend.ensureSchema(PushJournal.layout) }
             return try body()
         }
