@@ -31,6 +31,10 @@ public final class PushSchedule {
     private var rewrites: [(table: Int, from: [Value], to: [Value])] = []
     /// Journal entries left by earlier pushes, by change key.
     private let journal: [String: PushJournal.Entry]
+    /// What the open batch did (``batch(_:)``): the requests handed out and the answers recorded.
+    private var batchLog: (handedOut: [Int], acknowledged: [(index: Int, status: Int)])?
+    /// True once a batch failed: nothing more is handed out.
+    private var stopped = false
     /// The changes that failed so far, in the order they failed.
     public private(set) var failures: [PushFailure] = []
     /// How many requests were acknowledged.
@@ -59,7 +63,7 @@ public final class PushSchedule {
     /// returned; a `POST` comes with its idempotency key. A request that
     /// cannot be built or recorded fails and is not returned.
     public func next() -> (index: Int, request: PlannedRequest)? {
-        while readyHead < ready.count {
+        while !stopped, readyHead < ready.count {
             let index = ready[readyHead]
             readyHead += 1
             states[index] = .running
@@ -72,6 +76,7 @@ public final class PushSchedule {
                 request.dependencies = plan.requests[index].dependencies
                 let entry = try store.recordInFlight(request, earlier: journal)
                 if request.method == "POST" { request.idempotencyKey = entry.idempotencyKey }
+                batchLog?.handedOut.append(index)
                 return (index, request)
             } catch {
                 fail(index, status: nil, messages: ["not sent: \(error)"])
@@ -79,6 +84,9 @@ public final class PushSchedule {
         }
         return nil
     }
+
+    /// The position of the request ``next()`` considers first (the lowest ready one); `nil` when none is ready.
+    public var upcoming: Int? { !stopped && readyHead < ready.count ? ready[readyHead] : nil }
 
     /// Records a successful answer: the body (`nil` when empty) and the `Location` header.
     ///
@@ -94,22 +102,58 @@ public final class PushSchedule {
                 request, answer: answer, location: location, suffix: suffix(request.change.entity))
             {
                 let table = try store.sync.entity(named: request.change.entity).tableIndex
-                rewrites.append((table, rewrite.from, rewrite.to))
+                // Only a table that foreign keys point to has references to rewrite in later requests.
+                if store.sync.references.contains(where: { $0.destination == table }) {
+                    rewrites.append((table, rewrite.from, rewrite.to))
+                }
             }
             states[index] = .done
             acknowledged += 1
+            batchLog?.acknowledged.append((index, status))
             for dependant in dependants[index] {
                 unmet[dependant] -= 1
                 if unmet[dependant] == 0 { makeReady(dependant) }
             }
         } catch {
-            fail(
-                index, status: status,
-                messages: [
-                    "the server accepted it (HTTP \(status)) but the store could not record the answer: \(error); "
-                        + "push again to reconcile"
-                ])
+            fail(index, status: status, messages: [Self.unrecorded(status, error)])
         }
+    }
+
+    /// Runs `body`, whose calls of ``next()``, ``succeeded(_:request:answer:location:status:)``
+    /// and ``failed(_:status:answer:message:)`` write the store in one transaction instead of one
+    /// each: the journal entries of the requests `next()` hands out commit together (send them
+    /// only once this returns `true`), and so do the answers recorded.
+    ///
+    /// When the transaction fails, none of it is kept: the requests handed out in it fail as not
+    /// sent, the answers recorded in it fail as accepted but not recorded (their journal entries
+    /// stay, so the next push reconciles), and no further request is handed out.
+    ///
+    /// - Returns: whether the batch was committed.
+    @discardableResult
+    public func batch(_ body: () -> Void) -> Bool {
+        batchLog = ([], [])
+        defer { batchLog = nil }
+        do {
+            try store.batched(body)
+            return true
+        } catch {
+            let log = batchLog ?? ([], [])
+            for (index, status) in log.acknowledged {
+                acknowledged -= 1
+                fail(index, status: status, messages: [Self.unrecorded(status, error)])
+            }
+            for index in log.handedOut where states[index] == .running {
+                fail(index, status: nil, messages: ["not sent: \(error)"])
+            }
+            stopped = true
+            return false
+        }
+    }
+
+    /// The message of a change the server accepted whose answer the store could not record.
+    private static func unrecorded(_ status: Int, _ error: any Error) -> String {
+        "the server accepted it (HTTP \(status)) but the store could not record the answer: \(error); "
+            + "push again to reconcile"
     }
 
     /// Records a failed request: a `422` body's validation errors, or `message`.

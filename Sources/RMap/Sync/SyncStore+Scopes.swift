@@ -56,6 +56,7 @@ extension SyncStore {
         switch scope {
         case .write:
             if journal { try backend.ensureSchema(PushJournal.layout) }
+            if let batch { return try batch.join(body) }
             return try body()
         case .read:
             throw SyncError.writeInsideRead

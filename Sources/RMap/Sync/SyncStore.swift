@@ -23,6 +23,8 @@ public final class SyncStore {
     var scope: Scope?
     /// True once a read found the model's tables in place: reads do not look again.
     var schemaChecked = false
+    /// The open batch (``batched(_:)``) that the write scopes run now join, if any.
+    var batch: SyncBatch?
 
     /// Creates the API over a store built on ``SyncBackend`` primitives (SQLite, PostgreSQL, memory, JSON).
     public convenience init(store: any BackendStore, model: MappingModel) {

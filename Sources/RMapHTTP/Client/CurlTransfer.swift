@@ -2,8 +2,9 @@ internal import CCurl
 import Foundation
 import Synchronization
 
-/// One request sent with libcurl: owns its easy handle, header list and error
-/// buffer (freed in `deinit`) and collects the answer's head and body as they arrive.
+/// One request sent with libcurl: owns its easy handle (or borrows one of a
+/// ``CurlHandles`` pool until it is performed), header list and error buffer
+/// (freed in `deinit`) and collects the answer's head and body as they arrive.
 ///
 /// `@unchecked Sendable`: it is made on one thread and performed on another,
 /// one after the other; only the cancellation flag, an `Atomic`, is touched
@@ -14,6 +15,7 @@ final class CurlTransfer: @unchecked Sendable {
     private let destination: BodyDestination
     private let cancelled = Atomic(false)
     private let handle: UnsafeMutableRawPointer?
+    private let handles: CurlHandles?
     private let fields: UnsafeMutablePointer<curl_slist>?
     private let message: UnsafeMutablePointer<CChar>
     private var status = 0
@@ -23,11 +25,13 @@ final class CurlTransfer: @unchecked Sendable {
     private var received = 0
     private var failure: HTTPError.Reason?
 
-    init(request: HTTPRequest, timeout: Duration, destination: BodyDestination) {
+    /// Prepares the transfer, with a handle of `handles` (kept connections) or a new one.
+    init(request: HTTPRequest, timeout: Duration, destination: BodyDestination, handles: CurlHandles? = nil) {
         self.request = request
         self.timeout = timeout
         self.destination = destination
-        handle = Self.ready ? curl_easy_init() : nil
+        self.handles = handles
+        handle = Self.ready ? handles?.take() ?? curl_easy_init() : nil
         var fields: UnsafeMutablePointer<curl_slist>?
         for field in request.headers + [("Expect", "")] {
             fields = curl_slist_append(fields, field.value.isEmpty ? "\(field.name):" : "\(field.name): \(field.value)")
@@ -38,7 +42,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        if handles == nil { curl_easy_cleanup(handle) }
         curl_slist_free_all(fields)
         message.deallocate()
     }
@@ -48,11 +52,13 @@ final class CurlTransfer: @unchecked Sendable {
         cancelled.store(true, ordering: .relaxed)
     }
 
-    /// Sends the request and waits for the whole answer (blocking this thread).
+    /// Sends the request and waits for the whole answer (blocking this thread); a borrowed handle
+    /// goes back to its pool before this returns. Call once.
     func perform() -> Result<HTTPResponse, HTTPError.Reason> {
         guard let handle else { return .failure(.connectionLost("libcurl could not start")) }
         configure(handle)
         let code = curl_easy_perform(handle)
+        handles?.recycle(handle)
         try? file?.close()
         if let failure { return .failure(failure) }
         guard code == CURLE_OK else { return .failure(reason(code, message: String(cString: message))) }

@@ -12,12 +12,23 @@ import Foundation
 /// cookies or stored credentials are sent. `URLSession` on Linux can do
 /// neither: it inflates and queues a whole body ahead of its delegate.
 ///
+/// Made with `reusingConnections: true`, it keeps each finished request's
+/// handle, and so its connection (HTTP keep-alive), for the next one: at most
+/// as many connections as requests were ever in flight at once (what `rmap
+/// push` uses). Otherwise every request has a connection of its own.
+///
 /// ```swift
 /// let client = HTTPClient(transport: CurlTransport(), maxBodyBytes: 64 << 20)
 /// ```
 public struct CurlTransport: HTTPTransport {
+    private let handles: CurlHandles?
+
     /// Creates a transport.
-    public init() {}
+    ///
+    /// - Parameter reusingConnections: keep connections open between requests (default: a new one each).
+    public init(reusingConnections: Bool = false) {
+        handles = reusingConnections ? CurlHandles() : nil
+    }
 
     public func send(_ request: HTTPRequest, timeout: Duration) async throws(HTTPError.Reason) -> HTTPResponse {
         try await send(request, timeout: timeout, body: BodyDestination(limit: .max))
@@ -26,7 +37,7 @@ public struct CurlTransport: HTTPTransport {
     public func send(_ request: HTTPRequest, timeout: Duration, body: BodyDestination) async throws(HTTPError.Reason)
         -> HTTPResponse
     {
-        let transfer = CurlTransfer(request: request, timeout: timeout, destination: body)
+        let transfer = CurlTransfer(request: request, timeout: timeout, destination: body, handles: handles)
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let thread = Thread { continuation.resume(returning: transfer.perform()) }

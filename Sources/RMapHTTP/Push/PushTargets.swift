@@ -13,6 +13,8 @@ struct PushTargets {
     private var targets: [String: Target] = [:]
     private var problems: [String: SyncError] = [:]
 
+    /// Reads each entity's http source; without `transport`, each client sends over libcurl with
+    /// keep-alive (at most as many connections to a site as requests in flight).
     init(model: MappingModel, transport: (any HTTPTransport)?, tuning: (inout RetryPolicy) -> Void) {
         var clients: [PluginConfig: Target] = [:]
         for entity in model.entities {
@@ -31,7 +33,7 @@ struct PushTargets {
                 let client = HTTPClient(
                     headers: settings.headers, auth: settings.auth, timeout: settings.timeout, retry: retry,
                     redactor: Redactor(secrets: model.secrets.union(settings.secrets)),
-                    transport: transport ?? URLSessionTransport(maximumConnections: settings.concurrency))
+                    transport: transport ?? CurlTransport(reusingConnections: true))
                 let target = Target(site: settings.site, suffix: settings.suffix, client: client)
                 clients[config] = target
                 targets[entity.name] = target

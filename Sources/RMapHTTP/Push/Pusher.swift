@@ -3,13 +3,17 @@ public import RMap
 
 /// Sends a store's local changes to the entities' Rails-style APIs
 /// (MAPPING.md §6): `POST`, `PUT`/`PATCH` and `DELETE` in dependency order, at
-/// most `jobs` at once, each answer acknowledged in the store as it arrives.
+/// most `jobs` at once, each answer acknowledged in the store.
 ///
 /// The site, suffix, headers and credentials are each entity's `http` source
 /// options. Each request is recorded in the store's push journal before it
 /// leaves; a `POST` carries an idempotency key (the entity's
 /// `push: {idempotency_header: ...}`, default `Idempotency-Key`), the same on
 /// every attempt, so a push after a crash does not create an object twice.
+/// The journal entries of up to ``window`` requests and the answers received
+/// since the last commit are written in one transaction (a push of thousands
+/// of changes commits the store a few times a second, not twice a request);
+/// each request still leaves only after its entry is committed.
 /// A `DELETE` answered `404` or `410` counts as done (the object is already
 /// gone, e.g. after an interrupted push).
 ///
@@ -23,6 +27,8 @@ public struct Pusher {
     public let model: MappingModel
     /// The most requests in flight at once.
     public let jobs: Int
+    /// The most requests recorded in the push journal ahead of sending: `8 * jobs`, at least 64.
+    public var window: Int { max(64, 8 * jobs) }
     private let targets: PushTargets
 
     /// Creates a pusher.
@@ -30,7 +36,8 @@ public struct Pusher {
     /// - Parameters:
     ///   - model: the mapping model; each entity's `http` source says where its changes go.
     ///   - jobs: the most requests in flight at once (default 4).
-    ///   - transport: the network (default: `URLSession`); tests inject faults here.
+    ///   - transport: the network (default: libcurl with keep-alive, at most `jobs` connections
+    ///     per site); tests inject faults here.
     ///   - tuning: adjusts each client's retry policy (tests shorten the waits).
     public init(
         model: MappingModel, jobs: Int = 4, transport: (any HTTPTransport)? = nil,
@@ -62,10 +69,39 @@ public struct Pusher {
         let schedule = try store.schedule(suffix: targets.suffix)
         for request in schedule.plan.requests { _ = try targets.target(request.change.entity) }
         var sent = 0
+        var recorded: [(index: Int, request: PlannedRequest)] = []  // in the journal, not sent yet, in plan order
+        var answers: [(answer: PushAnswer, request: PlannedRequest)] = []  // not recorded yet
         var inFlight: [Int: PlannedRequest] = [:]
+        let parents = Set(schedule.plan.requests.flatMap(\.dependencies))
         await withTaskGroup(of: PushAnswer.self) { group in
             while true {
-                while inFlight.count < jobs, !Task.isCancelled, let (index, request) = schedule.next() {
+                // A parent's answer is recorded at once: its dependants go next, in plan order, as they always did.
+                if recorded.count < jobs || answers.count >= window || inFlight.isEmpty
+                    || answers.contains(where: { parents.contains($0.answer.index) })
+                {
+                    var waiting = answers
+                    var fresh: [(index: Int, request: PlannedRequest)] = []
+                    answers = []
+                    let committed = schedule.batch {
+                        for (answer, request) in waiting {
+                            record(answer.result, index: answer.index, request: request, schedule: schedule)
+                        }
+                        waiting = []
+                        while !Task.isCancelled, let upcoming = schedule.upcoming,
+                            recorded.count + fresh.count < window || upcoming < recorded.last?.index ?? .max,
+                            let next = schedule.next()
+                        {
+                            fresh.append(next)
+                        }
+                    }
+                    // A batch that could not begin took no answer: each is recorded on its own, or reported.
+                    for (answer, request) in waiting {
+                        record(answer.result, index: answer.index, request: request, schedule: schedule)
+                    }
+                    if committed { recorded = (recorded + fresh).sorted { $0.index < $1.index } }
+                }
+                while inFlight.count < jobs, !Task.isCancelled, !recorded.isEmpty {
+                    let (index, request) = recorded.removeFirst()
                     guard let (client, http) = prepared(request) else {
                         schedule.failed(index, status: nil, answer: nil, message: "no URL for \(request.path)")
                         continue
@@ -77,9 +113,11 @@ public struct Pusher {
                 guard !inFlight.isEmpty, let answer = await group.next(),
                     let request = inFlight.removeValue(forKey: answer.index)
                 else { break }
-                record(answer.result, index: answer.index, request: request, schedule: schedule)
+                answers.append((answer, request))
             }
         }
+        // Cancelled: their journal entries stay, so the next push sends them with the same keys.
+        for (index, _) in recorded { schedule.failed(index, status: nil, answer: nil, message: "not sent") }
         return PushReport(sent: sent, acknowledged: schedule.acknowledged, pending: schedule.pending)
     }
 

@@ -56,9 +56,12 @@ class State:
     """Counters and the request log, shared by the handler threads."""
 
     def __init__(self):
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
         self.counters = {}
         self.requests = []
+        self.connections = {}
+        self.answers = {}
+        self.rails_items = 0
 
     def bump(self, key):
         with self.lock:
@@ -81,6 +84,22 @@ class State:
         with self.lock:
             self.counters.clear()
             self.requests.clear()
+            self.connections.clear()
+            self.answers.clear()
+            self.rails_items = 0
+
+    def connected(self, prefix):
+        """Counts a connection that carried a request to `/<prefix>/...` (the path's first two segments)."""
+        with self.lock:
+            self.connections[prefix] = self.connections.get(prefix, 0) + 1
+
+    def answer(self, key, make):
+        """The answer kept under an idempotency key, made by `make` the first time; and whether it was kept."""
+        with self.lock:
+            if key in self.answers:
+                return self.answers[key], True
+            self.answers[key] = make()
+            return self.answers[key], False
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -96,6 +115,11 @@ class Handler(BaseHTTPRequestHandler):
 
     # MARK: - Plumbing
 
+    def setup(self):
+        super().setup()
+        # The first two path segments of the requests this connection carried (counted once each).
+        self.prefixes = set()
+
     def handle_any(self):
         split = urlsplit(self.path)
         self.route = split.path.removesuffix(".json")
@@ -110,6 +134,10 @@ class Handler(BaseHTTPRequestHandler):
                 "body": self.body.decode("utf-8", "replace"),
             })
         segment = self.route.strip("/").split("/")[0]
+        prefix = "/".join(self.route.strip("/").split("/")[:2])
+        if not segment.startswith("_") and prefix not in self.prefixes:
+            self.prefixes.add(prefix)
+            self.server.state.connected(prefix)
         if segment.startswith("_"):
             handler = getattr(self, "control_" + segment[1:], None)
         else:
@@ -143,6 +171,8 @@ class Handler(BaseHTTPRequestHandler):
             return default
 
     def log_message(self, format, *args):
+        if getattr(self, "route", "").startswith("/rails"):
+            return  # thousands a second: the request log has them
         sys.stderr.write("%s %s\n" % (self.log_date_time_string(), format % args))
 
     # MARK: - Control
@@ -156,6 +186,15 @@ class Handler(BaseHTTPRequestHandler):
 
     def control_reset(self):
         self.server.state.reset()
+        self.send(HTTPStatus.NO_CONTENT)
+
+    def control_connections(self):
+        with self.server.state.lock:
+            self.send(HTTPStatus.OK, dict(self.server.state.connections))
+
+    def control_rails(self):
+        with self.server.state.lock:
+            self.server.state.rails_items = max(0, self.int_param("items", 0))
         self.send(HTTPStatus.NO_CONTENT)
 
     # MARK: - Faults
@@ -275,6 +314,30 @@ class Handler(BaseHTTPRequestHandler):
     def route_pages(self):
         page = max(1, self.int_param("page", 1))
         self.send(HTTPStatus.OK, [{"id": page, "name": f"Item {page}"}])
+
+    # MARK: - Pass-through (a fast Rails-shaped API)
+
+    def route_rails(self):
+        if self.command == "GET":
+            with self.server.state.lock:
+                count = self.server.state.rails_items
+            self.send(HTTPStatus.OK, [{"id": i, "name": f"Item {i}"} for i in range(1, count + 1)])
+        elif self.command == "POST":
+            key = self.headers.get("Idempotency-Key")
+            make = lambda: self.created(self.server.state.bump("rails-created"))
+            body, _ = self.server.state.answer(key, make) if key else (make(), False)
+            self.send(HTTPStatus.CREATED, body)
+        else:
+            self.send(HTTPStatus.NO_CONTENT)
+
+    def created(self, number):
+        """The created record: the element's attributes with the identity `100000 + number`."""
+        try:
+            sent = json.loads(self.body or b"{}")
+        except ValueError:
+            sent = {}
+        element = next(iter(sent.values()), {}) if isinstance(sent, dict) and len(sent) == 1 else sent
+        return {**(element if isinstance(element, dict) else {}), "id": 100000 + number}
 
     # MARK: - Pagination styles
 
