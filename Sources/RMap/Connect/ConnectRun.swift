@@ -137,7 +137,9 @@ final class ConnectRun {
     /// The objects a path of relationships reaches from the source.
     private func reached(from source: GraphObject, through names: [String]) -> [GraphObject] {
         var objects = [source]
-        for name in names { objects = objects.flatMap { $0.related(name) } }
+        for name in names {
+            objects = objects.flatMap { object in object.type.relationshipIndex(name).map(object.related(at:)) ?? [] }
+        }
         return objects
     }
 

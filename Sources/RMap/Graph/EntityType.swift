@@ -1,16 +1,17 @@
 /// An entity of the model as the runtime uses it: the mapping plus indexes
 /// (attribute and relationship positions, the root, the identity's positions).
+/// The positions are the packed graph's (`package`); the public API is by name.
 ///
 /// Instances are immutable and shared by every ``GraphObject`` of the entity.
 public final class EntityType: Sendable {
     /// The resolved mapping.
     public let mapping: EntityMapping
     /// This entity's position in ``GraphSchema/types``.
-    public let index: Int
+    package let index: Int
     /// The position of the root of its `extends` chain (itself for a root).
-    public let rootIndex: Int
+    package let rootIndex: Int
     /// The positions of the identity attributes in ``EntityMapping/attributes``.
-    public let identityIndices: [Int]
+    package let identityIndices: [Int]
     private let attributePositions: [String: Int]
     private let relationshipPositions: [String: Int]
 
@@ -30,10 +31,10 @@ public final class EntityType: Sendable {
     public var name: String { mapping.name }
 
     /// The position of the attribute named `name`.
-    public func attributeIndex(_ name: String) -> Int? { attributePositions[name] }
+    package func attributeIndex(_ name: String) -> Int? { attributePositions[name] }
 
     /// The position of the relationship named `name`.
-    public func relationshipIndex(_ name: String) -> Int? { relationshipPositions[name] }
+    package func relationshipIndex(_ name: String) -> Int? { relationshipPositions[name] }
 }
 
 /// Every entity of a model as ``EntityType``s, with family lookups: what the

@@ -1,5 +1,11 @@
 /// One object of the graph: an entity, its typed attribute values and its
-/// related objects.
+/// related objects, read and written by name (see `GraphObject+Names.swift`):
+///
+/// ```swift
+/// let name: String? = try person["firstName"]
+/// let projects = try person.related("projects")
+/// try person.set("email", to: "ada@example.com")
+/// ```
 ///
 /// A `GraphObject` is a handle on a row of its ``ObjectGraph`` (which keeps
 /// every object packed, see ``ObjectTable``): two handles on the same object
@@ -28,8 +34,9 @@ public struct GraphObject: Hashable {
     /// The object's entity (a sub-entity for polymorphic records).
     public var type: EntityType { graph.schema.types[table.type(of: row)] }
 
-    /// Values by attribute position; `nil` for keys no payload carried.
-    public internal(set) var values: [Value?] {
+    /// Values by attribute position; `nil` for keys no payload carried. Setting it rewrites the
+    /// whole row (the map stage's write of a record); ``set(_:at:)`` sets one value.
+    package internal(set) var values: [Value?] {
         get { table.values(of: row) }
         nonmutating set { table.setValues(of: row, to: newValue) }
     }
@@ -41,7 +48,7 @@ public struct GraphObject: Hashable {
     func value(at position: Int) -> Value? { table.value(of: row, at: position) }
 
     /// Related objects by relationship position (to-one: at most one).
-    public var related: [[GraphObject]] {
+    package var related: [[GraphObject]] {
         type.mapping.relationships.indices.map { related(at: $0) }
     }
 
@@ -122,30 +129,34 @@ public struct GraphObject: Hashable {
         return true
     }
 
-    /// The value of the attribute named `name`: `nil` when the entity has no
-    /// such attribute or no payload carried it.
-    public subscript(attribute name: String) -> Value? {
+    /// The value of the attribute named `name` as stored (`.null` when a payload said `null`):
+    /// `nil` when the entity has no such attribute or no payload carried it. For stages whose
+    /// names the model checked; the public reads throw for an unknown name.
+    package subscript(attribute name: String) -> Value? {
         type.attributeIndex(name).flatMap { value(at: $0) }
     }
 
-    /// The objects related through the relationship named `name` (empty when there are none).
-    public func related(_ name: String) -> [GraphObject] {
-        type.relationshipIndex(name).map { related(at: $0) } ?? []
-    }
-
-    /// The one object of a to-one relationship.
-    public func relatedObject(_ name: String) -> GraphObject? {
-        type.relationshipIndex(name).flatMap { relatedObject(at: $0) }
-    }
-
-    /// Sets an attribute by name, e.g. from the library API.
+    /// Sets the value at an attribute position without rewriting the row (`nil`: missing),
+    /// keeping the identity map current when the position is one of the identity's.
     ///
-    /// - Returns: false when the entity has no such attribute.
-    @discardableResult
-    public func set(_ name: String, to value: Value) -> Bool {
-        guard let index = type.attributeIndex(name) else { return false }
-        values[index] = value
-        return true
+    /// - Throws: ``GraphError/identityTaken(entity:identity:)`` when another object of the
+    ///   family has the new identity (nothing changes then).
+    func set(_ value: Value?, at position: Int) throws(GraphError) {
+        let type = self.type
+        guard let part = type.identityIndices.firstIndex(of: position) else {
+            table.setValue(of: row, at: position, to: value)
+            return
+        }
+        let old = identity
+        var values = old.values
+        values[part] = value ?? .null
+        let new = IdentityKey(values)
+        if !new.isIncomplete, let other = table.row(identity: new), other != row {
+            throw .identityTaken(entity: type.name, identity: new)
+        }
+        if !old.isIncomplete { table.unindex(row, identity: old) }
+        table.setValue(of: row, at: position, to: value)
+        if !new.isIncomplete { table.index(row, identity: new) }
     }
 
     /// Turns the object into a sub-entity (or back), keeping values by attribute

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let person = graph.object(of: "CRMPerson", identity: [.int(1)])
-/// let projects = person?.related("projects") ?? []
+/// let projects = try person?.related("projects") ?? []
 /// ```
 public final class ObjectGraph {
     /// The schema the objects follow.
@@ -48,7 +48,7 @@ public final class ObjectGraph {
     }
 
     /// The object of a root entity with this identity.
-    public func object(root: Int, identity: IdentityKey) -> GraphObject? {
+    package func object(root: Int, identity: IdentityKey) -> GraphObject? {
         tables[root].row(identity: identity).map { GraphObject(graph: self, root: root, row: $0) }
     }
 
@@ -63,7 +63,7 @@ public final class ObjectGraph {
     }
 
     /// The objects stored in a root entity's table, in the order first seen.
-    public func objects(root: Int) -> [GraphObject] {
+    package func objects(root: Int) -> [GraphObject] {
         tables[root].rows.map { GraphObject(graph: self, root: root, row: $0) }
     }
 
@@ -133,13 +133,6 @@ public final class ObjectGraph {
             }
         }
         table.remove(object.row)
-    }
-
-    /// Re-indexes an object whose identity values were set after it was added.
-    public func reindex(_ object: GraphObject) {
-        let identity = object.identity
-        guard !identity.isIncomplete else { return }
-        tables[object.root].index(object.row, identity: identity)
     }
 
     // MARK: - Origins

@@ -72,6 +72,14 @@ final class ObjectTable {
 
     func setValues(of row: Int, to values: [Value?]) { locations[row] = arena.append(values) }
 
+    /// Sets one value of `row` (see ``ValueArena/set(_:position:at:)``: the row is not rewritten).
+    func setValue(of row: Int, at position: Int, to value: Value?) {
+        locations[row] = arena.set(value, position: position, at: locations[row])
+    }
+
+    /// How many bytes the rows' values take.
+    var valueBytes: Int { arena.byteCount }
+
     // MARK: - Origin
 
     /// The payload number (-1: none) and record index (-1: not a record's) of the row's last record.

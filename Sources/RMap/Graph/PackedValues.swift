@@ -4,7 +4,9 @@
 /// the payload. Integers, dates (days since 1970) and datetimes
 /// (milliseconds) are zigzag varints, doubles their 8 bytes, strings and
 /// decimals a varint length and their UTF-8, arrays a varint count and their
-/// members; JSON values are kept aside and referred to by number.
+/// members; JSON values are kept aside and referred to by number. A patch
+/// (one value set later) is a varint position, the 8 bytes of the location
+/// it lies over, and the value.
 private enum PackedTag: UInt8 {
     case missing, null, falseValue, trueValue, int, double, decimal, string, date, datetime, array, json
 }
@@ -24,6 +26,19 @@ struct PackedValueWriter {
         for value in values {
             if let value { write(value) } else { bytes.append(PackedTag.missing.rawValue) }
         }
+    }
+
+    /// Makes ``bytes`` a patch of a row (see ``ValueArena``): `position`, the 8 bytes of `base`,
+    /// then the form of `value` (`nil`: missing).
+    ///
+    /// - Returns: where the value's form starts in ``bytes``.
+    mutating func write(patch value: Value?, position: Int, base: UInt64) -> Int {
+        bytes.removeAll(keepingCapacity: true)
+        writeVarint(UInt64(position))
+        withUnsafeBytes(of: base.littleEndian) { bytes.append(contentsOf: $0) }
+        let start = bytes.count
+        if let value { write(value) } else { bytes.append(PackedTag.missing.rawValue) }
+        return start
     }
 
     private mutating func write(_ value: Value) {
@@ -82,6 +97,12 @@ struct PackedValueReader {
     /// The row's value count (read first).
     mutating func count() -> Int { Int(readVarint()) }
 
+    /// A patch's position and base (read first; the patch's value follows).
+    mutating func patchHeader() -> (position: Int, base: UInt64) {
+        let position = Int(readVarint())
+        return (position, readFixed64())
+    }
+
     /// The next value if it is an integer (any other value is passed over).
     mutating func integer() -> Int64? {
         guard bytes[offset] == PackedTag.int.rawValue else {
@@ -102,11 +123,7 @@ struct PackedValueReader {
         case .falseValue: return .bool(false)
         case .trueValue: return .bool(true)
         case .int: return .int(readSigned())
-        case .double:
-            var pattern: UInt64 = 0
-            for shift in 0..<8 { pattern |= UInt64(bytes[offset + shift]) << (8 * shift) }
-            offset += 8
-            return .double(Double(bitPattern: pattern))
+        case .double: return .double(Double(bitPattern: readFixed64()))
         case .decimal: return .decimal(DecimalNumber(validated: readText()))
         case .string: return .string(readText())
         case .date: return .date(LocalDate(daysSinceEpoch: Int(readSigned())))
@@ -121,6 +138,13 @@ struct PackedValueReader {
         }
     }
 
+    /// The size of the next value's form (passed over).
+    mutating func formLength() -> Int {
+        let start = offset
+        skip()
+        return offset - start
+    }
+
     /// Passes over the next value.
     mutating func skip() {
         let tag = PackedTag(rawValue: bytes[offset]) ?? .missing
@@ -132,6 +156,14 @@ struct PackedValueReader {
         case .decimal, .string: offset += Int(readVarint())
         case .array: for _ in 0..<readVarint() { skip() }
         }
+    }
+
+    /// 8 little-endian bytes.
+    private mutating func readFixed64() -> UInt64 {
+        var number: UInt64 = 0
+        for shift in 0..<8 { number |= UInt64(bytes[offset + shift]) << (8 * shift) }
+        offset += 8
+        return number
     }
 
     private mutating func readSigned() -> Int64 {

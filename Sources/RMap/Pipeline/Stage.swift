@@ -13,7 +13,7 @@
 ///     let name = "shout"
 ///     func run(on graph: ObjectGraph, context: StageContext) throws {
 ///         for person in graph.objects(of: "CRMPerson") {
-///             if case .string(let name)? = person[attribute: "firstName"] { person.set("firstName", to: .string(name.uppercased())) }
+///             if let name: String = try person["firstName"] { try person.set("firstName", to: name.uppercased()) }
 ///         }
 ///     }
 /// }

@@ -1,4 +1,4 @@
-import RMap
+public import RMap
 
 // MARK: - Local changes and save
 

@@ -20,7 +20,7 @@ struct ConnectForeignKeyTests {
         try graph.add("CRMPerson", ["id": .int(2)])
         let project = try graph.add("CRMProject", ["id": .int(10), "personId": .int(2)])
         let report = connect()
-        #expect(project.ids("owner") == [2])
+        #expect(try project.ids("owner") == [2])
         #expect(report.dangling.isEmpty)
         #expect(report.errors.isEmpty)
         #expect(report.counts["CRMProject"] == 1)
@@ -35,9 +35,9 @@ struct ConnectForeignKeyTests {
         let bob = try graph.add("CRMPerson", ["id": .int(2), "accountId": .int(5), "region": .string("eu")])
         let cy = try graph.add("CRMPerson", ["id": .int(3), "accountId": .int(6), "region": .string("us")])
         let report = connect()
-        #expect(ann.relatedObject("account") == us)
-        #expect(bob.relatedObject("account") == eu)
-        #expect(cy.related("account").isEmpty)
+        #expect(try ann.relatedObject("account") == us)
+        #expect(try bob.relatedObject("account") == eu)
+        #expect(try cy.related("account").isEmpty)
         #expect(report.dangling.map(\.values) == [[.array([.int(6), .string("us")])]])
         #expect(report.dangling.first?.attributes == ["id", "region"])
     }
@@ -49,8 +49,8 @@ struct ConnectForeignKeyTests {
             "CRMProject", ["id": .int(10), "teamMemberIds": .array([.int(3), .int(1), .int(3), .int(2)])])
         let empty = try graph.add("CRMProject", ["id": .int(11), "teamMemberIds": .array([])])
         let report = connect()
-        #expect(project.ids("teamMembers") == [3, 1, 2])
-        #expect(empty.related("teamMembers").isEmpty)
+        #expect(try project.ids("teamMembers") == [3, 1, 2])
+        #expect(try empty.related("teamMembers").isEmpty)
         #expect(report.dangling.isEmpty)
     }
 
@@ -60,9 +60,9 @@ struct ConnectForeignKeyTests {
         try graph.add("CRMAdmin", ["id": .int(2), "level": .int(3)])
         let project = try graph.add("CRMProject", ["id": .int(10), "teamMemberIds": .array([.int(1), .int(2)])])
         let report = connect()
-        #expect(project.ids("teamMembers") == [1, 2])
-        #expect(project.ids("admins") == [2])
-        #expect(project.ids("plainMembers") == [1])
+        #expect(try project.ids("teamMembers") == [1, 2])
+        #expect(try project.ids("admins") == [2])
+        #expect(try project.ids("plainMembers") == [1])
         #expect(report.dangling.isEmpty, "a match the rule filters out is not a dangling reference")
     }
 
@@ -71,7 +71,7 @@ struct ConnectForeignKeyTests {
         try graph.add("CRMPerson", ["id": .int(1)])
         let admin = try graph.add("CRMAdmin", ["id": .int(2), "managerId": .int(1)])
         let report = connect()
-        #expect(admin.ids("manager") == [1])
+        #expect(try admin.ids("manager") == [1])
         #expect(report.counts["CRMAdmin"] == 1)
     }
 
@@ -81,14 +81,14 @@ struct ConnectForeignKeyTests {
         let cleared = try graph.add("CRMProject", ["id": .int(10), "personId": .int(1)])
         let kept = try graph.add("CRMProject", ["id": .int(11), "personId": .int(1)])
         _ = connect()
-        #expect(cleared.ids("owner") == [1] && kept.ids("owner") == [1])
-        cleared.set("personId", to: .null)
+        #expect(try cleared.ids("owner") == [1] && kept.ids("owner") == [1])
+        try cleared.set("personId", to: .null)
         let position = try #require(kept.type.attributeIndex("personId"))
         kept.values[position] = nil
         let report = connect()
-        #expect(cleared.related("owner").isEmpty)
+        #expect(try cleared.related("owner").isEmpty)
         #expect(try graph.find("CRMPerson", 1).ids("ownedProjects") == [11])
-        #expect(kept.ids("owner") == [1])
+        #expect(try kept.ids("owner") == [1])
         #expect(report.dangling.isEmpty)
     }
 
@@ -98,9 +98,9 @@ struct ConnectForeignKeyTests {
         try graph.add("CRMPerson", ["id": .int(2)])
         let project = try graph.add("CRMProject", ["id": .int(10), "teamMemberIds": .array([.int(1)])])
         _ = connect()
-        project.set("teamMemberIds", to: .array([.int(2), .int(1)]))
+        try project.set("teamMemberIds", to: .array([.int(2), .int(1)]))
         _ = connect()
-        #expect(project.ids("watchers") == [1, 2])
-        #expect(project.ids("teamMembers") == [2, 1])
+        #expect(try project.ids("watchers") == [1, 2])
+        #expect(try project.ids("teamMembers") == [2, 1])
     }
 }

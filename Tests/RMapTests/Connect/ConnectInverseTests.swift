@@ -19,7 +19,7 @@ struct ConnectInverseTests {
         try graph.add("CRMProject", ["id": .int(10), "personId": .int(1)])
         try graph.add("CRMProject", ["id": .int(11), "personId": .int(1)])
         _ = connect()
-        #expect(ann.ids("ownedProjects") == [10, 11])
+        #expect(try ann.ids("ownedProjects") == [10, 11])
     }
 
     @Test("a to-many's to-many inverse holds every source linking to it")
@@ -29,8 +29,8 @@ struct ConnectInverseTests {
         try graph.add("CRMProject", ["id": .int(10), "teamMemberIds": .array([.int(1), .int(2)])])
         try graph.add("CRMProject", ["id": .int(11), "teamMemberIds": .array([.int(2)])])
         _ = connect()
-        #expect(ann.ids("memberOf") == [10])
-        #expect(bob.ids("memberOf") == [10, 11])
+        #expect(try ann.ids("memberOf") == [10])
+        #expect(try bob.ids("memberOf") == [10, 11])
     }
 
     @Test("a to-one's to-one inverse is the source")
@@ -38,7 +38,7 @@ struct ConnectInverseTests {
         let desk = try graph.add("CRMDesk", ["id": .int(7)])
         try graph.add("CRMPerson", ["id": .int(1), "deskId": .int(7)])
         _ = connect()
-        #expect(desk.ids("occupant") == [1])
+        #expect(try desk.ids("occupant") == [1])
     }
 
     @Test("connecting again changes nothing: no inverse holds a source twice")
@@ -49,8 +49,8 @@ struct ConnectInverseTests {
             "CRMProject", ["id": .int(10), "personId": .int(1), "teamMemberIds": .array([.int(1)])])
         let first = connect()
         let second = connect()
-        #expect(ann.ids("ownedProjects") == [10] && ann.ids("memberOf") == [10])
-        #expect(project.ids("owner") == [1] && desk.ids("occupant") == [1])
+        #expect(try ann.ids("ownedProjects") == [10] && ann.ids("memberOf") == [10])
+        #expect(try project.ids("owner") == [1] && desk.ids("occupant") == [1])
         #expect(first.counts == second.counts)
     }
 
@@ -61,14 +61,14 @@ struct ConnectInverseTests {
         let project = try graph.add(
             "CRMProject", ["id": .int(10), "personId": .int(1), "teamMemberIds": .array([.int(1), .int(2)])])
         _ = connect()
-        #expect(ann.ids("ownedProjects") == [10] && ann.ids("memberOf") == [10])
-        project.set("personId", to: .int(2))
-        project.set("teamMemberIds", to: .array([.int(2)]))
+        #expect(try ann.ids("ownedProjects") == [10] && ann.ids("memberOf") == [10])
+        try project.set("personId", to: .int(2))
+        try project.set("teamMemberIds", to: .array([.int(2)]))
         _ = connect()
-        #expect(ann.related("ownedProjects").isEmpty)
-        #expect(bob.ids("ownedProjects") == [10])
-        #expect(ann.related("memberOf").isEmpty)
-        #expect(bob.ids("memberOf") == [10])
+        #expect(try ann.related("ownedProjects").isEmpty)
+        #expect(try bob.ids("ownedProjects") == [10])
+        #expect(try ann.related("memberOf").isEmpty)
+        #expect(try bob.ids("memberOf") == [10])
     }
 
     @Test("a to-one inverse claimed by another source moves to it, and the previous holder lets go")
@@ -78,9 +78,9 @@ struct ConnectInverseTests {
         _ = connect()
         let bob = try graph.add("CRMPerson", ["id": .int(2), "deskId": .int(7)])
         _ = connect()
-        #expect(desk.ids("occupant") == [2])
-        #expect(bob.ids("desk") == [7])
-        #expect(ann.related("desk").isEmpty, "the last source to claim a one-to-one keeps it")
+        #expect(try desk.ids("occupant") == [2])
+        #expect(try bob.ids("desk") == [7])
+        #expect(try ann.related("desk").isEmpty, "the last source to claim a one-to-one keeps it")
     }
 
     @Test("the inverse of a composite-keyed to-one follows its account")
@@ -89,11 +89,11 @@ struct ConnectInverseTests {
         let us = try graph.add("CRMAccount", ["id": .int(5), "region": .string("us")])
         let ann = try graph.add("CRMPerson", ["id": .int(1), "accountId": .int(5), "region": .string("eu")])
         _ = connect()
-        #expect(eu.ids("people") == [1])
-        ann.set("region", to: .string("us"))
+        #expect(try eu.ids("people") == [1])
+        try ann.set("region", to: .string("us"))
         _ = connect()
-        #expect(eu.related("people").isEmpty)
-        #expect(us.ids("people") == [1])
+        #expect(try eu.related("people").isEmpty)
+        #expect(try us.ids("people") == [1])
     }
 
     @Test("a nested relationship is left as mapped and its inverse is filled")
@@ -103,7 +103,7 @@ struct ConnectInverseTests {
         let position = try #require(ann.type.relationshipIndex("notes"))
         ann.setRelated(at: position, to: [note])
         _ = connect()
-        #expect(ann.ids("notes") == [3])
-        #expect(note.relatedObject("author") == ann)
+        #expect(try ann.ids("notes") == [3])
+        #expect(try note.relatedObject("author") == ann)
     }
 }

@@ -21,8 +21,8 @@ struct ConnectKeyPathTests {
         let project = try graph.add("CRMProject", ["id": .int(10), "leadId": .int(2)])
         let missing = try graph.add("CRMProject", ["id": .int(11), "leadId": .int(3)])
         let report = connect()
-        #expect(project.ids("lead") == [2])
-        #expect(missing.related("lead").isEmpty)
+        #expect(try project.ids("lead") == [2])
+        #expect(try missing.related("lead").isEmpty)
         #expect(report.dangling.map(\.values) == [[.int(3)]])
         #expect(report.dangling.first?.attributes == ["id"])
     }
@@ -34,8 +34,8 @@ struct ConnectKeyPathTests {
         let project = try graph.add("CRMProject", ["id": .int(10), "personId": .int(1)])
         let orphan = try graph.add("CRMProject", ["id": .int(11)])
         _ = connect()
-        #expect(project.relatedObject("ownerAccount") == account, "owner.account is read once owner is connected")
-        #expect(orphan.related("ownerAccount").isEmpty)
+        #expect(try project.relatedObject("ownerAccount") == account, "owner.account is read once owner is connected")
+        #expect(try orphan.related("ownerAccount").isEmpty)
     }
 
     @Test("a path through a key-path connection waits for it, whatever the declaration order")
@@ -44,7 +44,7 @@ struct ConnectKeyPathTests {
         try graph.add("CRMPerson", ["id": .int(3)])
         let project = try graph.add("CRMProject", ["id": .int(10), "leadId": .int(1)])
         _ = connect()
-        #expect(project.ids("leadManager") == [3])
+        #expect(try project.ids("leadManager") == [3])
     }
 
     @Test("a path through an inverse waits for the connection that fills it")
@@ -55,7 +55,7 @@ struct ConnectKeyPathTests {
         try graph.add("CRMProject", ["id": .int(10), "personId": .int(1), "leadId": .int(3)])
         try graph.add("CRMProject", ["id": .int(11), "personId": .int(1), "leadId": .int(2)])
         _ = connect()
-        #expect(ann.ids("projectLeads") == [3, 2])
+        #expect(try ann.ids("projectLeads") == [3, 2])
     }
 
     @Test("a path through a to-many reaches a collection and connects a to-many, once each")
@@ -68,7 +68,7 @@ struct ConnectKeyPathTests {
         let project = try graph.add(
             "CRMProject", ["id": .int(10), "teamMemberIds": .array([.int(1), .int(2), .int(4)])])
         _ = connect()
-        #expect(project.ids("teamManagers") == [3, 5])
+        #expect(try project.ids("teamManagers") == [3, 5])
     }
 
     @Test("an array of identities connects a to-many; identities compare by value")
@@ -76,7 +76,7 @@ struct ConnectKeyPathTests {
         for id in 1...3 { try graph.add("CRMPerson", ["id": .int(Int64(id))]) }
         let project = try graph.add("CRMProject", ["id": .int(10), "leadRefs": .array([.string("3"), .string("1")])])
         _ = connect()
-        #expect(project.ids("coLeads") == [3, 1])
+        #expect(try project.ids("coLeads") == [3, 1])
     }
 
     @Test("a composite identity is read from an array of its values")
@@ -87,8 +87,8 @@ struct ConnectKeyPathTests {
             "CRMProject", ["id": .int(10), "accountRef": .array([.string("5"), .string("eu")])])
         let stray = try graph.add("CRMProject", ["id": .int(11), "accountRef": .array([.string("7"), .string("eu")])])
         let report = connect()
-        #expect(project.relatedObject("account") == account)
-        #expect(stray.related("account").isEmpty)
+        #expect(try project.relatedObject("account") == account)
+        #expect(try stray.related("account").isEmpty)
         #expect(report.dangling.map(\.values) == [[.array([.string("7"), .string("eu")])]])
         #expect(report.dangling.first?.attributes == ["id", "region"])
     }
@@ -101,10 +101,10 @@ struct ConnectKeyPathTests {
         _ = connect()
         let position = try #require(kept.type.attributeIndex("leadId"))
         kept.values[position] = nil
-        cleared.set("leadId", to: .null)
+        try cleared.set("leadId", to: .null)
         let report = connect()
-        #expect(kept.ids("lead") == [1])
-        #expect(cleared.related("lead").isEmpty)
+        #expect(try kept.ids("lead") == [1])
+        #expect(try cleared.related("lead").isEmpty)
         #expect(report.dangling.isEmpty)
     }
 
@@ -140,6 +140,6 @@ struct ConnectKeyPathTests {
         try graph.add("CRMProject", ["id": .int(3), "clientId": .int(7)])
         let task = try graph.add("CRMTask", ["id": .int(1), "projectId": .int(3)])
         _ = Connector(schema: schema).connect(graph)
-        #expect(task.relatedObject("client") == client)
+        #expect(try task.relatedObject("client") == client)
     }
 }

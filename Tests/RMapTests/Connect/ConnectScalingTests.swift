@@ -34,15 +34,15 @@ struct ConnectScalingTests {
         let person = try #require(graph.schema.type(named: "CRMPerson"))
         let project = try #require(graph.schema.type(named: "CRMProject"))
         for id in 1...people {
-            graph.upsert(person, identity: IdentityKey([.int(Int64(id))]), origin: "people.json").0.set(
+            try graph.upsert(person, identity: IdentityKey([.int(Int64(id))]), origin: "people.json").0.set(
                 "id", to: .int(Int64(id)))
         }
         for id in 1...projects {
             let object = graph.upsert(project, identity: IdentityKey([.int(Int64(id))]), origin: "projects.json").0
             let member = { (offset: Int) in Value.int(Int64((id * 7 + offset) % people + 1)) }
-            object.set("id", to: .int(Int64(id)))
-            object.set("personId", to: .int(Int64(id % people + 1)))
-            object.set("teamMemberIds", to: .array([member(0), member(1), member(2)]))
+            try object.set("id", to: .int(Int64(id)))
+            try object.set("personId", to: .int(Int64(id % people + 1)))
+            try object.set("teamMemberIds", to: .array([member(0), member(1), member(2)]))
         }
         return graph
     }
@@ -54,8 +54,8 @@ struct ConnectScalingTests {
         let report = Connector(schema: graph.schema).connect(graph)
         #expect(report.work == ConnectWork(indexesBuilt: 1, objectsIndexed: people, lookups: 4 * projects))
         #expect(report.counts == ["CRMProject": 4 * projects])
-        let owned = graph.objects(of: "CRMPerson").reduce(0) { $0 + $1.related("ownedProjects").count }
-        let memberships = graph.objects(of: "CRMPerson").reduce(0) { $0 + $1.related("memberOf").count }
+        let owned = try graph.objects(of: "CRMPerson").reduce(0) { $0 + (try $1.related("ownedProjects")).count }
+        let memberships = try graph.objects(of: "CRMPerson").reduce(0) { $0 + (try $1.related("memberOf")).count }
         #expect(owned == projects && memberships == 3 * projects)
     }
 

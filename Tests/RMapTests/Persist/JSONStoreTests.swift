@@ -37,7 +37,7 @@ struct JSONStoreTests {
         try JSONStore(path: path).edit(schema, "CRMProject", id: 10, "name", .string("Local"))
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let graph = F.crmGraph(schema, annName: .string("Changed"))
-        graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
+        try graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
         #expect(throws: ConflictError.self) { try JSONStore(path: path).write(graph, request: WriteRequest()) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }

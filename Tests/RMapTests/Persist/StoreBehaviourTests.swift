@@ -110,7 +110,7 @@ struct StoreBehaviourTests {
         try kind.open(directory).edit(schema, "CRMProject", id: 10, "name", .string("Local name"))
 
         let graph = F.crmGraph(schema)
-        graph.object(of: "CRMProject", identity: [.int(10)])?.set("personId", to: .int(1))
+        try graph.object(of: "CRMProject", identity: [.int(10)])?.set("personId", to: .int(1))
         let report = try kind.open(directory).write(graph, request: WriteRequest())
         #expect(report.entities["CRMProject"] == counts(0, 1))
         let objects = try kind.open(directory).objects(schema: schema)
@@ -131,7 +131,7 @@ struct StoreBehaviourTests {
         let before = try kind.open(directory).contents(schema, "CRMPerson")
 
         let graph = F.crmGraph(schema, annName: .string("Annie"))
-        graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
+        try graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
         F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
         let store = try kind.open(directory)
         if policy == "fail" {
@@ -193,7 +193,7 @@ struct StoreBehaviourTests {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
         let graph = ObjectGraph(schema: schema)
-        graph.insert("CRMPerson")?.set("firstName", to: .string("New"))
+        try graph.insert("CRMPerson")?.set("firstName", to: .string("New"))
         _ = try kind.open(directory).write(graph, request: WriteRequest())
 
         let objects = try kind.open(directory).objects(schema: schema)
@@ -248,7 +248,7 @@ struct StoreBehaviourTests {
         let before = try snapshot()
 
         let second = F.crmGraph(schema, annName: .string("Annie"))
-        second.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Apollo 2"))
+        try second.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Apollo 2"))
         F.add(second, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
         let request = WriteRequest(completeEntities: ["CRMProject"])
         let store = try kind.open(directory)

@@ -32,7 +32,8 @@ struct OwnerNameStage: Stage {
 
     func run(on graph: ObjectGraph, context: StageContext) throws {
         for project in graph.objects(of: "Project") {
-            project.set("ownerName", to: project.relatedObject("owner")?[attribute: "name"] ?? .null)
+            let owner: String? = try project.relatedObject("owner")?["name"]
+            try project.set("ownerName", to: owner.map(Value.string) ?? .null)
         }
     }
 }
@@ -43,8 +44,8 @@ struct ShoutStage: Stage {
 
     func run(on graph: ObjectGraph, context: StageContext) throws {
         for project in graph.objects(of: "Project") {
-            if case .string(let text)? = project[attribute: "ownerName"] {
-                project.set("ownerName", to: .string(text.uppercased()))
+            if let text: String = try project["ownerName"] {
+                try project.set("ownerName", to: text.uppercased())
             }
         }
     }

@@ -66,7 +66,7 @@ struct PostgresStoreTransactionTests {
         let before = try PostgresSchemas.snapshot(connection)
 
         let graph = F.crmGraph(schema, annName: .string("Annie"))
-        graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
+        try graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
         F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
         #expect(throws: ConflictError.self) {
             try StoreKind.postgres.open(directory).write(graph, request: WriteRequest(completeEntities: ["CRMProject"]))

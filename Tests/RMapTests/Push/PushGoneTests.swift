@@ -28,7 +28,7 @@ struct PushGoneTests {
         let store = try SQLiteStore(path: directory.appendingPathComponent("gone.sqlite").path)
         let graph = ObjectGraph(schema: GraphSchema(model: model))
         let task = try #require(graph.schema.type(named: "Task"))
-        graph.upsert(task, identity: IdentityKey([.int(7)]), origin: "test").0.set("title", to: .string("Old"))
+        try graph.upsert(task, identity: IdentityKey([.int(7)]), origin: "test").0.set("title", to: .string("Old"))
         _ = try store.write(graph, request: WriteRequest())
         let sync = SyncStore(store: store, model: model)
         try sync.delete(try #require(try sync.objects(of: "Task").first))

@@ -151,7 +151,7 @@ final class PushHarness {
                 let (node, _) = graph.upsert(type, identity: IdentityKey([identity]), origin: entity.collection)
                 for attribute in entity.attributes {
                     guard let json = object[attribute.keyPath[0]] else { continue }
-                    node.set(attribute.name, to: try #require(ValueConverter.value(from: json, as: attribute.type)))
+                    try node.set(attribute.name, to: try #require(ValueConverter.value(from: json, as: attribute.type)))
                 }
             }
         }

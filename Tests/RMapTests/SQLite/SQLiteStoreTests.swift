@@ -103,7 +103,7 @@ struct SQLiteStoreTests {
 
         let graph = F.crmGraph(schema)
         let project = try #require(graph.object(of: "CRMProject", identity: [.int(10)]))
-        project.set("teamMemberIds", to: .array([.int(2)]))
+        try project.set("teamMemberIds", to: .array([.int(2)]))
         F.link(project, "teamMembers", [try #require(graph.object(of: "CRMPerson", identity: [.int(2)]))])
         _ = try store.write(graph, request: WriteRequest())
         #expect(try connection.query(links) == [[.integer(10), .integer(2)]])
@@ -122,7 +122,7 @@ struct SQLiteStoreTests {
             F.crm.replacingOccurrences(of: "      name: string\n", with: "      name: string\n      dueOn: date\n"))
         let graph = F.crmGraph(grown, annName: .string("Changed"))
         F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
-        graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
+        try graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
         #expect(throws: ConflictError.self) {
             try store.write(graph, request: WriteRequest(completeEntities: ["CRMProject"]))
         }

@@ -139,9 +139,7 @@ extension ObjectGraph {
         }
         let identity = IdentityKey(type.mapping.identity.map { values[$0] ?? .null })
         let (object, _) = upsert(type, identity: identity, origin: origin)
-        for (name, value) in values where !object.set(name, to: value) {
-            throw ConnectFixtures.Failure(description: "no attribute \(name) on \(entity)")
-        }
+        for (name, value) in values { try object.set(name, to: value) }
         return object
     }
 
@@ -156,8 +154,8 @@ extension ObjectGraph {
 
 extension GraphObject {
     /// The integer identities of the objects related through `name`, in order.
-    func ids(_ name: String) -> [Int64] {
-        related(name).map { object in
+    func ids(_ name: String) throws -> [Int64] {
+        try related(name).map { object in
             if case .int(let id)? = object.identity.values.first { return id }
             return -1
         }

@@ -58,7 +58,7 @@ final class SyncFixture {
             let type = try #require(graph.schema.type(named: entity))
             let identity = type.identityIndices.map { values[type.mapping.attributes[$0].name] ?? .null }
             let (object, _) = graph.upsert(type, identity: IdentityKey(identity), origin: "test")
-            for (name, value) in values { object.set(name, to: value) }
+            for (name, value) in values { try object.set(name, to: value) }
         }
         let seen = try #require(ISO8601Text.timestamp("2024-03-01T10:00:00.037Z"))
         try add(

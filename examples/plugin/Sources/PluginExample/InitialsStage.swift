@@ -28,9 +28,9 @@ public struct InitialsStage: Stage {
 
     public func run(on graph: ObjectGraph, context: StageContext) throws {
         for object in graph.objects(of: entity) {
-            guard case .string(let text)? = object[attribute: from] else { continue }
+            guard let text: String = try object[from] else { continue }
             let initials = text.split(separator: " ").compactMap(\.first).map { String($0).uppercased() }
-            object.set(to, to: .string(initials.joined()))
+            try object.set(to, to: initials.joined())
         }
     }
 }

@@ -1,11 +1,12 @@
-public import RMap
+public import Foundation
 
-/// A Swift type that a live object's attribute can be read as and written from.
+/// A Swift type that an attribute of a graph object (``GraphObject``) or a
+/// live object can be read as and written from.
 ///
 /// ```swift
 /// let name: String? = try person["firstName"]
 /// let id: Int? = try person["id"]
-/// try await person.set("email", to: "ada@lovelace.org")
+/// try person.set("email", to: "ada@lovelace.org")
 /// ```
 public protocol ValueConvertible: Sendable {
     /// The value as stored.
@@ -91,5 +92,31 @@ extension Timestamp: ValueConvertible {
     public init?(value: Value) {
         guard case .datetime(let time) = value else { return nil }
         self = time
+    }
+}
+
+extension Date: ValueConvertible {
+    /// `.datetime`, to the millisecond.
+    public var value: Value { .datetime(Timestamp(milliseconds: Int64((timeIntervalSince1970 * 1000).rounded()))) }
+    /// From `.datetime`, or `.date` (its midnight UTC).
+    public init?(value: Value) {
+        switch value {
+        case .datetime(let time): self.init(timeIntervalSince1970: Double(time.milliseconds) / 1000)
+        case .date(let date): self.init(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400)
+        default: return nil
+        }
+    }
+}
+
+extension Decimal: ValueConvertible {
+    /// `.decimal`.
+    public var value: Value { .decimal(DecimalNumber(validated: description)) }
+    /// From `.decimal` (or `.int`).
+    public init?(value: Value) {
+        switch value {
+        case .decimal(let number): self.init(string: number.text, locale: Locale(identifier: "en_US_POSIX"))
+        case .int(let number): self.init(number)
+        default: return nil
+        }
     }
 }
