@@ -41,7 +41,7 @@ extension FaultServerSuites {
                 let graph = ObjectGraph(schema: GraphSchema(model: model))
                 let item = try #require(graph.schema.type(named: "Item"))
                 for id in 1...600 {
-                    graph.upsert(item, identity: IdentityKey([.int(Int64(id))]), origin: "test").0
+                    try graph.upsert(item, identity: IdentityKey([.int(Int64(id))]), origin: "test").0
                         .set("name", to: .string("Item \(id)"))
                 }
                 _ = try store.write(graph, request: WriteRequest())
