@@ -104,7 +104,7 @@ final class ExecProcess: @unchecked Sendable {
             _ = try results.answered.get()
         }
         guard status == 0 else {
-            let detail = String(decoding: (try? results.tail.get()) ?? Data(), as: UTF8.self)
+            let detail = String(decoding: results.tail.get(), as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             throw ExecError(
                 origin: origin, message: "exited with status \(status)" + (detail.isEmpty ? "" : ": \(redact(detail))"))
