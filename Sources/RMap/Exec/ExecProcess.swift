@@ -7,7 +7,7 @@ import Synchronization
 /// side waits for the other to finish and neither is held whole in memory.
 ///
 /// `Process` is used only to start and stop the program, which it allows from any thread.
-final class ExecProcess: @unchecked Sendable {
+final class ExecProcess: Sendable {
     private let process: Process
     private let input: FileHandle
     private let output: FileHandle
