@@ -37,6 +37,9 @@ final class BackgroundBackend: StoreBackend {
         }
     }
 
+    /// Waits until every submitted write is done; throws the first that failed.
+    func drain() throws { try waiting { _ in } }
+
     func ensureSchema(_ layout: StoreLayout) throws { try waiting { try $0.ensureSchema(layout) } }
 
     func isEmpty(_ table: TableLayout) throws -> Bool { try waiting { try $0.isEmpty(table) } }

@@ -73,7 +73,7 @@ private struct PersistWrite: StoreWrite {
 
 /// The phases of one write (``StoreWrite``).
 private struct PersistPhases {
-    let backend: any StoreBackend
+    let backend: BackgroundBackend
     let request: WriteRequest
     var run: PersistRun
     /// By root, whether connecting leaves its table's rows as they are.
@@ -81,7 +81,7 @@ private struct PersistPhases {
     var settledWritten = false
 
     /// Begins the transaction and brings the schema up to date.
-    init(backend: any StoreBackend, graph: ObjectGraph, request: WriteRequest) throws {
+    init(backend: BackgroundBackend, graph: ObjectGraph, request: WriteRequest) throws {
         let layout = StoreLayout(schema: graph.schema)
         self.backend = backend
         self.request = request
@@ -111,6 +111,7 @@ private struct PersistPhases {
         guard !settledWritten else { return }
         settledWritten = true
         for (root, early) in zip(run.graph.schema.roots, settled) where early { try run.writeTable(root) }
+        try backend.drain()
     }
 
     /// Writes the other tables, the links, deletions and run state, and commits (a dry run rolls back).
