@@ -4,7 +4,9 @@ import Foundation
 /// that no thread of Swift's cooperative pool waits on another process.
 enum DedicatedThread {
     /// The result of `body`, run on a new thread.
-    static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async -> Result<T, any Error> {
+    static func run<T: Sendable, Failure: Error>(
+        _ body: @escaping @Sendable () throws(Failure) -> T
+    ) async -> Result<T, Failure> {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: Result(catching: body)) }.start()
         }

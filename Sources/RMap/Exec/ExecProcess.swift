@@ -7,7 +7,7 @@ import Synchronization
 /// side waits for the other to finish and neither is held whole in memory.
 ///
 /// `Process` is used only to start and stop the program, which it allows from any thread.
-final class ExecProcess: @unchecked Sendable {
+final class ExecProcess: Sendable {
     private let process: Process
     private let input: FileHandle
     private let output: FileHandle
@@ -104,7 +104,7 @@ final class ExecProcess: @unchecked Sendable {
             _ = try results.answered.get()
         }
         guard status == 0 else {
-            let detail = String(decoding: (try? results.tail.get()) ?? Data(), as: UTF8.self)
+            let detail = String(decoding: results.tail.get(), as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             throw ExecError(
                 origin: origin, message: "exited with status \(status)" + (detail.isEmpty ? "" : ": \(redact(detail))"))

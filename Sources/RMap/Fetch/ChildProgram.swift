@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The `exec` and `singer` sources run their programs this way.
 struct ChildProgram {
-    private var lines: LineReader
+    private let output: FileHandle
     private let origin: String
     private let process: Process
     private let exit = ExitStatus()
@@ -39,19 +39,16 @@ struct ChildProgram {
         } catch {
             throw FetchError(origin: origin, message: "cannot start: \(error.localizedDescription)")
         }
-        stderrTask = Task.detached { Self.tail(of: errors.fileHandleForReading) }
-        lines = LineReader(handle: output.fileHandleForReading)
+        let errorOutput = errors.fileHandleForReading
+        stderrTask = Task { await DedicatedThread.run { Self.tail(of: errorOutput) }.get() }
+        self.output = output.fileHandleForReading
     }
 
     /// Hands each line of the program's output, with its 1-based number, to `body`; stops
     /// the program when `body` throws.
-    mutating func forEachLine(_ body: ([UInt8], Int) async throws -> Void) async throws {
-        var number = 0
+    func forEachLine(_ body: ([UInt8], Int) async throws -> Void) async throws {
         do {
-            while let line = lines.next() {
-                number += 1
-                try await body(line, number)
-            }
+            try await LineReader.forEachLine(of: output, body)
         } catch {
             process.terminate()
             throw error

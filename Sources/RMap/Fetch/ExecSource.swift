@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The `exec` source: runs a program (`command: [argv...]`, from the mapping
 /// file's folder) that writes JSON lines `{"entity": "CRMPerson", "record": {...}}`
@@ -31,7 +32,7 @@ public struct ExecSource: Source {
 
     public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
         let origin = context.model.redact("exec \(command.words.joined(separator: " "))")
-        var program = try ChildProgram(
+        let program = try ChildProgram(
             command: command.words, environment: command.processEnvironment, directory: config.baseDirectory,
             origin: origin)
         var batches = ExecBatches(origin: origin, model: context.model)
@@ -89,17 +90,15 @@ struct ExecBatches {
 
 /// A child process's exit status, awaited through `terminationHandler`
 /// (`Process.waitUntilExit()` can miss the exit when called off the main thread on Linux).
-final class ExitStatus: @unchecked Sendable {
-    private let lock = NSLock()
-    private var status: Int32?
-    private var waiter: CheckedContinuation<Int32, Never>?
+final class ExitStatus: Sendable {
+    private let state = Mutex<(status: Int32?, waiter: CheckedContinuation<Int32, Never>?)>((nil, nil))
 
     /// Records the status and wakes the waiter.
     func finish(_ status: Int32) {
-        let waiter = lock.withLock {
-            self.status = status
-            defer { self.waiter = nil }
-            return self.waiter
+        let waiter = state.withLock { state in
+            state.status = status
+            defer { state.waiter = nil }
+            return state.waiter
         }
         waiter?.resume(returning: status)
     }
@@ -108,9 +107,9 @@ final class ExitStatus: @unchecked Sendable {
     var value: Int32 {
         get async {
             await withCheckedContinuation { continuation in
-                let known = lock.withLock {
-                    if status == nil { waiter = continuation }
-                    return status
+                let known = state.withLock { state in
+                    if state.status == nil { state.waiter = continuation }
+                    return state.status
                 }
                 if let known { continuation.resume(returning: known) }
             }

@@ -50,7 +50,7 @@ public struct SingerSource: Source {
         if let state = try context.runState.entries(scope: SingerReader.scope)[key]?.value {
             arguments += ["--state", try files.write(state, named: "state.json", origin: origin)]
         }
-        var program = try ChildProgram(
+        let program = try ChildProgram(
             command: arguments, environment: command.processEnvironment, directory: config.baseDirectory,
             origin: origin)
         var reader = SingerReader(origin: origin, entities: entities, inflector: context.model.inflector)

@@ -40,11 +40,8 @@ public struct StdinSource: Source {
 
     /// Reads a Singer message stream line by line, never whole.
     private func fetchSinger(_ entities: [EntityMapping], context: FetchContext) async throws {
-        var lines = LineReader(handle: FileHandle.standardInput)
         var reader = SingerReader(origin: "stdin", entities: entities, inflector: context.model.inflector)
-        var number = 0
-        while let line = lines.next() {
-            number += 1
+        try await LineReader.forEachLine(of: FileHandle.standardInput) { line, number in
             try await reader.deliver(line, number: number, to: context)
         }
         reader.finish(context.runState, key: "stdin", entities: entities)
@@ -66,7 +63,7 @@ public struct StdinSource: Source {
         guard context.model.entity(named: target) != nil else {
             throw FetchError(origin: "stdin", message: "unknown entity '\(target)' in 'entity:'")
         }
-        let bytes = input()
+        let bytes = await DedicatedThread.run(input).get()
         let document = try JSONReader.parse(bytes.dropFirst(UTF8BOM.length(at: bytes)), origin: "stdin")
         try await context.deliver(Payload(origin: "stdin", entity: target, body: .document(document)))
         context.progress(.fetched(entity: target, origin: "stdin"))

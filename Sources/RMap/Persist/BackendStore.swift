@@ -17,9 +17,9 @@ extension BackendStore {
         try PersistWriter(backend: backend).write(graph, request: request)
     }
 
-    /// Writes a run's graph with ``PersistWriter``, the rows that hold no links while `connecting` runs.
-    public func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport {
-        try PersistWriter(backend: backend).write(graph, request: request, connecting: connecting)
+    /// Begins writing a run's graph with ``PersistWriter``, the rows that hold no links first.
+    public func beginWrite(_ graph: ObjectGraph, request: WriteRequest) async throws -> any StoreWrite {
+        try await PersistWriter(backend: backend).beginWrite(graph, request: request)
     }
 
     /// The identities of every row and base row of the tables whose objects' newness matters.

@@ -1,24 +1,27 @@
-import Dispatch
 import Synchronization
 
-/// A ``StoreBackend`` that hands the writes of another one to a thread of
-/// their own, so that the engine (SQLite's B-trees, PostgreSQL's COPY)
-/// works on one core while ``PersistWriter`` builds the next batch on the other.
+/// A ``StoreBackend`` that hands every call of another one to a ``SerialWorker``,
+/// so that the engine (SQLite's B-trees, PostgreSQL's COPY) works on one core
+/// while ``PersistWriter`` builds the next batch on the other.
 ///
-/// Writes (rows, bases, links, deletions) are queued in order, at most two
-/// batches ahead; every other call (reads, schema, begin, commit, rollback)
-/// first waits for the queue to drain, so the engine sees exactly the calls
-/// it would have seen, in the same order, one thread at a time. A failed
-/// write skips the writes queued after it and is thrown by the next call that
-/// waits (at the latest ``commit()``), so the caller rolls back as before.
+/// Writes (rows, bases, links, deletions) are submitted without waiting, at most
+/// ``SerialWorker/pending`` batches ahead; every other call (reads, schema, begin,
+/// commit, rollback) runs on the worker after them and is waited for, so the engine
+/// sees exactly the calls it would have seen, in the same order, one at a time.
+/// A failed write skips the writes submitted after it and is thrown by the next
+/// call that waits (at the latest ``commit()``), so the caller rolls back as before.
+///
+/// Its caller waits for the engine (``SerialWorker/sync(_:)``): in a run, the caller is a
+/// phase of ``PersistWriter/beginWrite(_:request:)``, on a ``DedicatedThread``.
 final class BackgroundBackend: StoreBackend {
-    private let engine: Engine
-    private let queue = DispatchQueue(label: "rmap.persist.writes")
-    private let slots = DispatchSemaphore(value: 2)
+    private let worker = SerialWorker(label: "rmap.persist.engine")
+    /// The wrapped backend: used only by jobs of `worker`.
+    private let engine: Confined<any StoreBackend>
+    private let failure = FirstFailure()
 
     /// Wraps `backend`, which nothing else may use until the write is over.
     init(_ backend: any StoreBackend) {
-        engine = Engine(backend: backend)
+        engine = Confined(backend)
     }
 
     // MARK: - Calls that wait
@@ -28,10 +31,14 @@ final class BackgroundBackend: StoreBackend {
     func commit() throws { try waiting { try $0.commit() } }
 
     func rollback() {
-        queue.sync {}
-        engine.failure.withLock { $0 = nil }
-        engine.backend.rollback()
+        worker.sync {
+            failure.reset()
+            engine.value.rollback()
+        }
     }
+
+    /// Waits until every submitted write is done; throws the first that failed.
+    func drain() throws { try waiting { _ in } }
 
     func ensureSchema(_ layout: StoreLayout) throws { try waiting { try $0.ensureSchema(layout) } }
 
@@ -57,65 +64,65 @@ final class BackgroundBackend: StoreBackend {
 
     func scanBase(_ table: TableLayout) throws -> [[Value]] { try waiting { try $0.scanBase(table) } }
 
-    // MARK: - Writes, queued
+    // MARK: - Writes, submitted
 
     func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {
-        try queued { try $0.upsertRows(table, rows) }
+        try submitted { try $0.upsertRows(table, rows) }
     }
 
     func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws {
-        try queued { try $0.upsertBase(table, rows) }
+        try submitted { try $0.upsertBase(table, rows) }
     }
 
     func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws {
-        try queued { try $0.insertFresh(table, rows) }
+        try submitted { try $0.insertFresh(table, rows) }
     }
 
     func delete(_ table: TableLayout, identities: [[Value]]) throws {
-        try queued { try $0.delete(table, identities: identities) }
+        try submitted { try $0.delete(table, identities: identities) }
     }
 
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
-        try queued { try $0.replaceLinks(join, sources: sources, links: links) }
+        try submitted { try $0.replaceLinks(join, sources: sources, links: links) }
     }
 
-    // MARK: - Queue
+    // MARK: - Worker
 
-    /// Runs `call` on the caller's thread once every queued write is done.
+    /// Runs `call` on the worker once every submitted write is done, and waits for it.
     private func waiting<T>(_ call: (any StoreBackend) throws -> T) throws -> T {
-        queue.sync {}
-        try throwFailure()
-        return try call(engine.backend)
+        try worker.sync {
+            try failure.check()
+            return try call(engine.value)
+        }
     }
 
-    /// Queues `write`, waiting while two writes are already queued.
-    private func queued(_ write: @escaping @Sendable (any StoreBackend) throws -> Void) throws {
-        try throwFailure()
-        slots.wait()
-        queue.async { [engine, slots] in
-            defer { slots.signal() }
-            guard engine.failure.withLock({ $0 == nil }) else { return }
+    /// Submits `write`, waiting while ``SerialWorker/pending`` writes are already submitted.
+    private func submitted(_ write: @escaping @Sendable (any StoreBackend) throws -> Void) throws {
+        try failure.check()
+        worker.submit { [engine, failure] in
+            guard !failure.happened else { return }
             do {
-                try write(engine.backend)
+                try write(engine.value)
             } catch {
-                engine.failure.withLock { $0 = error }
+                failure.record(error)
             }
         }
     }
+}
 
-    private func throwFailure() throws {
-        if let error = engine.failure.withLock({ $0 }) { throw error }
-    }
+/// The first error of the writes submitted to a ``BackgroundBackend``.
+private final class FirstFailure: Sendable {
+    private let error = Mutex<(any Error)?>(nil)
 
-    /// The wrapped backend, handed between the caller's thread and the queue:
-    /// one of them uses it at a time (the queue runs while the caller only queues;
-    /// the caller calls it only after draining the queue), and the first failed write.
-    private final class Engine: @unchecked Sendable {
-        let backend: any StoreBackend
-        let failure = Mutex<(any Error)?>(nil)
+    /// True once a write failed.
+    var happened: Bool { error.withLock { $0 != nil } }
 
-        init(backend: any StoreBackend) {
-            self.backend = backend
-        }
-    }
+    /// Keeps `error` (the first one only: later writes are skipped).
+    func record(_ error: any Error) { self.error.withLock { $0 = $0 ?? error } }
+
+    /// Throws the failure, if any.
+    func check() throws { if let error = error.withLock({ $0 }) { throw error } }
+
+    /// Forgets the failure (the transaction was rolled back).
+    func reset() { error.withLock { $0 = nil } }
 }

@@ -27,41 +27,104 @@ public struct PersistWriter {
         self.backend = backend
     }
 
-    /// Writes a graph; see ``Store/write(_:request:)``.
+    /// Writes a graph; see ``Store/write(_:request:)``. The caller's thread builds batches while
+    /// the engine writes the previous ones on another (``BackgroundBackend``), and waits for it:
+    /// async code uses ``beginWrite(_:request:)``, whose phases run on threads of their own.
     ///
     /// - Throws: ``ConflictError``, or the backend's errors (the transaction is rolled back).
     /// - Complexity: O(objects + links), in batches of ``batchSize``.
     public func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport {
-        try write(graph, request: request, connecting: {})
+        var phases = try PersistPhases(backend: BackgroundBackend(backend), graph: graph, request: request)
+        return try phases.rollingBack { try $0.finish() }
     }
 
-    /// Writes a graph while `connecting` links it; see ``Store/write(_:request:connecting:)``.
+    /// Begins writing a graph in phases; see ``Store/beginWrite(_:request:)``.
     ///
     /// The tables whose rows connecting leaves as they are (no foreign-key column of a
-    /// relationship that a connection sets) are written on another thread while `connecting`
-    /// runs on this one; the rest, and the join tables, after it returns.
+    /// relationship that a connection sets) are written by ``StoreWrite/writeSettled()``;
+    /// the rest, and the join tables, by ``StoreWrite/finish()``. Each phase runs on a
+    /// thread of its own, which builds batches as ``write(_:request:)`` does.
     ///
-    /// - Throws: ``ConflictError``, or the backend's errors (the transaction is rolled back).
-    public func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport {
+    /// - Throws: the backend's errors (the transaction is rolled back).
+    public func beginWrite(_ graph: ObjectGraph, request: WriteRequest) async throws -> any StoreWrite {
+        let parts = Confined((backend: backend, graph: graph))
+        let phases = try await DedicatedThread.run {
+            Confined(
+                try PersistPhases(
+                    backend: BackgroundBackend(parts.value.backend), graph: parts.value.graph, request: request))
+        }.get()
+        return PersistWrite(phases: phases)
+    }
+}
+
+/// A ``PersistWriter`` write begun by ``PersistWriter/beginWrite(_:request:)``: each phase runs
+/// on a ``DedicatedThread``, one after the other.
+private struct PersistWrite: StoreWrite {
+    let phases: Confined<PersistPhases>
+
+    func writeSettled() async throws {
+        try await DedicatedThread.run { [phases] in try phases.value.rollingBack { try $0.writeSettled() } }.get()
+    }
+
+    func finish() async throws -> WriteReport {
+        try await DedicatedThread.run { [phases] in try phases.value.rollingBack { try $0.finish() } }.get()
+    }
+}
+
+/// The phases of one write (``StoreWrite``).
+private struct PersistPhases {
+    let backend: BackgroundBackend
+    let request: WriteRequest
+    var run: PersistRun
+    /// By root, whether connecting leaves its table's rows as they are.
+    let settled: [Bool]
+    var settledWritten = false
+
+    /// Begins the transaction and brings the schema up to date.
+    init(backend: BackgroundBackend, graph: ObjectGraph, request: WriteRequest) throws {
         let layout = StoreLayout(schema: graph.schema)
-        // The engine writes one batch on another core while the next is built.
-        let backend = BackgroundBackend(self.backend)
-        var run = PersistRun(backend: backend, layout: layout, graph: graph)
-        try backend.transaction(layout, commit: !request.dryRun) {
-            let schema = graph.schema
-            let settled = schema.roots.map { layout.isSettledBeforeConnecting($0, in: schema) }
-            // Connecting writes only the links it sets, which these rows do not read.
-            try alongside(
-                { for (root, early) in zip(schema.roots, settled) where early { try run.writeTable(root) } },
-                meanwhile: connecting)
-            for (root, early) in zip(schema.roots, settled) where !early { try run.writeTable(root) }
-            try run.releaseChildren()
-            if !run.conflicts.isEmpty { throw ConflictError(conflicts: run.conflicts) }
-            try run.writeLinks()
-            run.countUnchanged(request.unchangedIdentities)
-            try run.deleteOrphans(complete: request.completeEntities, unchanged: request.unchangedIdentities)
-            try RunStateTable.write(request.runState, to: backend)
+        self.backend = backend
+        self.request = request
+        run = PersistRun(backend: backend, layout: layout, graph: graph)
+        settled = graph.schema.roots.map { layout.isSettledBeforeConnecting($0, in: graph.schema) }
+        try backend.begin()
+        do {
+            try backend.ensureSchema(layout)
+        } catch {
+            backend.rollback()
+            throw error
         }
+    }
+
+    /// Runs a phase, rolling the transaction back when it throws.
+    mutating func rollingBack<T>(_ phase: (inout Self) throws -> T) throws -> T {
+        do {
+            return try phase(&self)
+        } catch {
+            backend.rollback()
+            throw error
+        }
+    }
+
+    /// Writes the tables that connecting leaves as they are (which read values and settled links only).
+    mutating func writeSettled() throws {
+        guard !settledWritten else { return }
+        settledWritten = true
+        for (root, early) in zip(run.graph.schema.roots, settled) where early { try run.writeTable(root) }
+        try backend.drain()
+    }
+
+    /// Writes the other tables, the links, deletions and run state, and commits (a dry run rolls back).
+    mutating func finish() throws -> WriteReport {
+        try writeSettled()
+        for (root, early) in zip(run.graph.schema.roots, settled) where !early { try run.writeTable(root) }
+        try run.releaseChildren()
+        if !run.conflicts.isEmpty { throw ConflictError(conflicts: run.conflicts) }
+        try run.writeLinks()
+        run.countUnchanged(request.unchangedIdentities)
+        try run.deleteOrphans(complete: request.completeEntities, unchanged: request.unchangedIdentities)
+        try RunStateTable.write(request.runState, to: backend)
+        if request.dryRun { backend.rollback() } else { try backend.commit() }
         return WriteReport(entities: run.report)
     }
 }

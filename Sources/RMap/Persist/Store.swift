@@ -14,11 +14,10 @@ public protocol Store: AnyObject {
     ///   (nothing is written), or the store's own errors.
     func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport
 
-    /// Writes a run's graph as ``write(_:request:)`` while `connecting` (called
-    /// once, on the caller's thread, before this returns, unless the write fails
-    /// first) sets its links: a store may meanwhile write, on another thread,
-    /// what connecting does not change. The default connects first, then writes.
-    func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport
+    /// Starts writing a run's graph as ``write(_:request:)`` does, in phases that the pipeline
+    /// drives (``StoreWrite``): the write has begun (a transaction is open) when this returns.
+    /// The default writes nothing until ``StoreWrite/finish()``, which calls ``write(_:request:)``.
+    func beginWrite(_ graph: ObjectGraph, request: WriteRequest) async throws -> any StoreWrite
 
     /// The identities already stored for the roots of ``StoredIdentities/roots(in:)``, read
     /// before mapping so that defaults and `required` apply only to objects new to the store.
@@ -47,9 +46,8 @@ extension Store {
     /// None: a store that cannot look objects up adds nothing.
     public func addStoredDestinations(to graph: ObjectGraph, request: WriteRequest) throws -> Bool { false }
 
-    public func write(_ graph: ObjectGraph, request: WriteRequest, connecting: () -> Void) throws -> WriteReport {
-        connecting()
-        return try write(graph, request: request)
+    public func beginWrite(_ graph: ObjectGraph, request: WriteRequest) async throws -> any StoreWrite {
+        WholeWrite(store: self, graph: graph, request: request)
     }
 }
 

@@ -50,6 +50,7 @@ public struct Pipeline: Sendable {
         let state = SourceRunState(full: options.full, store: early) { try makeStore(options) }
         let sink = MappingSink(graph: graph, mapper: mapper)
 
+        // fetch -> map: sources deliver payloads to the mapping task as they come.
         progress(.stageStarted("fetch"))
         for wave in plan.waves {
             try await fetch(
@@ -60,7 +61,7 @@ public struct Pipeline: Sendable {
         try await ExecTransformer.runAll(on: graph, model: model, reject: rejected.add)
 
         var runState = state.update
-        runState.merge(incremental.update(graph: graph, fills: sink.fills))
+        runState.merge(incremental.update(graph: graph, fills: await sink.fills))
         let complete = incremental.completeEntities().subtracting(state.incompleteEntities)
         var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: runState)
         request.unchangedIdentities = state.unchangedIdentities
@@ -73,50 +74,41 @@ public struct Pipeline: Sendable {
             opened = store
             lookedUp = try store.addStoredDestinations(to: graph, request: request)
         }
-        var connectReport = ConnectReport()
-        func connect() {
-            progress(.stageStarted("connect"))
-            connectReport = Connector(schema: schema).connect(graph)
-            connectReport.removeDangling(toUnchanged: state.unchangedIdentities, schema: schema)
-            if !options.only.isEmpty, !lookedUp {
-                let report = mapper.report
-                connectReport.dangling.removeAll { reference in
-                    !Self.arrived(reference.destination, schema: schema, fetched: fetched, mapping: report)
-                }
-            }
-            progress(.stageFinished("connect"))
+
+        // connect: when nothing may change the graph after it (no stage, not strict), the
+        // write begins first and stores the tables that connecting leaves alone meanwhile.
+        func beginWrite() async throws -> any StoreWrite {
+            try await (opened ?? makeStore(options)).beginWrite(graph, request: request)
         }
-        let written: WriteReport
-        var checked: RunReport?
-        func makeReport() -> RunReport {
-            var report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
-            report.add(rejected: rejected.all)
-            return report
-        }
-        if options.strict || !stages.isEmpty {
-            // Stages may change anything, and a strict run must not touch the store before it knows it passes.
-            connect()
-            let context = StageContext(model: model, reject: rejected.add, progress: progress)
-            for stage in stages {
-                progress(.stageStarted(stage.name))
-                try await stage.run(on: graph, context: context)
-                progress(.stageFinished(stage.name))
-            }
-            if options.strict {
-                let report = makeReport()
-                if report.hasProblems { throw StrictFailure(report: report) }
-                checked = report
-            }
-            progress(.stageStarted("persist"))
-            written = try (opened ?? makeStore(options)).write(graph, request: request)
-        } else {
-            // The store writes what links do not change while the graph is connected.
-            written = try (opened ?? makeStore(options)).write(graph, request: request) {
-                connect()
-                progress(.stageStarted("persist"))
+        let overlapped = options.strict || !stages.isEmpty ? nil : try await beginWrite()
+        progress(.stageStarted("connect"))
+        async let settled: Void? = overlapped?.writeSettled()
+        var connectReport = Connector(schema: schema).connect(graph)
+        connectReport.removeDangling(toUnchanged: state.unchangedIdentities, schema: schema)
+        if !options.only.isEmpty, !lookedUp {
+            let report = mapper.report
+            connectReport.dangling.removeAll { reference in
+                !Self.arrived(reference.destination, schema: schema, fetched: fetched, mapping: report)
             }
         }
-        var report = checked ?? makeReport()
+        progress(.stageFinished("connect"))
+        try await settled
+
+        // stages, then a strict run's check: both before the store is touched.
+        let context = StageContext(model: model, reject: rejected.add, progress: progress)
+        for stage in stages {
+            progress(.stageStarted(stage.name))
+            try await stage.run(on: graph, context: context)
+            progress(.stageFinished(stage.name))
+        }
+        var report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
+        report.add(rejected: rejected.all)
+        if options.strict, report.hasProblems { throw StrictFailure(report: report) }
+
+        // persist
+        progress(.stageStarted("persist"))
+        let write = if let overlapped { overlapped } else { try await beginWrite() }
+        let written = try await write.finish()
         report.add(written)
         progress(.stageFinished("persist"))
         return RunResult(report: report, graph: graph)
@@ -145,12 +137,12 @@ public struct Pipeline: Sendable {
         let context = FetchContext(
             model: model,
             deliver: { payload in
-                let records = try sink.deliver(payload)
+                let records = try await sink.deliver(payload)
                 progress(.mapped(entity: payload.entity, records: records))
-            }, identities: { sink.identities(of: $0) },
+            }, identities: { await sink.identities(of: $0) },
             progress: progress, cursors: cursors, runState: state,
             deliverIdentified: { payload in
-                let (records, identities) = try sink.deliverIdentified(payload)
+                let (records, identities) = try await sink.deliverIdentified(payload)
                 progress(.mapped(entity: payload.entity, records: records))
                 return identities
             })

@@ -158,11 +158,11 @@ public actor Session {
         }
         let sink = MappingSink(graph: graph, mapper: mapper)
         let context = FetchContext(
-            model: model, deliver: { _ = try sink.deliver($0) }, identities: { parents[$0] ?? [] },
+            model: model, deliver: { _ = try await sink.deliver($0) }, identities: { parents[$0] ?? [] },
             progress: { _ in })
         try await source.fetch(entities, context: context)
-        let schema = self.schema
-        _ = try store.write(graph, request: WriteRequest()) { _ = Connector(schema: schema).connect(graph) }
+        _ = Connector(schema: schema).connect(graph)
+        _ = try store.write(graph, request: WriteRequest())
         let keys = graph.allObjects.filter { !$0.identity.isIncomplete }.map { object in
             ObjectKey(root: schema.root(of: object.type).name, identity: object.identity, entity: object.type.name)
         }

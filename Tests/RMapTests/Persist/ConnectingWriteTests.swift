@@ -30,7 +30,7 @@ struct ConnectingWriteTests {
     @Test(
         "people are written while connecting runs; projects, whose lead_id it sets, after it",
         arguments: StoreKind.all)
-    func settledRowsGoFirst(kind: StoreKind) throws {
+    func settledRowsGoFirst(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema(Self.yaml)
         let graph = ObjectGraph(schema: schema)
@@ -39,15 +39,14 @@ struct ConnectingWriteTests {
         let store = FaultyStore(try kind.open(directory), failing: "none")
         let backend = try #require(store.backend as? FaultyBackend)
 
-        var writtenWhileConnecting: [String] = []
-        _ = try store.write(graph, request: WriteRequest()) {
-            // The people table holds no link: it is written meanwhile, on another thread.
-            let deadline = Date().addingTimeInterval(30)
-            while !backend.rowWrites.withLock({ $0.contains("people") }), Date() < deadline { usleep(1000) }
-            writtenWhileConnecting = backend.rowWrites.withLock { $0 }
-            F.link(ann, "led", [project])
-            F.link(project, "lead", [ann])
-        }
+        let write = try await store.beginWrite(graph, request: WriteRequest())
+        #expect(backend.rowWrites.withLock { $0 }.isEmpty)
+        // The people table holds no link: it is written while connecting runs.
+        try await write.writeSettled()
+        let writtenWhileConnecting = backend.rowWrites.withLock { $0 }
+        F.link(ann, "led", [project])
+        F.link(project, "lead", [ann])
+        _ = try await write.finish()
 
         #expect(writtenWhileConnecting.contains("people"))
         #expect(!writtenWhileConnecting.contains("projects"))
@@ -66,19 +65,5 @@ struct ConnectingWriteTests {
         let lead = try F.schema(Self.yaml)
         let led = try #require(lead.type(named: "CRMProject"))
         #expect(!StoreLayout(schema: lead).isSettledBeforeConnecting(led, in: lead))
-    }
-
-    @Test("alongside returns the work's result, or rethrows its error, after both closures ran")
-    func alongsideJoinsBoth() throws {
-        let ran = Mutex(false)
-        #expect(try alongside({ 6 * 7 }, meanwhile: { ran.withLock { $0 = true } }) == 42)
-        #expect(ran.withLock { $0 })
-
-        struct Failure: Error {}
-        var meanwhile = false
-        #expect(throws: Failure.self) {
-            try alongside({ throw Failure() }, meanwhile: { meanwhile = true })
-        }
-        #expect(meanwhile)
     }
 }

@@ -1,0 +1,55 @@
+import Dispatch
+
+/// A serial executor off Swift's cooperative thread pool: jobs run one at a time, in the
+/// order they come, on a thread of their own, so they may hold non-`Sendable` state
+/// (``Confined``) and block (a pipe, a file, a database engine) without starving tasks.
+///
+/// Async code enters through ``run(_:)``, which suspends until the job is done. Code already
+/// off the pool (a ``DedicatedThread``) may enter through ``sync(_:)``, which blocks until
+/// the job is done, or ``submit(_:)``, which queues it and blocks only while ``pending`` jobs
+/// are queued (the back-pressure that keeps a producer at most that far ahead). No task on
+/// the cooperative pool calls ``sync(_:)`` or ``submit(_:)``.
+///
+/// ```swift
+/// let worker = SerialWorker(label: "rmap.persist.engine")
+/// let count = try await worker.run { try engine.value.count() }
+/// ```
+final class SerialWorker: Sendable {
+    /// How many submitted jobs may wait before ``submit(_:)`` blocks.
+    let pending: Int
+    private let queue: DispatchQueue
+    private let slots: DispatchSemaphore
+
+    /// Creates a worker whose thread is named `label`.
+    init(label: String, pending: Int = 2) {
+        self.pending = pending
+        queue = DispatchQueue(label: label)
+        slots = DispatchSemaphore(value: pending)
+    }
+
+    /// Runs `job` on the worker after the jobs before it; the caller suspends meanwhile.
+    ///
+    /// - Returns: what `job` returned, or rethrows what it threw.
+    func run<T: Sendable, Failure: Error>(_ job: @escaping @Sendable () throws(Failure) -> T) async throws(Failure) -> T {
+        let result: Result<T, Failure> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Result(catching: job)) }
+        }
+        return try result.get()
+    }
+
+    /// Runs `job` on the worker after the jobs before it, blocking the calling thread, which
+    /// is not one of the cooperative pool's (nor the worker's own).
+    func sync<T>(_ job: () throws -> T) rethrows -> T {
+        try queue.sync(execute: job)
+    }
+
+    /// Queues `job` after the jobs before it without waiting for it, blocking the calling
+    /// thread (not one of the cooperative pool's) while ``pending`` jobs wait already.
+    func submit(_ job: @escaping @Sendable () -> Void) {
+        slots.wait()
+        queue.async { [slots] in
+            defer { slots.signal() }
+            job()
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// A store's write of one run's graph, in the phases the pipeline drives
+/// (``Store/beginWrite(_:request:)``):
+///
+/// 1. begin: the transaction is open;
+/// 2. ``writeSettled()``, optional: the tables whose rows connecting leaves as they are, while
+///    the pipeline connects the graph (and changes nothing else in it until this returns);
+/// 3. ``finish()``: the rest, then commit (or, for a dry run, roll back).
+///
+/// A phase that throws has rolled the transaction back; nothing was written, and the write is over.
+///
+/// ```swift
+/// let write = try await store.beginWrite(graph, request: WriteRequest())
+/// async let settled: Void = write.writeSettled()
+/// _ = Connector(schema: graph.schema).connect(graph)
+/// try await settled
+/// let report = try await write.finish()
+/// ```
+public protocol StoreWrite: Sendable {
+    /// Writes what connecting does not change, off the caller's thread.
+    func writeSettled() async throws
+    /// Writes the rest (all of it when ``writeSettled()`` did not run) and commits.
+    func finish() async throws -> WriteReport
+}
+
+/// A write in one go at ``finish()``: the phases of a store that writes the whole graph at once.
+struct WholeWrite: StoreWrite {
+    private let parts: Confined<(store: any Store, graph: ObjectGraph, request: WriteRequest)>
+
+    init(store: any Store, graph: ObjectGraph, request: WriteRequest) {
+        parts = Confined((store, graph, request))
+    }
+
+    /// Nothing: everything is written at ``finish()``.
+    func writeSettled() async throws {}
+
+    /// Calls ``Store/write(_:request:)`` on a thread of its own (a store may block on its files).
+    func finish() async throws -> WriteReport {
+        try await DedicatedThread.run { [parts] in
+            try parts.value.store.write(parts.value.graph, request: parts.value.request)
+        }.get()
+    }
+}
