@@ -92,7 +92,6 @@ public struct Pipeline: Sendable {
             }
         }
         progress(.stageFinished("connect"))
-        try await settled
 
         // stages, then a strict run's check: both before the store is touched.
         let context = StageContext(model: model, reject: rejected.add, progress: progress)
@@ -108,6 +107,7 @@ public struct Pipeline: Sendable {
         // persist
         progress(.stageStarted("persist"))
         let write = if let overlapped { overlapped } else { try await beginWrite() }
+        try await settled
         let written = try await write.finish()
         report.add(written)
         progress(.stageFinished("persist"))
