@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The `exec` source: runs a program (`command: [argv...]`, from the mapping
 /// file's folder) that writes JSON lines `{"entity": "CRMPerson", "record": {...}}`
@@ -90,15 +89,21 @@ struct ExecBatches {
 
 /// A child process's exit status, awaited through `terminationHandler`
 /// (`Process.waitUntilExit()` can miss the exit when called off the main thread on Linux).
-final class ExitStatus: Sendable {
-    private let state = Mutex<(status: Int32?, waiter: CheckedContinuation<Int32, Never>?)>((nil, nil))
+///
+/// `@unchecked Sendable` over an `NSLock` rather than `Sendable` over `Synchronization.Mutex`:
+/// the thread sanitizer reported the `Mutex`-guarded handoff between Foundation's termination
+/// thread and the waiter as a data race, which it does not for `NSLock` (pthread mutexes).
+final class ExitStatus: @unchecked Sendable {
+    private let lock = NSLock()
+    private var status: Int32?
+    private var waiter: CheckedContinuation<Int32, Never>?
 
     /// Records the status and wakes the waiter.
     func finish(_ status: Int32) {
-        let waiter = state.withLock { state in
-            state.status = status
-            defer { state.waiter = nil }
-            return state.waiter
+        let waiter = lock.withLock {
+            self.status = status
+            defer { self.waiter = nil }
+            return self.waiter
         }
         waiter?.resume(returning: status)
     }
@@ -107,9 +112,9 @@ final class ExitStatus: Sendable {
     var value: Int32 {
         get async {
             await withCheckedContinuation { continuation in
-                let known = state.withLock { state in
-                    if state.status == nil { state.waiter = continuation }
-                    return state.status
+                let known = lock.withLock {
+                    if status == nil { waiter = continuation }
+                    return status
                 }
                 if let known { continuation.resume(returning: known) }
             }
