@@ -1,6 +1,5 @@
 import Foundation
 public import RMap
-import Synchronization
 
 /// The rules every ``Source`` follows (docs/plugins.md), checked by running the sources a
 /// sample mapping names, as a run would, with the plugins of `registry`:
@@ -123,7 +122,7 @@ struct SourceCheck {
     func failsWhenDeliveringFails(_ source: any Source, parents recorder: SourceRecorder) async
         -> [ConformanceViolation]
     {
-        let refused = Mutex(false)
+        let refused = Locked(false)
         let context = FetchContext(
             model: model,
             deliver: { _ in

@@ -89,21 +89,14 @@ struct ExecBatches {
 
 /// A child process's exit status, awaited through `terminationHandler`
 /// (`Process.waitUntilExit()` can miss the exit when called off the main thread on Linux).
-///
-/// `@unchecked Sendable` over an `NSLock` rather than `Sendable` over `Synchronization.Mutex`:
-/// the thread sanitizer reported the `Mutex`-guarded handoff between Foundation's termination
-/// thread and the waiter as a data race, which it does not for `NSLock` (pthread mutexes).
-final class ExitStatus: @unchecked Sendable {
-    private let lock = NSLock()
-    private var status: Int32?
-    private var waiter: CheckedContinuation<Int32, Never>?
+final class ExitStatus: Sendable {
+    private let state = Locked<(status: Int32?, waiter: CheckedContinuation<Int32, Never>?)>((nil, nil))
 
     /// Records the status and wakes the waiter.
     func finish(_ status: Int32) {
-        let waiter = lock.withLock {
-            self.status = status
-            defer { self.waiter = nil }
-            return self.waiter
+        let waiter = state.withLock { state in
+            defer { state = (status, nil) }
+            return state.waiter
         }
         waiter?.resume(returning: status)
     }
@@ -112,9 +105,9 @@ final class ExitStatus: @unchecked Sendable {
     var value: Int32 {
         get async {
             await withCheckedContinuation { continuation in
-                let known = lock.withLock {
-                    if status == nil { waiter = continuation }
-                    return status
+                let known = state.withLock { state in
+                    if state.status == nil { state.waiter = continuation }
+                    return state.status
                 }
                 if let known { continuation.resume(returning: known) }
             }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A ``StoreBackend`` that hands every call of another one to a ``SerialWorker``,
 /// so that the engine (SQLite's B-trees, PostgreSQL's COPY) works on one core
@@ -112,7 +111,7 @@ final class BackgroundBackend: StoreBackend {
 
 /// The first error of the writes submitted to a ``BackgroundBackend``.
 private final class FirstFailure: Sendable {
-    private let error = Mutex<(any Error)?>(nil)
+    private let error = Locked<(any Error)?>(nil)
 
     /// True once a write failed.
     var happened: Bool { error.withLock { $0 != nil } }

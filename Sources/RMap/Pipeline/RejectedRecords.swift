@@ -1,9 +1,8 @@
-import Synchronization
 
 /// The record errors found after mapping, by `exec` transformers and stages,
 /// from whichever thread or task finds them.
 final class RejectedRecords: Sendable {
-    private let errors = Mutex<[RecordError]>([])
+    private let errors = Locked<[RecordError]>([])
 
     /// Adds one.
     @Sendable func add(_ error: RecordError) {

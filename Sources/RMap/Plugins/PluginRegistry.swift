@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The plugins a run can use, by name: sources, stores, transformers and stages.
 ///
@@ -36,7 +35,7 @@ public final class PluginRegistry: Sendable {
         var stages: [Entry<any Stage>] = []
     }
 
-    private let contents = Mutex(Contents())
+    private let contents = Locked(Contents())
 
     /// Creates an empty registry.
     public init() {}

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Converts payload JSON into typed ``Value``s, and typed values back into
 /// payload JSON: the one place where the types of MAPPING.md §2.1 are read
@@ -178,7 +177,7 @@ public enum ValueConverter {
 /// Date formatters for `format:` patterns, one per pattern, reading and writing in UTC.
 final class PatternFormatters: Sendable {
     static let shared = PatternFormatters()
-    private let formatters = Mutex<[String: DateFormatter]>([:])
+    private let formatters = Locked<[String: DateFormatter]>([:])
 
     func formatter(for pattern: String) -> DateFormatter {
         formatters.withLock { cache in

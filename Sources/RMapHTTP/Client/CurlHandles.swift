@@ -1,5 +1,5 @@
 internal import CCurl
-import Synchronization
+import RMap
 
 /// Idle libcurl easy handles kept for the next request: each keeps its
 /// connection open (HTTP keep-alive), so a ``CurlTransport`` made with
@@ -13,7 +13,7 @@ final class CurlHandles: Sendable {
         let pointer: UnsafeMutableRawPointer
     }
 
-    private let idle = Mutex<[Handle]>([])
+    private let idle = Locked<[Handle]>([])
 
     deinit {
         for handle in idle.withLock({ $0 }) { curl_easy_cleanup(handle.pointer) }

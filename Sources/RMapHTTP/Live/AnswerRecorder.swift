@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
+import RMap
 
 /// A transport that passes requests on and notes the successful writes whose
 /// answer had no body, so that the session can read those objects again.
 final class AnswerRecorder: HTTPTransport {
     private let base: any HTTPTransport
     /// `METHOD url` -> the URL to read the object from (the `Location` of a `POST`, else the request's URL).
-    private let answers = Mutex<[String: String]>([:])
+    private let answers = Locked<[String: String]>([:])
 
     init(base: any HTTPTransport) {
         self.base = base

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The connection owns its libpq handle and closes it when released. It is
 /// not `Sendable`: use it from one task at a time, behind an actor or a
-/// `Mutex` when several tasks share it. Server notices (warnings, `NOTICE`
+/// lock when several tasks share it. Server notices (warnings, `NOTICE`
 /// from `CREATE TABLE IF NOT EXISTS`) are dropped.
 ///
 /// ```swift

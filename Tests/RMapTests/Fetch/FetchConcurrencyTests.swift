@@ -1,12 +1,11 @@
 import Foundation
 import RMap
 import RMapSQLite
-import Synchronization
 import Testing
 
 /// How many fetches run at once, and the most seen.
 final class FetchGauge: Sendable {
-    private let state = Mutex((running: 0, peak: 0))
+    private let state = Locked((running: 0, peak: 0))
 
     /// The most fetches seen running at once.
     var peak: Int { state.withLock { $0.peak } }
@@ -67,7 +66,7 @@ struct FetchConcurrencyTests {
     @Test("entities sharing one source configuration are one group: one fetch for all of them")
     func sharedConfiguration() async throws {
         let workspace = try RunWorkspace()
-        let calls = Mutex<[[String]]>([])
+        let calls = Locked<[[String]]>([])
         let registry = PluginRegistry.standard()
         registry.registerSQLite()
         registry.register(source: "recording", options: []) { _, _ in

@@ -1,6 +1,5 @@
 import Foundation
 import RMap
-import Synchronization
 import Testing
 
 @testable import RMapHTTP
@@ -21,7 +20,7 @@ final class FetchHarness: Sendable {
     }
 
     let model: MappingModel
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Loads `yaml` (as `test.yml`) with the http source registered.
     init(_ yaml: String, environment: [String: String] = [:]) throws {

@@ -1,6 +1,5 @@
 import Foundation
 import RMap
-import Synchronization
 import Testing
 
 @testable import RMapHTTP
@@ -88,7 +87,7 @@ extension FaultServerSuites {
                     relationships:
                       group: { to_one: Group, connect: { foreign_key: { groupId: id } } }
                 """
-            let delivered = Mutex<[Payload]>([])
+            let delivered = Locked<[Payload]>([])
             let started = ContinuousClock.now
             try await FetchHarness(yaml).fetch("Member", parents: (1...5).map { IdentityKey([.int($0)]) }) { payload in
                 delivered.withLock { $0.append(payload) }

@@ -1,7 +1,6 @@
 import Foundation
 import RMap
 import RMapSQLite
-import Synchronization
 import Testing
 
 /// A source plugin a library user writes: `count` people named `prefix 1`, `prefix 2`, ...
@@ -58,7 +57,7 @@ final class TallyStore: Store, Sendable {
         var request: WriteRequest
     }
 
-    let writes = Mutex<[Write]>([])
+    let writes = Locked<[Write]>([])
 
     func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport {
         let names = graph.objects(of: "Person").compactMap { object -> String? in
@@ -174,7 +173,7 @@ struct CustomPluginTests {
                 relationships:
                   owner: { to_one: Person, connect: { foreign_key: { personId: id } } }
             """, in: workspace, registry: registry)
-        let events = Mutex<[String]>([])
+        let events = Locked<[String]>([])
         let result = try await Pipeline(model: model, registry: registry).run { event in
             if case .stageStarted(let stage) = event { events.withLock { $0.append(stage) } }
         }

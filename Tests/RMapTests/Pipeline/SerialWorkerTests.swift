@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import RMap
@@ -10,7 +9,7 @@ import Testing
 struct SerialWorkerTests {
     /// Jobs that note their order and whether another job ran at the same time.
     final class Journal: Sendable {
-        private let state = Mutex((order: [Int](), running: 0, overlapped: false))
+        private let state = Locked((order: [Int](), running: 0, overlapped: false))
 
         func job(_ number: Int) {
             state.withLock { state in
@@ -62,7 +61,7 @@ struct SerialWorkerTests {
     func submitBackPressure() async throws {
         let worker = SerialWorker(label: "test.pending", pending: 1)
         let gate = DispatchSemaphore(value: 0)
-        let submitted = Mutex(0)
+        let submitted = Locked(0)
         let producer = Task {
             await DedicatedThread.run {
                 for _ in 0..<3 {

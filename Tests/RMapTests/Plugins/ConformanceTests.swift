@@ -3,7 +3,6 @@ import RMap
 import RMapConformance
 import RMapHTTP
 import RMapSQLite
-import Synchronization
 import Testing
 
 /// The conformance suites of `RMapConformance`, run against the built-in plugins (which pass)
@@ -79,7 +78,7 @@ struct ConformanceTests {
 
 /// Counts calls from any task.
 final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
     func next() -> Int {
         value.withLock {
             $0 += 1

@@ -1,7 +1,7 @@
 import Foundation
+import RMap
 import RMapHTTP
 import RMapSQLite
-import Synchronization
 
 /// Sends requests for real, with one fault a real server cannot be asked for injected into
 /// the counted requests that `isFaulty` picks by their 1-based count.
@@ -11,7 +11,7 @@ final class FaultyTransport: HTTPTransport {
     private let fault: Fault
     private let counts: @Sendable (HTTPRequest) -> Bool
     private let isFaulty: @Sendable (Int) -> Bool
-    private let count = Mutex(0)
+    private let count = Locked(0)
     private let real = URLSessionTransport()
 
     private init(
@@ -54,7 +54,7 @@ final class FaultyTransport: HTTPTransport {
 /// ``release()``: another process busy with the store while the push records the answer.
 final class LockingTransport: HTTPTransport {
     private let path: String
-    private let holder = Mutex<SQLiteConnection?>(nil)
+    private let holder = Locked<SQLiteConnection?>(nil)
     private let real = URLSessionTransport()
 
     init(path: String) {

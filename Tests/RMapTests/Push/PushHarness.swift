@@ -2,7 +2,6 @@ import Foundation
 import RMap
 import RMapHTTP
 import RMapSQLite
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)

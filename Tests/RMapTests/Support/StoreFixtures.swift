@@ -1,7 +1,6 @@
 import Foundation
 import RMapPostgres
 import RMapSQLite
-import Synchronization
 
 @testable import RMap
 
@@ -148,7 +147,7 @@ struct StoreKind: CustomStringConvertible, Sendable {
 /// Fresh PostgreSQL schemas on the test server, so that tests run in parallel
 /// without seeing each other's tables.
 enum PostgresSchemas {
-    private static let created = Mutex(Set<String>())
+    private static let created = Locked(Set<String>())
 
     /// The schema of a test directory: `rmap_` and the directory's name, created on first use.
     static func name(for directory: URL) -> String {
@@ -206,11 +205,11 @@ final class FaultyBackend: SyncBackend {
     private let wrapped: any SyncBackend
     private let failing: String
     /// The transactions begun (`begin`, `beginRead`) and the schema checks (`ensureSchema`), in order.
-    let transactions = Mutex<[String]>([])
+    let transactions = Locked<[String]>([])
     /// The tables ``upsertRows(_:_:)`` wrote to, in order; read from any thread.
-    let rowWrites = Mutex<[String]>([])
+    let rowWrites = Locked<[String]>([])
     /// How many identities ``fetch(_:identities:)`` read (row and base decoded); read from any thread.
-    let fetched = Mutex(0)
+    let fetched = Locked(0)
 
     init(_ wrapped: any SyncBackend, failing: String) {
         self.wrapped = wrapped
