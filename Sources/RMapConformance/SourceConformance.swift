@@ -175,7 +175,7 @@ final class SourceRecorder: @unchecked Sendable {
 
     /// The identities of an entity's objects mapped so far.
     func identities(of entity: String) -> Set<IdentityKey> {
-        lock.withLock { Set(graph.objects(of: entity).map(\.identity)) }
+        lock.withLock { Set(((try? graph.objects(of: entity)) ?? []).map(\.identity)) }
     }
 
     /// A context whose `deliver` maps into this recorder's graph.
@@ -189,7 +189,7 @@ final class SourceRecorder: @unchecked Sendable {
                     self.delivered.append(Delivered(entity: payload.entity, origin: payload.origin, failure: failure))
                 }
             },
-            identities: { entity in self.lock.withLock { self.graph.objects(of: entity).map(\.identity) } },
+            identities: { entity in self.lock.withLock { ((try? self.graph.objects(of: entity)) ?? []).map(\.identity) } },
             progress: { _ in })
     }
 }

@@ -52,7 +52,8 @@ struct ExecStageCodec: Sendable {
         return Answer(entity: entity, identity: identity, values: values, number: number)
     }
 
-    /// Sets the answer's values on the object it names.
+    /// Sets the answer's values on the object it names, each on its own (the row is not rewritten;
+    /// an identity value, which cannot change, keeps the object's identity).
     ///
     /// - Returns: the record error of a value that does not fit its attribute (nothing is then set).
     /// - Throws: ``ExecError`` for an unknown entity, identity or attribute, or a changed identity.
@@ -67,7 +68,7 @@ struct ExecStageCodec: Sendable {
             ValueConverter.value(from: json, as: attribute.type, format: attribute.format)
         }
         guard identity.count == identityTypes.count, answer.identity.count == identityTypes.count,
-            let object = graph.object(of: type.name, identity: identity)
+            let object = graph.object(root: type.rootIndex, identity: IdentityKey(identity))
         else {
             throw ExecError(
                 origin: origin,
@@ -95,7 +96,7 @@ struct ExecStageCodec: Sendable {
                 changes.append((position, value))
             }
         }
-        for change in changes { object.values[change.position] = change.value }
+        for change in changes { object.setValue(change.value, at: change.position) }
         return nil
     }
 

@@ -1,4 +1,4 @@
-/// Why a read or write by name on a ``GraphObject`` failed.
+/// Why a read or write by name on an ``ObjectGraph`` or a ``GraphObject`` failed.
 ///
 /// ```swift
 /// do {
@@ -8,6 +8,8 @@
 /// }
 /// ```
 public enum GraphError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The graph's schema has no entity `name`.
+    case unknownEntity(String)
     /// The entity (the object's, a sub-entity for polymorphic records) has no attribute `name`.
     case unknownAttribute(entity: String, name: String)
     /// The entity has no relationship `name`.
@@ -20,6 +22,7 @@ public enum GraphError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .unknownEntity(let name): "no entity named '\(name)'"
         case .unknownAttribute(let entity, let name): "\(entity) has no attribute '\(name)'"
         case .unknownRelationship(let entity, let name): "\(entity) has no relationship '\(name)'"
         case .wrongType(let entity, let attribute, let expected, let found):

@@ -144,7 +144,7 @@ public struct GraphObject: Hashable {
     func set(_ value: Value?, at position: Int) throws(GraphError) {
         let type = self.type
         guard let part = type.identityIndices.firstIndex(of: position) else {
-            table.setValue(of: row, at: position, to: value)
+            setValue(value, at: position)
             return
         }
         let old = identity
@@ -157,6 +157,13 @@ public struct GraphObject: Hashable {
         if !old.isIncomplete { table.unindex(row, identity: old) }
         table.setValue(of: row, at: position, to: value)
         if !new.isIncomplete { table.index(row, identity: new) }
+    }
+
+    /// Sets the value at a position without rewriting the row and without touching the identity
+    /// map: for a position that is not one of the identity's, or an identity value equal to the
+    /// old one (``set(_:at:)`` moves the object in the map).
+    func setValue(_ value: Value?, at position: Int) {
+        table.setValue(of: row, at: position, to: value)
     }
 
     /// Turns the object into a sub-entity (or back), keeping values by attribute

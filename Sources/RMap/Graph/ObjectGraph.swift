@@ -5,7 +5,7 @@
 /// ``GraphObject``s are handles on them.
 ///
 /// ```swift
-/// let person = graph.object(of: "CRMPerson", identity: [.int(1)])
+/// let person = try graph.object(of: "CRMPerson", identity: [.int(1)])
 /// let projects = try person?.related("projects") ?? []
 /// ```
 public final class ObjectGraph {
@@ -41,10 +41,12 @@ public final class ObjectGraph {
         return (slot, tables[type.rootIndex].slots[slot].destinationRoot)
     }
 
-    /// The object with this identity in the entity's family (sub-entities share their root's identities).
-    public func object(of entity: String, identity: [Value]) -> GraphObject? {
-        guard let type = schema.type(named: entity) else { return nil }
-        return object(root: type.rootIndex, identity: IdentityKey(identity))
+    /// The object with this identity in the entity's family (sub-entities share their root's
+    /// identities): `nil` when the graph holds none.
+    ///
+    /// - Throws: ``GraphError/unknownEntity(_:)`` when the schema has no entity `entity`.
+    public func object(of entity: String, identity: [Value]) throws(GraphError) -> GraphObject? {
+        object(root: try type(entity).rootIndex, identity: IdentityKey(identity))
     }
 
     /// The object of a root entity with this identity.
@@ -53,8 +55,14 @@ public final class ObjectGraph {
     }
 
     /// The objects of an entity and its sub-entities, in the order first seen.
-    public func objects(of entity: String) -> [GraphObject] {
-        guard let type = schema.type(named: entity) else { return [] }
+    ///
+    /// - Throws: ``GraphError/unknownEntity(_:)`` when the schema has no entity `entity`.
+    public func objects(of entity: String) throws(GraphError) -> [GraphObject] {
+        objects(of: try type(entity))
+    }
+
+    /// The objects of `type` and its sub-entities, in the order first seen.
+    package func objects(of type: EntityType) -> [GraphObject] {
         let table = tables[type.rootIndex]
         let family = Set(schema.family(of: type).map(\.index))
         return table.rows.filter { family.contains(table.type(of: $0)) }.map {
@@ -114,10 +122,17 @@ public final class ObjectGraph {
         return (GraphObject(graph: self, root: type.rootIndex, row: row), true)
     }
 
-    /// Adds an object with no identity yet (a new object made locally).
-    public func insert(_ entity: String) -> GraphObject? {
-        guard let type = schema.type(named: entity) else { return nil }
-        return upsert(type, identity: IdentityKey([]), origin: "local").0
+    /// Adds an object of `entity` with no identity yet (a new object made locally).
+    ///
+    /// - Throws: ``GraphError/unknownEntity(_:)`` when the schema has no entity `entity`.
+    public func insert(_ entity: String) throws(GraphError) -> GraphObject {
+        upsert(try type(entity), identity: IdentityKey([]), origin: "local").0
+    }
+
+    /// The schema's entity `name`.
+    private func type(_ name: String) throws(GraphError) -> EntityType {
+        guard let type = schema.type(named: name) else { throw .unknownEntity(name) }
+        return type
     }
 
     /// Removes an object (a record rejected after mapping) and every link to it.

@@ -10,10 +10,10 @@ struct CursorMaxima {
 
     /// The largest cursor of each of `entity`'s keys in the graph.
     func maxima(of entity: EntityMapping) -> [String: Value] {
-        guard let sync = entity.incremental else { return [:] }
+        guard let sync = entity.incremental, let type = graph.schema.type(named: entity.name) else { return [:] }
         let filled = (fills[entity.name] ?? []).sorted()
         var largest: [String: Value] = [:]
-        for object in graph.objects(of: entity.name) where object.type.name == entity.name {
+        for object in graph.objects(of: type) where object.type === type {
             guard let value = object[attribute: sync.cursor], !value.isNull else { continue }
             var fill: [String: Value] = [:]
             for name in filled { fill[name] = object[attribute: name] ?? .null }

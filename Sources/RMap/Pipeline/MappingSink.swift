@@ -42,7 +42,8 @@ public final class MappingSink: Sendable {
     /// The identities of an entity's objects so far.
     public func identities(of entity: String) async -> [IdentityKey] {
         await worker.run { [state] in
-            state.value.graph.objects(of: entity).map(\.identity).filter { !$0.isIncomplete }
+            // An entity the model does not know has no objects.
+            ((try? state.value.graph.objects(of: entity)) ?? []).map(\.identity).filter { !$0.isIncomplete }
         }
     }
 }

@@ -4,7 +4,7 @@
 /// let registry = PluginRegistry.standard()
 /// let model = try MappingLoader(catalog: registry.catalog).load(["mappings/crm.yml"])
 /// let result = try await Pipeline(model: model, registry: registry).run(RunOptions(store: memory))
-/// let people = result.graph.objects(of: "CRMPerson")
+/// let people = try result.graph.objects(of: "CRMPerson")
 /// ```
 public struct Pipeline: Sendable {
     /// The model to run.

@@ -12,7 +12,7 @@
 /// struct Shout: Stage {
 ///     let name = "shout"
 ///     func run(on graph: ObjectGraph, context: StageContext) throws {
-///         for person in graph.objects(of: "CRMPerson") {
+///         for person in try graph.objects(of: "CRMPerson") {
 ///             if let name: String = try person["firstName"] { try person.set("firstName", to: name.uppercased()) }
 ///         }
 ///     }

@@ -107,26 +107,34 @@ public struct ExecTransformer: Sendable {
         }
     }
 
-    /// Sets the answer as the object's value; a value that does not fit rejects the object.
+    /// Sets the answer as the object's value (that one value: the row is not rewritten; an
+    /// identity attribute's new value is the object's identity in the graph at once). A value that
+    /// does not fit, or an identity another object of the family has, rejects the object.
     private func store(
         _ answer: JSONValue, for item: Walk.Item, line: Int, origin: String, in graph: ObjectGraph
     ) -> RecordError? {
         let attribute = item.object.type.mapping.attributes[item.position]
+        let message: String
         switch AttributePlan.typed(
             answer, shown: answer, as: attribute.type, format: attribute.format,
             checksShape: TextShape.isChecked(attribute.type))
         {
         case .success(let value):
-            item.object.values[item.position] = value
-            return nil
+            do throws(GraphError) {
+                try item.object.set(value, at: item.position)
+                return nil
+            } catch {
+                message = error.description
+            }
         case .failure(let failure):
-            let error = RecordError(
-                entity: item.object.type.name, identity: ExecStageCodec.describe(item.object),
-                attribute: attribute.name, value: ValueText.display(answer), origin: origin, index: line - 1,
-                message: "\(failure.message) (output line \(line))")
-            graph.remove(item.object)
-            return error
+            message = failure.message
         }
+        let error = RecordError(
+            entity: item.object.type.name, identity: ExecStageCodec.describe(item.object),
+            attribute: attribute.name, value: ValueText.display(answer), origin: origin, index: line - 1,
+            message: "\(message) (output line \(line))")
+        graph.remove(item.object)
+        return error
     }
 
     /// The objects whose values go to the program, in row order: the feeding thread and the

@@ -79,6 +79,25 @@ struct GraphNamesTests {
         #expect(error.description == "CRMAdmin.admin is false, not a String")
     }
 
+    @Test("an unknown entity name throws at every graph entry point; a known one without the object is nil or empty")
+    func unknownEntity() throws {
+        let (graph, ann, _) = try annAndProject()
+        #expect(throws: GraphError.unknownEntity("CRMPersn")) { try graph.object(of: "CRMPersn", identity: [.int(1)]) }
+        #expect(throws: GraphError.unknownEntity("CRMPersn")) { try graph.objects(of: "CRMPersn") }
+        #expect(throws: GraphError.unknownEntity("CRMPersn")) { try graph.insert("CRMPersn") }
+        #expect(graph.count == 2, "a failed insert adds nothing")
+        #expect(GraphError.unknownEntity("CRMPersn").description == "no entity named 'CRMPersn'")
+
+        #expect(try graph.object(of: "CRMPerson", identity: [.int(2)]) == nil, "a known entity with no such object")
+        #expect(try graph.object(of: "CRMPerson", identity: [.int(1)]) == ann, "an admin is found as a person")
+        #expect(try graph.objects(of: "CRMPerson") == [ann])
+        #expect(try graph.objects(of: "CRMAdmin") == [ann])
+        let empty = ObjectGraph(schema: graph.schema)
+        #expect(try empty.objects(of: "CRMPerson").isEmpty, "a known entity with no objects")
+        let inserted = try graph.insert("CRMPerson")
+        #expect(inserted.type.name == "CRMPerson" && graph.count == 3)
+    }
+
     @Test("set writes the value, from a Value or a Swift value, and leaves the others as they were")
     func writes() throws {
         let (_, ann, _) = try annAndProject()
@@ -106,20 +125,20 @@ struct GraphNamesTests {
         let (graph, ann, _) = try annAndProject()
         let bob = F.add(graph, "CRMPerson", ["id": .int(2)])
         try ann.set("id", to: 5)
-        #expect(graph.object(of: "CRMPerson", identity: [.int(5)]) == ann)
-        #expect(graph.object(of: "CRMPerson", identity: [.int(1)]) == nil, "the old identity is not Ann's")
+        #expect(try graph.object(of: "CRMPerson", identity: [.int(5)]) == ann)
+        #expect(try graph.object(of: "CRMPerson", identity: [.int(1)]) == nil, "the old identity is not Ann's")
         #expect(throws: GraphError.identityTaken(entity: "CRMPerson", identity: IdentityKey([.int(5)]))) {
             try bob.set("id", to: 5)
         }
         #expect(try bob["id"] == 2, "a refused set changes nothing")
-        #expect(graph.object(of: "CRMPerson", identity: [.int(2)]) == bob)
+        #expect(try graph.object(of: "CRMPerson", identity: [.int(2)]) == bob)
 
-        let new = try #require(graph.insert("CRMProject"))
+        let new = try graph.insert("CRMProject")
         #expect(new.identity.isIncomplete)
         try new.set("id", to: 11)
-        #expect(graph.object(of: "CRMProject", identity: [.int(11)]) == new, "a new object gets its identity")
+        #expect(try graph.object(of: "CRMProject", identity: [.int(11)]) == new, "a new object gets its identity")
         try new.set("id", to: .null)
-        #expect(graph.object(of: "CRMProject", identity: [.int(11)]) == nil, "a null identity is none")
+        #expect(try graph.object(of: "CRMProject", identity: [.int(11)]) == nil, "a null identity is none")
     }
 
     @Test("set rewrites a value of the same size in place and appends only the value otherwise")
@@ -157,6 +176,6 @@ struct GraphNamesTests {
             #expect(try ann[name] == String(repeating: "x", count: last + 1), "\(name)")
         }
         #expect(try ann["id"] == 1 && ann["level"] == 3)
-        #expect(graph.object(of: "CRMAdmin", identity: [.int(1)]) == ann)
+        #expect(try graph.object(of: "CRMAdmin", identity: [.int(1)]) == ann)
     }
 }

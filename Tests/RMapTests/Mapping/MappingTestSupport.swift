@@ -17,8 +17,8 @@ struct MappingHarness {
     }
 
     /// The object of `entity` with an integer identity.
-    func object(_ entity: String, _ id: Int64) -> GraphObject? {
-        graph.object(of: entity, identity: [.int(id)])
+    func object(_ entity: String, _ id: Int64) throws(GraphError) -> GraphObject? {
+        try graph.object(of: entity, identity: [.int(id)])
     }
 
     var errors: [RecordError] { mapper.report.errors }

@@ -193,7 +193,7 @@ struct StoreBehaviourTests {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
         let graph = ObjectGraph(schema: schema)
-        try graph.insert("CRMPerson")?.set("firstName", to: .string("New"))
+        try graph.insert("CRMPerson").set("firstName", to: .string("New"))
         _ = try kind.open(directory).write(graph, request: WriteRequest())
 
         let objects = try kind.open(directory).objects(schema: schema)

@@ -30,7 +30,7 @@ struct OwnerNameStage: Stage {
     let name = "owner-names"
 
     func run(on graph: ObjectGraph, context: StageContext) throws {
-        for project in graph.objects(of: "Project") {
+        for project in try graph.objects(of: "Project") {
             let owner: String? = try project.relatedObject("owner")?["name"]
             try project.set("ownerName", to: owner.map(Value.string) ?? .null)
         }
@@ -42,7 +42,7 @@ struct ShoutStage: Stage {
     let name = "shout"
 
     func run(on graph: ObjectGraph, context: StageContext) throws {
-        for project in graph.objects(of: "Project") {
+        for project in try graph.objects(of: "Project") {
             if let text: String = try project["ownerName"] {
                 try project.set("ownerName", to: text.uppercased())
             }
@@ -60,7 +60,7 @@ final class TallyStore: Store, Sendable {
     let writes = Locked<[Write]>([])
 
     func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport {
-        let names = graph.objects(of: "Person").compactMap { object -> String? in
+        let names = try graph.objects(of: "Person").compactMap { object -> String? in
             if case .string(let name)? = object[attribute: "name"] { name } else { nil }
         }
         writes.withLock { $0.append(Write(names: names, request: request)) }

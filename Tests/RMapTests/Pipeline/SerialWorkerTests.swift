@@ -118,6 +118,6 @@ struct MappingSinkTests {
         #expect(counts.flatMap { $0 }.sorted() == Array(1...200))
         // One source's payloads were mapped in the order it delivered them.
         for sourceCounts in counts { #expect(sourceCounts == sourceCounts.sorted()) }
-        #expect(graph.objects(of: "Item").count == 200)
+        #expect(try graph.objects(of: "Item").count == 200)
     }
 }

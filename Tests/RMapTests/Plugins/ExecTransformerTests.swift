@@ -56,6 +56,36 @@ struct ExecTransformerTests {
         #expect(try workspace.rows(F.query) == Array(F.enriched.prefix(2)))
     }
 
+    @Test("an identity the program answers is the object's identity at once; one another object has rejects the record")
+    func identity() async throws {
+        let workspace = try F.workspace([
+            "id: int": "id: { type: int, transform: [{ exec: [python3, tens.py] }] }",
+            "[squish, { exec: [python3, upcase.py] }]": "[squish]",
+            "  - { plugin: exec, command: [python3, enrich.py] }\n": "",
+            "stages:\n": "",
+        ])
+        try workspace.write("people.json", #"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}]"#)
+        try workspace.write(
+            "tens.py",
+            """
+            import json, sys
+            for line in sys.stdin:
+                value = json.loads(line)
+                print(json.dumps(10 if value == 3 else value * 10), flush=True)
+            """)
+        let result = try await F.run(workspace)
+        #expect(
+            result.report.recordErrors.map(\.message) == [
+                "another Person has the identity \(IdentityKey([.int(10)])) (output line 3)"
+            ])
+        let second: String? = try result.graph.object(of: "Person", identity: [.int(20)])?["name"]
+        #expect(second == "b")
+        #expect(try result.graph.object(of: "Person", identity: [.int(2)]) == nil, "the old identity is gone")
+        #expect(try workspace.rows("SELECT id, name FROM people ORDER BY id") == [
+            [.integer(10), .text("a")], [.integer(20), .text("b")],
+        ])
+    }
+
     @Test("a non-zero exit fails the run and leaves the store as it was")
     func failure() async throws {
         let workspace = try F.workspace()

@@ -102,9 +102,9 @@ struct SQLiteStoreTests {
         #expect(try connection.query("SELECT owner_id, person_id FROM projects") == [[.integer(1), .integer(2)]])
 
         let graph = F.crmGraph(schema)
-        let project = try #require(graph.object(of: "CRMProject", identity: [.int(10)]))
+        let project = try #require(try graph.object(of: "CRMProject", identity: [.int(10)]))
         try project.set("teamMemberIds", to: .array([.int(2)]))
-        F.link(project, "teamMembers", [try #require(graph.object(of: "CRMPerson", identity: [.int(2)]))])
+        F.link(project, "teamMembers", [try #require(try graph.object(of: "CRMPerson", identity: [.int(2)]))])
         _ = try store.write(graph, request: WriteRequest())
         #expect(try connection.query(links) == [[.integer(10), .integer(2)]])
     }

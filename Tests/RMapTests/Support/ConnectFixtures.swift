@@ -145,7 +145,7 @@ extension ObjectGraph {
 
     /// The object of `entity` with a single integer identity.
     func find(_ entity: String, _ id: Int64) throws -> GraphObject {
-        guard let object = object(of: entity, identity: [.int(id)]) else {
+        guard let object = try object(of: entity, identity: [.int(id)]) else {
             throw ConnectFixtures.Failure(description: "no \(entity) \(id)")
         }
         return object

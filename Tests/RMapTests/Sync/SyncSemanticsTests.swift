@@ -83,8 +83,8 @@ struct SyncSemanticsTests {
                   subtasks: { to_many: Task, nested: true }
             """)
         try harness.map(#"[{"id": 1, "subtasks": [{"id": 2, "status": "done"}, {"id": 2}]}]"#, entity: "Task")
-        #expect(harness.object("Task", 1)?.values[1] == .string("open"))
-        #expect(harness.object("Task", 2)?.values[1] == .string("done"))
+        #expect(try harness.object("Task", 1)?.values[1] == .string("open"))
+        #expect(try harness.object("Task", 2)?.values[1] == .string("done"))
     }
 
     // MARK: - Nested relationships

@@ -27,7 +27,7 @@ public struct InitialsStage: Stage {
     public var name: String { "initials of \(entity).\(from)" }
 
     public func run(on graph: ObjectGraph, context: StageContext) throws {
-        for object in graph.objects(of: entity) {
+        for object in try graph.objects(of: entity) {
             guard let text: String = try object[from] else { continue }
             let initials = text.split(separator: " ").compactMap(\.first).map { String($0).uppercased() }
             try object.set(to, to: initials.joined())
