@@ -1,18 +1,12 @@
 import Foundation
 import Synchronization
 
-/// A running `exec` program with its three pipes: rmap writes its standard
-/// input and reads its standard output and error at the same time, each on a
-/// thread of its own (``exchange(_:origin:redact:feed:answer:)``), so neither
-/// side waits for the other to finish and neither is held whole in memory.
-///
-/// `Process` is used only to start and stop the program, which it allows from any thread.
+/// A running `exec` program with its three pipes (a ``ChildProgram`` started with its input):
+/// rmap writes its standard input and reads its standard output and error at the same time,
+/// each on a thread of its own (``exchange(origin:redact:feed:answer:)``), so neither side
+/// waits for the other to finish and neither is held whole in memory.
 final class ExecProcess: Sendable {
-    private let process: Process
-    private let input: FileHandle
-    private let output: FileHandle
-    private let errors: FileHandle
-    private let exit = ExitStatus()
+    private let program: ChildProgram
     /// Set when rmap stopped the program because of an error of its own.
     private let stopped = Atomic(false)
 
@@ -24,33 +18,9 @@ final class ExecProcess: Sendable {
     /// - Throws: ``ExecError`` when there is no such program or it cannot start.
     init(_ command: ExecCommand, origin: String) throws(ExecError) {
         Self.ignoreBrokenPipes
-        let environment = ProcessInfo.processInfo.environment.merging(command.environment) { _, own in own }
-        guard
-            let program = ProgramPath.resolve(
-                command.words[0], searchPath: environment["PATH"], directory: command.directory)
-        else {
-            throw ExecError(
-                origin: origin, message: "cannot start: no executable '\(command.words[0])' (looked up on PATH)")
-        }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = Array(command.words.dropFirst())
-        process.currentDirectoryURL = URL(fileURLWithPath: command.directory)
-        process.environment = environment
-        let pipes = (input: Pipe(), output: Pipe(), errors: Pipe())
-        process.standardInput = pipes.input
-        process.standardOutput = pipes.output
-        process.standardError = pipes.errors
-        input = pipes.input.fileHandleForWriting
-        output = pipes.output.fileHandleForReading
-        errors = pipes.errors.fileHandleForReading
-        let exit = self.exit
-        process.terminationHandler = { exit.finish($0.terminationStatus) }
-        do {
-            try process.run()
-        } catch {
-            throw ExecError(origin: origin, message: "cannot start: \(error.localizedDescription)")
-        }
+        program = try ChildProgram(
+            command.words, adding: command.environment, directory: command.directory, withInput: true
+        ) { ExecError(origin: origin, message: $0) }
     }
 
     /// Writes bytes to the program's standard input; false once the program no longer reads it.
@@ -59,7 +29,7 @@ final class ExecProcess: Sendable {
             var offset = 0
             while offset < buffer.count {
                 let written = Foundation.write(
-                    input.fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    program.input.fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return false
@@ -83,38 +53,32 @@ final class ExecProcess: Sendable {
         answer: @escaping @Sendable (inout LineReader) throws -> Answered
     ) async throws -> Answered {
         async let fed = DedicatedThread.run { [self] in
-            defer { try? input.close() }
+            defer { try? program.input.close() }
             do { try feed(self) } catch {
                 stop()
                 throw error
             }
         }
         async let answered = DedicatedThread.run { [self] in
-            var lines = LineReader(handle: output)
+            var lines = LineReader(handle: program.output)
             do { return try answer(&lines) } catch {
                 stop()
                 throw error
             }
         }
-        async let tail = DedicatedThread.run { [errors] in ChildProgram.tail(of: errors) }
-        let results = await (fed: fed, answered: answered, tail: tail)
-        let status = await exit.value
+        let results = await (fed: fed, answered: answered)
+        let problem = await program.exitProblem(redact: redact)
         if stopped.load(ordering: .acquiring) {
             try results.fed.get()
             _ = try results.answered.get()
         }
-        guard status == 0 else {
-            let detail = String(decoding: results.tail.get(), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            throw ExecError(
-                origin: origin, message: "exited with status \(status)" + (detail.isEmpty ? "" : ": \(redact(detail))"))
-        }
+        if let problem { throw ExecError(origin: origin, message: problem) }
         try results.fed.get()
         return try results.answered.get()
     }
 
     private func stop() {
         stopped.store(true, ordering: .releasing)
-        process.terminate()
+        program.terminate()
     }
 }

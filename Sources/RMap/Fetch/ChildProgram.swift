@@ -1,72 +1,70 @@
 import Foundation
 
-/// A program started directly (no shell; found as ``ProgramPath`` finds it),
-/// its standard output read line by line (``forEachLine(_:)``), the last 64 KiB of its
-/// standard error kept for errors, and no standard input.
+/// A program started directly (no shell; found as ``ProgramPath`` finds it), its standard
+/// output (and, when asked, its standard input) piped to rmap, and the last 64 KiB of its
+/// standard error kept for the message of a non-zero exit.
 ///
-/// The `exec` and `singer` sources run their programs this way.
-struct ChildProgram {
-    private let output: FileHandle
-    private let origin: String
+/// The one program runner: the `exec` and `singer` sources read its output line by line
+/// (``ProgramCommand/run(_:origin:redact:eachLine:)``), and ``ExecProcess`` (the exec stage
+/// and transformer) also writes its input.
+///
+/// `Process` is used only to start and stop the program, which it allows from any thread.
+final class ChildProgram: Sendable {
+    /// Its standard input: a pipe when started `withInput`, else `/dev/null`.
+    let input: FileHandle
+    /// Its standard output.
+    let output: FileHandle
     private let process: Process
     private let exit = ExitStatus()
-    private let stderrTask: Task<Data, Never>
+    private let errorTail: Task<Data, Never>
 
-    /// Starts `command` in `directory` with `environment`.
+    /// Starts `words` (the program, then its arguments) in `directory`, with `environment` added
+    /// to rmap's own.
     ///
-    /// - Parameter origin: what errors name (the command, secrets redacted).
-    /// - Throws: ``FetchError`` when no executable has the command's first word or it cannot start.
-    init(command: [String], environment: [String: String], directory: String, origin: String) throws(FetchError) {
-        self.origin = origin
-        guard let program = ProgramPath.resolve(command[0], searchPath: environment["PATH"], directory: directory)
+    /// - Throws: the error `failure` makes of the reason when no executable has the first word or
+    ///   it cannot start.
+    init<Failure: Error>(
+        _ words: [String], adding environment: [String: String], directory: String, withInput: Bool,
+        failure: (String) -> Failure
+    ) throws(Failure) {
+        let environment = ProcessInfo.processInfo.environment.merging(environment) { _, own in own }
+        guard let program = ProgramPath.resolve(words[0], searchPath: environment["PATH"], directory: directory)
         else {
-            throw FetchError(origin: origin, message: "cannot start: no executable '\(command[0])' (looked up on PATH)")
+            throw failure("cannot start: no executable '\(words[0])' (looked up on PATH)")
         }
         process = Process()
         process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = Array(command.dropFirst())
+        process.arguments = Array(words.dropFirst())
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let pipes = (input: withInput ? Pipe() : nil, output: Pipe(), errors: Pipe())
+        process.standardInput = pipes.input ?? FileHandle.nullDevice
+        process.standardOutput = pipes.output
+        process.standardError = pipes.errors
+        input = pipes.input?.fileHandleForWriting ?? FileHandle.nullDevice
+        output = pipes.output.fileHandleForReading
         let exit = self.exit
         process.terminationHandler = { exit.finish($0.terminationStatus) }
         do {
             try process.run()
         } catch {
-            throw FetchError(origin: origin, message: "cannot start: \(error.localizedDescription)")
+            throw failure("cannot start: \(error.localizedDescription)")
         }
-        let errorOutput = errors.fileHandleForReading
-        stderrTask = Task { await DedicatedThread.run { Self.tail(of: errorOutput) }.get() }
-        self.output = output.fileHandleForReading
+        let errors = pipes.errors.fileHandleForReading
+        errorTail = Task { await DedicatedThread.run { Self.tail(of: errors) }.get() }
     }
 
-    /// Hands each line of the program's output, with its 1-based number, to `body`; stops
-    /// the program when `body` throws.
-    func forEachLine(_ body: ([UInt8], Int) async throws -> Void) async throws {
-        do {
-            try await LineReader.forEachLine(of: output, body)
-        } catch {
-            process.terminate()
-            throw error
-        }
-    }
+    /// Stops the program (`SIGTERM`).
+    func terminate() { process.terminate() }
 
-    /// Waits for the program to exit.
-    ///
-    /// - Parameter redact: hides secrets in the stderr an error shows.
-    /// - Throws: ``FetchError`` with the tail of its stderr when it exits with a non-zero status.
-    func finish(redact: (String) -> String) async throws(FetchError) {
+    /// Waits for the program to exit: `nil` for status 0, else what an error says, e.g.
+    /// `exited with status 3: <the end of its stderr, passed through redact>`.
+    func exitProblem(redact: (String) -> String) async -> String? {
         let status = await exit.value
-        let stderr = String(decoding: await stderrTask.value, as: UTF8.self)
-        guard status == 0 else {
-            let detail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
-            throw FetchError(
-                origin: origin, message: "exited with status \(status)" + (detail.isEmpty ? "" : ": \(redact(detail))"))
-        }
+        guard status != 0 else { return nil }
+        let detail = String(decoding: await errorTail.value, as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return "exited with status \(status)" + (detail.isEmpty ? "" : ": \(redact(detail))")
     }
 
     /// The last 64 KiB a pipe carries until it closes: a program's stderr is

@@ -18,27 +18,21 @@ public struct ExecSource: Source {
     /// How many records go into one payload.
     static let batchSize = 1000
 
-    private let config: PluginConfig
     private let command: ProgramCommand
 
-    /// Creates the source from its `source:` block.
+    /// Creates the source from its `source:` block: `command:` and `env:`.
     ///
     /// - Throws: ``PluginError`` when `command:` is missing or empty.
     public init(config: PluginConfig) throws {
-        self.config = config
         command = try ProgramCommand(config: config)
     }
 
     public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
         let origin = context.model.redact("exec \(command.words.joined(separator: " "))")
-        let program = try ChildProgram(
-            command: command.words, environment: command.processEnvironment, directory: config.baseDirectory,
-            origin: origin)
         var batches = ExecBatches(origin: origin, model: context.model)
-        try await program.forEachLine { line, number in
+        try await command.run(origin: origin, redact: context.model.redact) { line, number in
             if let payload = try batches.add(line: line, number: number) { try await context.deliver(payload) }
         }
-        try await program.finish(redact: context.model.redact)
         for payload in batches.flush() { try await context.deliver(payload) }
     }
 }
@@ -84,33 +78,5 @@ struct ExecBatches {
     mutating func flush() -> [Payload] {
         defer { pending = [:] }
         return pending.keys.sorted().map { Payload(origin: origin, entity: $0, body: .records(pending[$0] ?? [])) }
-    }
-}
-
-/// A child process's exit status, awaited through `terminationHandler`
-/// (`Process.waitUntilExit()` can miss the exit when called off the main thread on Linux).
-final class ExitStatus: Sendable {
-    private let state = Locked<(status: Int32?, waiter: CheckedContinuation<Int32, Never>?)>((nil, nil))
-
-    /// Records the status and wakes the waiter.
-    func finish(_ status: Int32) {
-        let waiter = state.withLock { state in
-            defer { state = (status, nil) }
-            return state.waiter
-        }
-        waiter?.resume(returning: status)
-    }
-
-    /// The status, once the process has exited.
-    var value: Int32 {
-        get async {
-            await withCheckedContinuation { continuation in
-                let known = state.withLock { state in
-                    if state.status == nil { state.waiter = continuation }
-                    return state.status
-                }
-                if let known { continuation.resume(returning: known) }
-            }
-        }
     }
 }

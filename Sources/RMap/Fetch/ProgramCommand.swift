@@ -1,12 +1,14 @@
 import Foundation
 
 /// A program a source block runs: `command: [program, args...]` (or one word) and
-/// `env: {NAME: value}`, added to rmap's own environment.
+/// `env: {NAME: value}`, added to rmap's own environment, run in the mapping file's folder.
 struct ProgramCommand: Sendable {
     /// The program and its arguments.
     let words: [String]
     /// The variables `env:` adds.
     let environment: [String: String]
+    /// The folder the program runs in: the mapping file's.
+    let directory: String
 
     /// Reads `command:` and `env:` of a `source:` block.
     ///
@@ -24,10 +26,31 @@ struct ProgramCommand: Sendable {
             environment[name] = value
         }
         self.environment = environment
+        directory = config.baseDirectory
     }
 
-    /// The environment the program runs in: rmap's, with `env:` over it.
-    var processEnvironment: [String: String] {
-        ProcessInfo.processInfo.environment.merging(environment) { _, own in own }
+    /// Runs the program (with `arguments` in place of the command's words when given, e.g. with
+    /// options added) to its end, with no standard input, handing each line of its output and
+    /// the line's 1-based number to `body`; the program is stopped when `body` throws.
+    ///
+    /// - Parameters:
+    ///   - origin: what errors name (the command, secrets redacted).
+    ///   - redact: hides secrets in the stderr an error shows.
+    /// - Throws: ``FetchError`` when the program cannot start or exits with a non-zero status
+    ///   (with the end of its stderr); else what `body` threw.
+    func run(
+        _ arguments: [String]? = nil, origin: String, redact: (String) -> String,
+        eachLine body: ([UInt8], Int) async throws -> Void
+    ) async throws {
+        let program = try ChildProgram(
+            arguments ?? words, adding: environment, directory: directory, withInput: false
+        ) { FetchError(origin: origin, message: $0) }
+        do {
+            try await LineReader.forEachLine(of: program.output, body)
+        } catch {
+            program.terminate()
+            throw error
+        }
+        if let problem = await program.exitProblem(redact: redact) { throw FetchError(origin: origin, message: problem) }
     }
 }

@@ -50,12 +50,10 @@ public struct SingerSource: Source {
         if let state = try context.runState.entries(scope: SingerReader.scope)[key]?.value {
             arguments += ["--state", try files.write(state, named: "state.json", origin: origin)]
         }
-        let program = try ChildProgram(
-            command: arguments, environment: command.processEnvironment, directory: config.baseDirectory,
-            origin: origin)
         var reader = SingerReader(origin: origin, entities: entities, inflector: context.model.inflector)
-        try await program.forEachLine { line, number in try await reader.deliver(line, number: number, to: context) }
-        try await program.finish(redact: context.model.redact)
+        try await command.run(arguments, origin: origin, redact: context.model.redact) { line, number in
+            try await reader.deliver(line, number: number, to: context)
+        }
         reader.finish(context.runState, key: key, entities: entities)
     }
 
