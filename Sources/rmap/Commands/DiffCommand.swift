@@ -3,27 +3,13 @@ import RMap
 import RMapHTTP
 
 /// `rmap diff MAPPING...`: the requests a push would send.
-struct DiffCommand: CLICommand {
-    /// `--store` and `--json`.
-    static let options = StoreReadingOptions.Group(json: "Print the plan as one JSON document.")
-
-    static let spec = CommandSpec(
-        name: "diff",
-        abstract: "Print the requests that would send local changes back to the server.",
-        positionals: .mappings,
-        options: options.options,
-        discussion: ExitCode.helpText([
-            .success: "the plan was printed (also when it is empty)",
-            .failure: "the store could not be read (e.g. no store yet: run 'rmap run' first)",
-            .usage: ExitCode.usageMeaning,
-        ]))
+struct DiffCommand: StoreReadingCommand {
+    static let help = StoreReadingHelp(
+        name: "diff", abstract: "Print the requests that would send local changes back to the server.",
+        json: "Print the plan as one JSON document.", success: "the plan was printed (also when it is empty)")
 
     /// The mapping files, `--store` and `--json`.
-    var options: StoreReadingOptions
-
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        options = try Self.options.read(arguments)
-    }
+    let options: StoreReadingOptions
 
     func run(_ context: CommandContext) async -> ExitCode {
         options.withSyncStore(context) { sync, model in

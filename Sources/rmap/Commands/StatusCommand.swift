@@ -2,27 +2,13 @@ import Foundation
 import RMap
 
 /// `rmap status MAPPING...`: per entity, the stored objects, pending local changes, cursors and last sync.
-struct StatusCommand: CLICommand {
-    /// `--store` and `--json`.
-    static let options = StoreReadingOptions.Group(json: "Print the status as one JSON document.")
-
-    static let spec = CommandSpec(
-        name: "status",
-        abstract: "Show per entity the stored objects, pending local changes, cursors and last sync.",
-        positionals: .mappings,
-        options: options.options,
-        discussion: ExitCode.helpText([
-            .success: "the status was printed",
-            .failure: "the store could not be read (e.g. no store yet: run 'rmap run' first)",
-            .usage: ExitCode.usageMeaning,
-        ]))
+struct StatusCommand: StoreReadingCommand {
+    static let help = StoreReadingHelp(
+        name: "status", abstract: "Show per entity the stored objects, pending local changes, cursors and last sync.",
+        json: "Print the status as one JSON document.", success: "the status was printed")
 
     /// The mapping files, `--store` and `--json`.
-    var options: StoreReadingOptions
-
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        options = try Self.options.read(arguments)
-    }
+    let options: StoreReadingOptions
 
     func run(_ context: CommandContext) async -> ExitCode {
         options.withSyncStore(context) { sync, _ in
