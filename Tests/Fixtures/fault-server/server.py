@@ -62,6 +62,7 @@ class State:
         self.connections = {}
         self.answers = {}
         self.rails_items = 0
+        self.slow = {}  # tag -> [requests sleeping now, most at once]
 
     def bump(self, key):
         with self.lock:
@@ -87,11 +88,23 @@ class State:
             self.connections.clear()
             self.answers.clear()
             self.rails_items = 0
+            self.slow.clear()
 
     def connected(self, prefix):
         """Counts a connection that carried a request to `/<prefix>/...` (the path's first two segments)."""
         with self.lock:
             self.connections[prefix] = self.connections.get(prefix, 0) + 1
+
+    def slow_began(self, tag):
+        """Counts a `/slow` request of `tag` that began sleeping; keeps the most sleeping at once."""
+        with self.lock:
+            entry = self.slow.setdefault(tag, [0, 0])
+            entry[0] += 1
+            entry[1] = max(entry[1], entry[0])
+
+    def slow_ended(self, tag):
+        with self.lock:
+            self.slow[tag][0] -= 1
 
     def answer(self, key, make):
         """The answer kept under an idempotency key, made by `make` the first time; and whether it was kept."""
@@ -192,6 +205,10 @@ class Handler(BaseHTTPRequestHandler):
         with self.server.state.lock:
             self.send(HTTPStatus.OK, dict(self.server.state.connections))
 
+    def control_slow(self):
+        with self.server.state.lock:
+            self.send(HTTPStatus.OK, {tag: entry[1] for tag, entry in self.server.state.slow.items()})
+
     def control_rails(self):
         with self.server.state.lock:
             self.server.state.rails_items = max(0, self.int_param("items", 0))
@@ -218,7 +235,13 @@ class Handler(BaseHTTPRequestHandler):
         self.fail_first(HTTPStatus.TOO_MANY_REQUESTS, 1)
 
     def route_slow(self):
-        time.sleep(float(self.query.get("seconds", "5")))
+        parts = self.route.strip("/").split("/")
+        tag = parts[1] if len(parts) > 1 else ""
+        self.server.state.slow_began(tag)
+        try:
+            time.sleep(float(self.query.get("seconds", "5")))
+        finally:
+            self.server.state.slow_ended(tag)
         self.send(HTTPStatus.OK, ITEMS)
 
     def route_drop(self):
