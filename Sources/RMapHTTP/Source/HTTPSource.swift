@@ -132,15 +132,15 @@ public struct HTTPSource: Source {
                     let identities = validators.identityKeys(of: index.entity)
                     context.runState.unchanged(entity: entity, identities: identities)
                     context.progress(.fetched(entity: entity, origin: origin))
-                    next = try pager.next(
-                        after: validators.completing(response), document: nil, count: { identities.count },
-                        repeated: false)
+                    next = try await pager.next(
+                        after: validators.completing(response), document: nil, repeated: false
+                    ) { identities.count }
                     previous = nil
                     continue
                 }
                 // A top-level array stays in the file for the mapper to stream; anything else is parsed whole.
                 let document = try await readingJSON(spool, request: request, response: response) {
-                    try spool.page()
+                    try await spool.page()
                 }
                 let body = document.map(Payload.Body.document) ?? .file(path: spool.url.path)
                 let identities = try await readingJSON(spool, request: request, response: response) {
@@ -161,10 +161,11 @@ public struct HTTPSource: Source {
                     context.progress(.expected(entity: entity, amount: pages, unit: .pages))
                 }
                 context.progress(.advanced(entity: entity, amount: 1, unit: .pages))
-                next = try pager.next(
-                    after: response, document: document,
-                    count: { try document.map { PageRecords.count(in: $0, for: index.entity) } ?? spool.arrayCount() },
-                    repeated: previous?.hasSameContents(as: spool) ?? false)
+                let repeated = await previous?.hasSameContents(as: spool) ?? false
+                next = try await pager.next(after: response, document: document, repeated: repeated) {
+                    guard let document else { return try await spool.arrayCount() }
+                    return PageRecords.count(in: document, for: index.entity)
+                }
                 previous = spool
             } catch let error as HTTPError {
                 throw FetchError(origin: error.request, message: "fetching \(entity): \(error.message)")
@@ -183,7 +184,7 @@ public struct HTTPSource: Source {
         do {
             return try await work()
         } catch let error as JSONError {
-            throw client.invalidJSON(error, for: request, response: response, body: spool.prefix(4000))
+            throw client.invalidJSON(error, for: request, response: response, body: await spool.prefix(4000))
         }
     }
 
