@@ -32,7 +32,9 @@ package final class SerialWorker: Sendable {
     /// Runs `job` on the worker after the jobs before it; the caller suspends meanwhile.
     ///
     /// - Returns: what `job` returned, or rethrows what it threw.
-    package func run<T: Sendable, Failure: Error>(_ job: @escaping @Sendable () throws(Failure) -> T) async throws(Failure) -> T {
+    package func run<T: Sendable, Failure: Error>(_ job: @escaping @Sendable () throws(Failure) -> T)
+        async throws(Failure) -> T
+    {
         let result: Result<T, Failure> = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: Result(catching: job)) }
         }

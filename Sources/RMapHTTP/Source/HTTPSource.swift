@@ -196,7 +196,8 @@ public struct HTTPSource: Source {
         of entity: EntityMapping, values: [String: String], fill: [String: Value], context: FetchContext
     ) -> Index {
         let cursor = context.cursors.parameter(for: entity, fill: fill)
-        return Index(entity: entity, url: url(for: entity, values: values, model: context.model, cursor: cursor), fill: fill)
+        return Index(
+            entity: entity, url: url(for: entity, values: values, model: context.model, cursor: cursor), fill: fill)
     }
 
     /// The index URL of `entity`, placeholders filled with `values`: path, suffix, `params`, `order`

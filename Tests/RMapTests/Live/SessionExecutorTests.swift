@@ -31,7 +31,8 @@ struct SessionExecutorTests {
         var sessions: [Session] = []
         for _ in 0..<count {
             sessions.append(
-                Session(model: model, store: try SQLiteStore(path: path, busyTimeout: .seconds(30)), registry: registry))
+                Session(model: model, store: try SQLiteStore(path: path, busyTimeout: .seconds(30)), registry: registry)
+            )
         }
         _ = try await sessions[0].insert("Note", ["id": 0, "text": "schema"])
 
