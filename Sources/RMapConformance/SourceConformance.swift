@@ -60,13 +60,13 @@ public struct SourceConformance: Sendable {
             violations += await check.fetches(source, into: second, again: true)
             violations += await check.failsWhenDeliveringFails(source, parents: first)
         }
-        for entity in model.entities where first.identities(of: entity.name) != second.identities(of: entity.name) {
+        for entity in model.entities {
+            let (before, after) = (await first.identities(of: entity.name), await second.identities(of: entity.name))
+            guard before != after else { continue }
             violations.append(
                 ConformanceViolation(
                     plugin: "source '\(entity.source?.plugin ?? "?")'", rule: "delivers the same records again",
-                    detail:
-                        "\(entity.name): \(first.identities(of: entity.name).count) object(s), then \(second.identities(of: entity.name).count)"
-                ))
+                    detail: "\(entity.name): \(before.count) object(s), then \(after.count)"))
         }
         return violations
     }
@@ -128,7 +128,7 @@ struct SourceCheck {
             deliver: { _ in
                 refused.withLock { $0 = true }
                 throw DeliveryRefused()
-            }, identities: { Array(recorder.identities(of: $0)) }, progress: { _ in })
+            }, identities: { Array(await recorder.identities(of: $0)) }, progress: { _ in })
         do {
             try await source.fetch(entities, context: context)
         } catch {
@@ -148,34 +148,32 @@ struct SourceCheck {
     struct DeliveryRefused: Error {}
 }
 
-/// The pipeline's side of a fetch in a conformance check: maps each payload into a graph, as a
-/// run does, and keeps what was delivered.
-final class SourceRecorder: @unchecked Sendable {
-    struct Delivered {
+/// The pipeline's side of a fetch in a conformance check: maps each payload into a graph through a
+/// ``MappingSink``, as a run does, and keeps what was delivered.
+final class SourceRecorder: Sendable {
+    struct Delivered: Sendable {
         var entity: String
         var origin: String
         /// Why mapping the payload threw, when it did.
         var failure: String?
     }
 
-    private let lock = NSLock()
-    private let graph: ObjectGraph
-    private let mapper: RecordMapper
+    private let sink: MappingSink
     private let model: MappingModel
-    private var delivered: [Delivered] = []
+    private let delivered = Locked<[Delivered]>([])
 
     init(model: MappingModel, registry: PluginRegistry) {
         self.model = model
-        graph = ObjectGraph(schema: GraphSchema(model: model))
-        mapper = RecordMapper(graph: graph, transformers: registry.transformers)
+        let graph = ObjectGraph(schema: GraphSchema(model: model))
+        sink = MappingSink(graph: graph, mapper: RecordMapper(graph: graph, transformers: registry.transformers))
     }
 
     /// The payloads delivered so far.
-    var payloads: [Delivered] { lock.withLock { delivered } }
+    var payloads: [Delivered] { delivered.withLock { $0 } }
 
     /// The identities of an entity's objects mapped so far.
-    func identities(of entity: String) -> Set<IdentityKey> {
-        lock.withLock { Set(((try? graph.objects(of: entity)) ?? []).map(\.identity)) }
+    func identities(of entity: String) async -> Set<IdentityKey> {
+        Set(await sink.identities(of: entity))
     }
 
     /// A context whose `deliver` maps into this recorder's graph.
@@ -183,13 +181,13 @@ final class SourceRecorder: @unchecked Sendable {
         FetchContext(
             model: model,
             deliver: { payload in
-                self.lock.withLock {
-                    var failure: String?
-                    do { try self.mapper.map(payload) } catch { failure = "\(error)" }
-                    self.delivered.append(Delivered(entity: payload.entity, origin: payload.origin, failure: failure))
+                var failure: String?
+                do { _ = try await self.sink.deliver(payload) } catch { failure = "\(error)" }
+                self.delivered.withLock {
+                    $0.append(Delivered(entity: payload.entity, origin: payload.origin, failure: failure))
                 }
             },
-            identities: { entity in self.lock.withLock { ((try? self.graph.objects(of: entity)) ?? []).map(\.identity) } },
+            identities: { await self.sink.identities(of: $0) },
             progress: { _ in })
     }
 }

@@ -4,9 +4,11 @@
 /// The holder promises that no two threads use ``value`` at the same time, or that the parts
 /// they use do not overlap. rmap keeps the promise in four ways only:
 /// - one ``SerialWorker`` runs every access (the mapping task's graph, a store's engine);
-/// - every access holds one lock (the graph an `exec` stage's two pipe threads share);
-/// - the threads take turns, each hand-off ordered by a continuation resumed or a job waited
-///   for (a write's phases on ``DedicatedThread``s, a pipe's ``LineReader``);
+/// - every access holds one lock (the graph an `exec` stage's two pipe threads share, a file's
+///   prefetched groups);
+/// - the threads take turns, each hand-off ordered by a continuation resumed, a job waited
+///   for or a thread started (a write's phases on ``DedicatedThread``s, a pipe's ``LineReader``,
+///   the plan a file's parsing thread prepares records with);
 /// - while the pipeline connects the graph, the store writes tables whose rows connecting
 ///   does not change (``StoreWrite/writeSettled()``): connecting sets links, those rows read
 ///   values and settled links.

@@ -8,20 +8,22 @@ import Dispatch
 /// off the pool (a ``DedicatedThread``) may enter through ``sync(_:)``, which blocks until
 /// the job is done, or ``submit(_:)``, which queues it and blocks only while ``pending`` jobs
 /// are queued (the back-pressure that keeps a producer at most that far ahead). No task on
-/// the cooperative pool calls ``sync(_:)`` or ``submit(_:)``.
+/// the cooperative pool calls ``sync(_:)`` or ``submit(_:)``. An actor whose executor is a
+/// worker (``asUnownedSerialExecutor()``) runs all its code on it, so it may call blocking
+/// code (a store) directly: the live session does.
 ///
 /// ```swift
 /// let worker = SerialWorker(label: "rmap.persist.engine")
 /// let count = try await worker.run { try engine.value.count() }
 /// ```
-final class SerialWorker: Sendable {
+package final class SerialWorker: Sendable {
     /// How many submitted jobs may wait before ``submit(_:)`` blocks.
     let pending: Int
     private let queue: DispatchQueue
     private let slots: DispatchSemaphore
 
     /// Creates a worker whose thread is named `label`.
-    init(label: String, pending: Int = 2) {
+    package init(label: String, pending: Int = 2) {
         self.pending = pending
         queue = DispatchQueue(label: label)
         slots = DispatchSemaphore(value: pending)
@@ -30,7 +32,9 @@ final class SerialWorker: Sendable {
     /// Runs `job` on the worker after the jobs before it; the caller suspends meanwhile.
     ///
     /// - Returns: what `job` returned, or rethrows what it threw.
-    func run<T: Sendable, Failure: Error>(_ job: @escaping @Sendable () throws(Failure) -> T) async throws(Failure) -> T {
+    package func run<T: Sendable, Failure: Error>(_ job: @escaping @Sendable () throws(Failure) -> T)
+        async throws(Failure) -> T
+    {
         let result: Result<T, Failure> = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: Result(catching: job)) }
         }
@@ -51,5 +55,25 @@ final class SerialWorker: Sendable {
             defer { slots.signal() }
             job()
         }
+    }
+}
+
+// MARK: - An actor's executor
+
+extension SerialWorker: SerialExecutor {
+    /// Runs an actor's job on the worker, after the jobs before it.
+    package func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+    }
+
+    /// The worker as the executor of an actor (its `unownedExecutor`).
+    package func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+
+    /// Stops the program unless the caller runs on the worker.
+    package func checkIsolated() {
+        dispatchPrecondition(condition: .onQueue(queue))
     }
 }

@@ -6,9 +6,7 @@ import Foundation
 ///
 /// Patterns are compiled with `^` and `$` matching at line boundaries, as they
 /// always do in Ruby.
-struct CompiledPattern: @unchecked Sendable {
-    // NSRegularExpression is immutable once created and documented as safe to
-    // share between threads; `@unchecked` only states that for corelibs.
+struct CompiledPattern: Sendable {
     private let regex: NSRegularExpression
 
     /// Compiles `pattern`.

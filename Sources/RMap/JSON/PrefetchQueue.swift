@@ -12,20 +12,26 @@ import Foundation
 /// once the producer has called ``finish(throwing:)``, that is, after it has
 /// released its file and parser.
 ///
-/// Every stored property is read and written only while holding `condition`,
-/// which is what makes the `@unchecked Sendable` sound.
-final class PrefetchQueue<Element: Sendable>: @unchecked Sendable {
+/// Both sides are threads of their own (the file's reader, and the mapping task's
+/// ``SerialWorker`` or a ``DedicatedThread``), never tasks of the cooperative pool.
+/// The state is read and written only while holding `condition` (``Confined``).
+final class PrefetchQueue<Element: Sendable>: Sendable {
     /// Thrown to the producer once the consumer has stopped.
     struct Closed: Error {}
+
+    /// What the two threads share.
+    private struct State {
+        var groups: [(items: [Element], cost: Int)] = []
+        var queuedCost = 0
+        var finished = false
+        var closed = false
+        var failure: (any Error)?
+    }
 
     /// The cost of the groups the queue holds before ``put(_:cost:)`` blocks.
     let capacity: Int
     private let condition = NSCondition()
-    private var groups: [(items: [Element], cost: Int)] = []
-    private var queuedCost = 0
-    private var finished = false
-    private var closed = false
-    private var failure: (any Error)?
+    private let shared = Confined(State())
 
     /// Creates a queue that holds groups costing `capacity` in all (and one group of any cost).
     init(capacity: Int) {
@@ -41,11 +47,15 @@ final class PrefetchQueue<Element: Sendable>: @unchecked Sendable {
     func put(_ group: [Element], cost: Int) throws(Closed) {
         condition.lock()
         defer { condition.unlock() }
-        while !closed && !group.isEmpty && !groups.isEmpty && queuedCost + cost > capacity { condition.wait() }
-        if closed { throw Closed() }
+        while !shared.value.closed && !group.isEmpty && !shared.value.groups.isEmpty
+            && shared.value.queuedCost + cost > capacity
+        {
+            condition.wait()
+        }
+        if shared.value.closed { throw Closed() }
         guard !group.isEmpty else { return }
-        groups.append((group, cost))
-        queuedCost += cost
+        shared.value.groups.append((group, cost))
+        shared.value.queuedCost += cost
         condition.broadcast()
     }
 
@@ -54,8 +64,8 @@ final class PrefetchQueue<Element: Sendable>: @unchecked Sendable {
     func finish(throwing error: (any Error)?) {
         condition.lock()
         defer { condition.unlock() }
-        finished = true
-        failure = error
+        shared.value.finished = true
+        shared.value.failure = error
         condition.broadcast()
     }
 
@@ -63,7 +73,7 @@ final class PrefetchQueue<Element: Sendable>: @unchecked Sendable {
     var isHalfFull: Bool {
         condition.lock()
         defer { condition.unlock() }
-        return queuedCost * 2 >= capacity
+        return shared.value.queuedCost * 2 >= capacity
     }
 
     // MARK: - Consumer
@@ -75,14 +85,14 @@ final class PrefetchQueue<Element: Sendable>: @unchecked Sendable {
     func next() throws -> [Element]? {
         condition.lock()
         defer { condition.unlock() }
-        while groups.isEmpty && !finished { condition.wait() }
-        if !groups.isEmpty {
+        while shared.value.groups.isEmpty && !shared.value.finished { condition.wait() }
+        if !shared.value.groups.isEmpty {
             condition.broadcast()
-            let group = groups.removeFirst()
-            queuedCost -= group.cost
+            let group = shared.value.groups.removeFirst()
+            shared.value.queuedCost -= group.cost
             return group.items
         }
-        if let failure { throw failure }
+        if let failure = shared.value.failure { throw failure }
         return nil
     }
 
@@ -90,9 +100,9 @@ final class PrefetchQueue<Element: Sendable>: @unchecked Sendable {
     func close() {
         condition.lock()
         defer { condition.unlock() }
-        closed = true
-        groups.removeAll()
+        shared.value.closed = true
+        shared.value.groups.removeAll()
         condition.broadcast()
-        while !finished { condition.wait() }
+        while !shared.value.finished { condition.wait() }
     }
 }

@@ -9,6 +9,8 @@ import RMap
 /// A handle is reset (`curl_easy_reset`, which keeps its live connections)
 /// when it comes back, so nothing of one request's options reaches the next.
 final class CurlHandles: Sendable {
+    /// A libcurl easy handle, a C pointer: `@unchecked` because one transfer at a time uses it
+    /// (it is in `idle`, under the lock, or lent to that transfer).
     private struct Handle: @unchecked Sendable {
         let pointer: UnsafeMutableRawPointer
     }

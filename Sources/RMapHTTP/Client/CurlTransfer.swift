@@ -6,9 +6,9 @@ import Synchronization
 /// ``CurlHandles`` pool until it is performed), header list and error buffer
 /// (freed in `deinit`) and collects the answer's head and body as they arrive.
 ///
-/// `@unchecked Sendable`: it is made on one thread and performed on another,
-/// one after the other; only the cancellation flag, an `Atomic`, is touched
-/// from a third thread while it runs.
+/// `@unchecked Sendable` because it owns C resources that libcurl's callbacks write through a
+/// raw pointer: it is made on one thread and performed on another, one after the other; only
+/// the cancellation flag, an `Atomic`, is touched from a third thread while it runs.
 final class CurlTransfer: @unchecked Sendable {
     private let request: HTTPRequest
     private let timeout: Duration

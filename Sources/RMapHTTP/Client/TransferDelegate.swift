@@ -1,4 +1,5 @@
 import Foundation
+import RMap
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,12 +10,10 @@ import Foundation
 /// ``BodyDestination`` and stopping at its limit, and refuses redirects
 /// (the client follows them itself).
 ///
-/// `@unchecked Sendable`: the only state, the transfers by task, is behind a
-/// lock; each ``Transfer`` is touched by the session's serial delegate queue
-/// alone once its task is resumed.
-final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var transfers: [Int: Transfer] = [:]
+/// The only state, the transfers by task, is ``Locked``; each ``Transfer`` is
+/// touched by the session's serial delegate queue alone once its task is resumed.
+final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let transfers = Locked<[Int: Transfer]>([:])
 
     /// Runs `task` and returns its answer; cancelling the calling task cancels it.
     func run(_ task: URLSessionDataTask, request: HTTPRequest, body: BodyDestination) async -> Result<
@@ -24,7 +23,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
             await withCheckedContinuation { continuation in
                 guard !Task.isCancelled else { return continuation.resume(returning: .failure(.cancelled)) }
                 let transfer = Transfer(url: request.url, destination: body, continuation: continuation)
-                lock.withLock { transfers[task.taskIdentifier] = transfer }
+                transfers.withLock { $0[task.taskIdentifier] = transfer }
                 task.resume()
             }
         } onCancel: {
@@ -53,12 +52,12 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let transfer = lock.withLock { transfers.removeValue(forKey: task.taskIdentifier) }
+        let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         transfer?.finish(error)
     }
 
     private func transfer(of task: URLSessionTask) -> Transfer? {
-        lock.withLock { transfers[task.taskIdentifier] }
+        transfers.withLock { $0[task.taskIdentifier] }
     }
 }
 

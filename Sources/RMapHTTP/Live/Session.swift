@@ -24,7 +24,10 @@ public import RMap
 /// ```
 ///
 /// The session is an actor: use it from any number of tasks. Fetches of the
-/// same request in flight at once share one request.
+/// same request in flight at once share one request. Its executor is a serial
+/// worker thread of its own, not Swift's cooperative pool, so its store calls
+/// (SQLite, PostgreSQL) block that thread only, and the store is used by one
+/// call at a time.
 public actor Session {
     /// The model whose entities the session fetches and saves.
     public nonisolated let model: MappingModel
@@ -41,6 +44,11 @@ public actor Session {
     /// The objects each loaded to-many relationship holds, by owner and relationship.
     var faults: [FaultKey: [ObjectKey]] = [:]
     private var inFlight: [String: Task<[ObjectKey], any Error>] = [:]
+    /// Where the session's code runs: every store call is a job of this worker.
+    private let worker = SerialWorker(label: "rmap.live.session")
+
+    /// The session's executor: a serial worker off the cooperative pool, on which its store calls block.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { worker.asUnownedSerialExecutor() }
 
     /// Creates a session.
     ///

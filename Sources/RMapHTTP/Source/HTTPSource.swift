@@ -117,7 +117,10 @@ public struct HTTPSource: Source {
         let entity = index.entity.name
         // A cursor-paged index reads its next cursor from the body, which a `304` does not carry.
         let conditional: Bool = if case .cursor = settings.pagination { false } else { true }
-        let remembered = conditional ? try context.runState.entries(scope: PageValidators.scope) : [:]
+        // The first read opens the store: off the cooperative pool.
+        let remembered =
+            conditional
+            ? try await DedicatedThread.run { try context.runState.entries(scope: PageValidators.scope) }.get() : [:]
         while let url = next {
             let origin = client.redact(url)
             let validators = remembered[origin].flatMap { PageValidators($0.value) }
@@ -132,15 +135,15 @@ public struct HTTPSource: Source {
                     let identities = validators.identityKeys(of: index.entity)
                     context.runState.unchanged(entity: entity, identities: identities)
                     context.progress(.fetched(entity: entity, origin: origin))
-                    next = try pager.next(
-                        after: validators.completing(response), document: nil, count: { identities.count },
-                        repeated: false)
+                    next = try await pager.next(
+                        after: validators.completing(response), document: nil, repeated: false
+                    ) { identities.count }
                     previous = nil
                     continue
                 }
                 // A top-level array stays in the file for the mapper to stream; anything else is parsed whole.
                 let document = try await readingJSON(spool, request: request, response: response) {
-                    try spool.page()
+                    try await spool.page()
                 }
                 let body = document.map(Payload.Body.document) ?? .file(path: spool.url.path)
                 let identities = try await readingJSON(spool, request: request, response: response) {
@@ -161,10 +164,11 @@ public struct HTTPSource: Source {
                     context.progress(.expected(entity: entity, amount: pages, unit: .pages))
                 }
                 context.progress(.advanced(entity: entity, amount: 1, unit: .pages))
-                next = try pager.next(
-                    after: response, document: document,
-                    count: { try document.map { PageRecords.count(in: $0, for: index.entity) } ?? spool.arrayCount() },
-                    repeated: previous?.hasSameContents(as: spool) ?? false)
+                let repeated = await previous?.hasSameContents(as: spool) ?? false
+                next = try await pager.next(after: response, document: document, repeated: repeated) {
+                    guard let document else { return try await spool.arrayCount() }
+                    return PageRecords.count(in: document, for: index.entity)
+                }
                 previous = spool
             } catch let error as HTTPError {
                 throw FetchError(origin: error.request, message: "fetching \(entity): \(error.message)")
@@ -183,7 +187,7 @@ public struct HTTPSource: Source {
         do {
             return try await work()
         } catch let error as JSONError {
-            throw client.invalidJSON(error, for: request, response: response, body: spool.prefix(4000))
+            throw client.invalidJSON(error, for: request, response: response, body: await spool.prefix(4000))
         }
     }
 
@@ -192,7 +196,8 @@ public struct HTTPSource: Source {
         of entity: EntityMapping, values: [String: String], fill: [String: Value], context: FetchContext
     ) -> Index {
         let cursor = context.cursors.parameter(for: entity, fill: fill)
-        return Index(entity: entity, url: url(for: entity, values: values, model: context.model, cursor: cursor), fill: fill)
+        return Index(
+            entity: entity, url: url(for: entity, values: values, model: context.model, cursor: cursor), fill: fill)
     }
 
     /// The index URL of `entity`, placeholders filled with `values`: path, suffix, `params`, `order`

@@ -45,13 +45,13 @@ struct Pager {
     /// - Parameters:
     ///   - response: the page's answer (its `Link` header).
     ///   - document: the page's body when it is not a top-level array (where a cursor is read).
-    ///   - count: counts the page's records (called for `offset` and `page` only).
     ///   - repeated: true when the page's body is byte for byte the previous page's.
+    ///   - count: counts the page's records (called for `offset` and `page` only).
     mutating func next(
-        after response: HTTPResponse, document: JSONValue?, count: () throws -> Int, repeated: Bool
-    ) throws -> URL? {
+        after response: HTTPResponse, document: JSONValue?, repeated: Bool, count: () async throws -> Int
+    ) async throws -> URL? {
         pages += 1
-        guard let next = try following(response, document: document, count: count) else { return nil }
+        guard let next = try await following(response, document: document, count: count) else { return nil }
         if repeated {
             throw Failure(
                 message:
@@ -77,13 +77,13 @@ struct Pager {
     }
 
     private mutating func following(
-        _ response: HTTPResponse, document: JSONValue?, count countRecords: () throws -> Int
-    ) throws -> URL? {
+        _ response: HTTPResponse, document: JSONValue?, count countRecords: () async throws -> Int
+    ) async throws -> URL? {
         switch style {
         case .none:
             return nil
         case .offset, .page:
-            let count = try countRecords()
+            let count = try await countRecords()
             guard count > 0, count >= (pageSize ?? 1) else { return nil }
             if let pageSize, count > pageSize {
                 throw Failure(

@@ -11,17 +11,19 @@ import RMap
 /// ticker redraws it every ``ProgressRenderer/interval`` so its time and ETA
 /// move between events.
 ///
-/// `@unchecked Sendable`: the renderer and the ticker are touched only under
-/// `lock`, an `NSLock` (held to render and write one piece of text) because
-/// the thread sanitizer sees its ordering, which it does not see for
-/// `Synchronization.Mutex` on Linux.
-final class ProgressReporter: @unchecked Sendable {
+/// The renderer and the ticker are ``Locked``: rendering and writing one piece of
+/// text hold the lock, which keeps lines whole and in order.
+final class ProgressReporter: Sendable {
+    /// What the reporter's callers share.
+    private struct State {
+        var renderer: ProgressRenderer
+        var ticker: Task<Void, Never>?
+    }
+
     private let output: TextOutput
     private let quiet: Bool
     private let started = ContinuousClock.now
-    private let lock = NSLock()
-    private var renderer: ProgressRenderer
-    private var ticker: Task<Void, Never>?
+    private let state: Locked<State>
 
     /// Creates a reporter writing to `output`.
     ///
@@ -36,7 +38,7 @@ final class ProgressReporter: @unchecked Sendable {
         self.output = output
         let style = Self.style(terminal: output.isTerminal && redraw, environment: environment)
         self.quiet = quiet
-        renderer = ProgressRenderer(style: style)
+        state = Locked(State(renderer: ProgressRenderer(style: style)))
         if !quiet, case .bar = style { startTicker() }
     }
 
@@ -53,9 +55,9 @@ final class ProgressReporter: @unchecked Sendable {
 
     /// Stops redrawing and clears a status line left on the terminal (before the results are printed).
     func finish() {
-        lock.withLock {
-            ticker?.cancel()
-            ticker = nil
+        state.withLock { state in
+            state.ticker?.cancel()
+            state.ticker = nil
         }
         write { renderer, _ in renderer.finish() }
     }
@@ -63,9 +65,8 @@ final class ProgressReporter: @unchecked Sendable {
     private func write(_ render: (inout ProgressRenderer, Duration) -> String) {
         guard !quiet else { return }
         let now = ContinuousClock.now - started
-        // Rendering and writing under one lock keeps lines whole and in order.
-        lock.withLock {
-            let text = render(&renderer, now)
+        state.withLock { state in
+            let text = render(&state.renderer, now)
             if !text.isEmpty { output.write(text) }
         }
     }
@@ -77,6 +78,6 @@ final class ProgressReporter: @unchecked Sendable {
                 self?.write { renderer, now in renderer.redraw(at: now) }
             }
         }
-        lock.withLock { ticker = task }
+        state.withLock { $0.ticker = task }
     }
 }
