@@ -51,7 +51,7 @@ struct StoredDestinationStoreTests {
     func partialRun(kind: StoreKind) throws {
         let directory = try F.temporaryDirectory()
         let people = #"[{"id": 1, "email": "ann@x", "name": "Ann"}, {"id": 2, "email": "bo@x", "name": "Bo"}]"#
-        try run(
+        _ = try run(
             [("Person", people), ("Project", #"[{"id": 10, "owner_id": 1, "member_ids": [1, 2]}]"#)],
             complete: ["Person", "Project"], into: kind.open(directory))
         let schema = GraphSchema(model: try F.model(Self.yaml))

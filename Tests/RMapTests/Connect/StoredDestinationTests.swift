@@ -65,7 +65,8 @@ struct StoredDestinationTests {
         // Only project 11's owner 99 is nowhere: every reference to a stored person resolves.
         #expect(report.dangling.count == 1, "\(partial.stdout)")
         #expect(report.dangling.first?["entity"] as? String == "Project")
-        #expect("\(report.dangling.first?["values"] ?? "")".contains("99"), "\(partial.stdout)")
+        let values = "\(report.dangling.first?["values"] ?? "")"
+        #expect(values.contains("99"), "\(partial.stdout)")
         #expect(report.counts("Project")["updated"] == 1)
         #expect(report.counts("Project")["inserted"] == 1)
         #expect((report.counts("Person")["updated"] ?? 0) == 0)
