@@ -4,7 +4,9 @@
 Writes, for N people: people.json (N, nested address), projects.json (3N, with
 person_id, team_member_ids, tags, exact decimals), tasks.json (10N, with
 project_id and nullable datetimes), and nested/people.json: the same records
-with projects nested in people and tasks nested in projects.
+with projects nested in people and tasks nested in projects; and
+shuffled/nested/people.json: that file with the task ids shuffled (a random
+permutation of 1..10N), as real nested payloads do not list children in id order.
 Usage: generate.py N OUT_DIR
 """
 import json
@@ -67,10 +69,15 @@ def write_array(path, records):
         out.write("\n]\n")
 
 
-def nested(n, rng_seed):
+def nested(n, rng_seed, shuffled_ids=False):
     rng = random.Random(rng_seed)
     project_list = list(projects(n, rng))
     task_list = list(tasks(n, random.Random(rng_seed + 1)))
+    if shuffled_ids:
+        ids = [task["id"] for task in task_list]
+        random.Random(rng_seed + 2).shuffle(ids)
+        for task, new_id in zip(task_list, ids):
+            task["id"] = new_id
     tasks_by_project = {}
     for task in task_list:
         tasks_by_project.setdefault(task["project_id"], []).append({k: v for k, v in task.items() if k != "project_id"})
@@ -88,10 +95,12 @@ def main():
     n = int(sys.argv[1])
     out = sys.argv[2]
     os.makedirs(os.path.join(out, "nested"), exist_ok=True)
+    os.makedirs(os.path.join(out, "shuffled", "nested"), exist_ok=True)
     write_array(os.path.join(out, "people.json"), people(n, random.Random(1)))
     write_array(os.path.join(out, "projects.json"), projects(n, random.Random(2)))
     write_array(os.path.join(out, "tasks.json"), tasks(n, random.Random(3)))
     write_array(os.path.join(out, "nested", "people.json"), nested(n, 2))
+    write_array(os.path.join(out, "shuffled", "nested", "people.json"), nested(n, 2, shuffled_ids=True))
 
 
 if __name__ == "__main__":

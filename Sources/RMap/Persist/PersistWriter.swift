@@ -144,6 +144,9 @@ private struct PersistRun {
     /// The tables (positions in ``StoreLayout/tables``) that held nothing when they were written:
     /// no stored link has their objects as source.
     var freshTables = Set<Int>()
+    /// The rows of each root written so far, in the order written (``IdentityOrder``, sorted once
+    /// a root): the links are written in it too.
+    var orders: [Int: [Int]] = [:]
 
     init(backend: any StoreBackend, layout: StoreLayout, graph: ObjectGraph) {
         self.backend = backend
@@ -161,10 +164,12 @@ private struct PersistRun {
 
     // MARK: - Rows
 
-    /// The objects of a root's table that the run fetched: stored objects that connections
-    /// reached (``ObjectGraph/isStored(_:)``) keep their rows and links as stored.
+    /// The objects of a root's table that the run fetched, in order of identity (the order
+    /// ``writeTable(_:)`` wrote): stored objects that connections reached
+    /// (``ObjectGraph/isStored(_:)``) keep their rows and links as stored.
     private func fetchedObjects(_ root: EntityType) -> some Sequence<GraphObject> {
-        graph.table(root.index).rows.lazy.map { [graph] in GraphObject(graph: graph, root: root.index, row: $0) }
+        let order = orders[root.index] ?? IdentityOrder.rows(of: root, in: graph)
+        return order.lazy.map { [graph] in GraphObject(graph: graph, root: root.index, row: $0) }
             .filter { [graph] in !graph.isStored($0) }
     }
 
@@ -172,6 +177,7 @@ private struct PersistRun {
         let table = layout.table(of: root)
         let fresh = try backend.isEmpty(table)
         if fresh { freshTables.insert(layout.bindings[root.index].table) }
+        orders[root.index] = IdentityOrder.rows(of: root, in: graph)
         var chunk: [GraphObject] = []
         var rows: [[Value]] = []
         var bases: [[Value]] = []

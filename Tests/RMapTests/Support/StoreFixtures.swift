@@ -210,6 +210,10 @@ final class FaultyBackend: SyncBackend {
     let rowWrites = Locked<[String]>([])
     /// How many identities ``fetch(_:identities:)`` read (row and base decoded); read from any thread.
     let fetched = Locked(0)
+    /// The rows ``upsertRows(_:_:)`` wrote, by table, in the order written; read from any thread.
+    let writtenRows = Locked<[String: [[Value]]]>([:])
+    /// The links ``replaceLinks(_:sources:links:)`` added, by join table, in the order written.
+    let writtenLinks = Locked<[String: [[Value]]]>([:])
 
     init(_ wrapped: any SyncBackend, failing: String) {
         self.wrapped = wrapped
@@ -253,6 +257,7 @@ final class FaultyBackend: SyncBackend {
     func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {
         try wrapped.upsertRows(table, rows)
         rowWrites.withLock { $0.append(table.name) }
+        writtenRows.withLock { $0[table.name, default: []] += rows }
         try check("upsertRows")
     }
     func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws {
@@ -268,6 +273,7 @@ final class FaultyBackend: SyncBackend {
     }
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
         try wrapped.replaceLinks(join, sources: sources, links: links)
+        writtenLinks.withLock { $0[join.name, default: []] += links }
         try check("replaceLinks")
     }
     func scanRows(_ table: TableLayout) throws -> [StoredRow] { try wrapped.scanRows(table) }
