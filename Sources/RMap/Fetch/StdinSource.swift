@@ -2,7 +2,8 @@ import Foundation
 
 /// The `stdin` source: one JSON document on standard input (a leading UTF-8
 /// byte order mark dropped, as in files), holding the records of the entity
-/// named by `entity:` (or of the only entity that uses the source).
+/// named by `entity:` (or of the only entity that uses the source). A document whose
+/// bytes are those of the last run's is not parsed (``RememberedPayloads``).
 ///
 /// With `format: singer` it reads a Singer message stream instead (what a tap
 /// writes), for every entity that uses the source, as the `singer` source reads
@@ -64,8 +65,16 @@ public struct StdinSource: Source {
             throw FetchError(origin: "stdin", message: "unknown entity '\(target)' in 'entity:'")
         }
         let bytes = await DedicatedThread.run(input).get()
-        let document = try JSONReader.parse(bytes.dropFirst(UTF8BOM.length(at: bytes)), origin: "stdin")
-        try await context.deliver(Payload(origin: "stdin", entity: target, body: .document(document)))
+        let hash = bytes.withUnsafeBytes { PayloadHash.of($0) }
+        if try context.payloads?.skipsUnchanged(origin: "stdin", hash: hash) != true {
+            let document = try JSONReader.parse(bytes.dropFirst(UTF8BOM.length(at: bytes)), origin: "stdin")
+            let payload = Payload(origin: "stdin", entity: target, body: .document(document))
+            if let payloads = context.payloads {
+                try await payloads.deliver(payload, hash: hash)
+            } else {
+                try await context.deliver(payload)
+            }
+        }
         context.progress(.fetched(entity: target, origin: "stdin"))
     }
 }
