@@ -24,7 +24,12 @@ public final class RememberedPayloads: Sendable {
     private let fingerprint: String
     private let state: SourceRunState
     private let map: @Sendable (Payload) async throws -> [String: [IdentityKey]]
+    /// The key of the fingerprint of the mapping whose runs wrote the entries.
+    static let mappingKey = "(mapping)"
+
     private let candidates = Locked<[String: JSONValue]>([:])
+    /// Whether the stored entries belong to this mapping: `nil` until first read.
+    private let current = Locked<Bool?>(nil)
     private let skipped = Locked<[String: [IdentityKey]]>([:])
 
     /// Payloads of `model` remembered in `state`, mapped through `map` (which returns the
@@ -58,7 +63,8 @@ public final class RememberedPayloads: Sendable {
     ///
     /// - Throws: the store's errors reading the run state.
     public func skipsUnchanged(origin: String, hash: UInt64) throws -> Bool {
-        guard let stored = try state.entries(scope: Self.scope)[origin]?.value.object else { return false }
+        let entries = try state.entries(scope: Self.scope)
+        guard isCurrent(entries), let stored = entries[origin]?.value.object else { return false }
         if stored["hash"]?.string == String(hash, radix: 16), stored["mapping"]?.string == fingerprint,
             let objects = stored["objects"]?.object, let identities = identities(in: objects)
         {
@@ -70,6 +76,31 @@ public final class RememberedPayloads: Sendable {
         update.remove(scope: Self.scope, key: origin)
         state.record(update)
         return false
+    }
+
+    /// True when the stored entries were written by runs of this mapping (a run of another one may
+    /// have written the same objects since); when not, they are all removed with the run's data.
+    private func isCurrent(_ entries: [String: RunStateEntry]) -> Bool {
+        current.withLock { current in
+            if let current { return current }
+            let matches = entries[Self.mappingKey]?.value.string == fingerprint
+            if !matches {
+                var update = RunStateUpdate()
+                update.clear(scope: Self.scope)
+                state.record(update)
+            }
+            current = matches
+            return matches
+        }
+    }
+
+    /// What the run's own transaction writes of this scope beyond what ``skipsUnchanged(origin:hash:)``
+    /// recorded: when no payload was checked, every remembered payload is removed (this run may
+    /// have written their objects).
+    var closing: RunStateUpdate {
+        var update = RunStateUpdate()
+        if current.withLock({ $0 }) == nil { update.clear(scope: Self.scope) }
+        return update
     }
 
     /// Maps `payload`, whose bytes hash to `hash`, and keeps it to remember (``confirmed(report:)``)
@@ -102,6 +133,7 @@ public final class RememberedPayloads: Sendable {
         for (origin, entry) in candidates.withLock({ $0 }) where !troubled.contains(origin) {
             update.set(scope: Self.scope, key: origin, to: entry)
         }
+        if !update.isEmpty { update.set(scope: Self.scope, key: Self.mappingKey, to: .string(fingerprint)) }
         return update
     }
 

@@ -8,7 +8,7 @@ import Testing
 struct RememberedPayloadTests {
     static let model = """
         rmap: 1
-        source: { plugin: file, path: "data/{collection}.json" }
+        source: { plugin: file, path: "data/{collection}.json", skip_unchanged: true }
         naming: { entity_prefix: X }
         store: { plugin: sqlite, path: rmap.sqlite }
         entities:
@@ -109,6 +109,22 @@ struct RememberedPayloadTests {
         #expect(changed.counts("XProject")["fetched"] == 2)
     }
 
+    @Test("a run of another mapping into the same store forgets every remembered payload")
+    func anotherMapping() throws {
+        let workspace = try Self.workspace()
+        try workspace.write("data2/people.json", Self.people.replacingOccurrences(of: "Grace", with: "Hopper"))
+        try workspace.write("data2/projects.json", Self.projects)
+        try workspace.write("m2.yml", Self.model.replacingOccurrences(of: "data/{collection}", with: "data2/{collection}"))
+        _ = try Self.run(workspace)
+        let other = try workspace.rmap(["run", "m2.yml", "--quiet"])
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(try workspace.rows("SELECT name FROM people WHERE id = 2").first?.first == .text("Hopper"))
+        let again = try Self.run(workspace)
+        #expect(again.counts("XPerson")["fetched"] == 3)
+        #expect(again.counts("XPerson")["updated"] == 1)
+        #expect(try workspace.rows("SELECT name FROM people WHERE id = 2").first?.first == .text("Grace"))
+    }
+
     @Test("a payload with a rejected record or a dangling reference is not remembered")
     func troubledPayloads() throws {
         let workspace = try Self.workspace(
@@ -162,7 +178,7 @@ struct RememberedPayloadTests {
         let workspace = try RunWorkspace([
             "m.yml": """
             rmap: 1
-            source: { plugin: stdin }
+            source: { plugin: stdin, skip_unchanged: true }
             store: { plugin: sqlite, path: rmap.sqlite }
             entities:
               Tag:
