@@ -66,12 +66,6 @@ public struct Pipeline: Sendable {
         try await ExecTransformer.runAll(on: graph, model: model, reject: rejected.add)
 
         var runState = state.update
-        // Remembered payloads stand for the store's objects only while runs of one mapping write it.
-        if let payloads {
-            runState.merge(payloads.closing)
-        } else {
-            runState.clear(scope: RememberedPayloads.scope)
-        }
         runState.merge(incremental.update(graph: graph, fills: await sink.fills))
         let complete = incremental.completeEntities().subtracting(state.incompleteEntities)
         var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: runState)

@@ -94,15 +94,6 @@ public final class RememberedPayloads: Sendable {
         }
     }
 
-    /// What the run's own transaction writes of this scope beyond what ``skipsUnchanged(origin:hash:)``
-    /// recorded: when no payload was checked, every remembered payload is removed (this run may
-    /// have written their objects).
-    var closing: RunStateUpdate {
-        var update = RunStateUpdate()
-        if current.withLock({ $0 }) == nil { update.clear(scope: Self.scope) }
-        return update
-    }
-
     /// Maps `payload`, whose bytes hash to `hash`, and keeps it to remember (``confirmed(report:)``)
     /// when every object it made may be skipped next time (``PayloadSkipRules``).
     ///
