@@ -5,10 +5,11 @@ import Foundation
 /// `{element}` expand per entity. Paths are relative to the mapping file.
 ///
 /// Files are streamed: the mapper reads a top-level array or a JSON Lines
-/// file record by record.
+/// file record by record. With `skip_unchanged: true`, a file whose bytes are those
+/// of the last run is not read again (``RememberedPayloads``): its objects count as unchanged.
 public struct FileSource: Source {
     /// The option keys the plugin reads.
-    public static let options = ["path"]
+    public static let options = ["path", "skip_unchanged"]
 
     private let config: PluginConfig
 
@@ -26,7 +27,11 @@ public struct FileSource: Source {
         }
         for (entity, files) in work {
             for (path, size) in files {
-                try await context.deliver(Payload(origin: path, entity: entity.name, body: .file(path: path)))
+                if let payloads = context.payloads, config.skipsUnchanged {
+                    try await payloads.deliverFile(atPath: path, entity: entity.name)
+                } else {
+                    try await context.deliver(Payload(origin: path, entity: entity.name, body: .file(path: path)))
+                }
                 context.progress(.fetched(entity: entity.name, origin: path))
                 context.progress(.advanced(entity: entity.name, amount: size, unit: .bytes))
             }

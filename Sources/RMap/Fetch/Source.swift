@@ -35,6 +35,9 @@ public struct FetchContext: Sendable {
     /// Maps a payload as ``deliver`` does and returns the identities of its records' objects,
     /// for a source that remembers what a payload held (to count it seen when it is not sent again).
     public let deliverIdentified: @Sendable (Payload) async throws -> [IdentityKey]
+    /// Maps files unless their bytes are unchanged since the last run (``RememberedPayloads``);
+    /// `nil` when the run may skip nothing.
+    public let payloads: RememberedPayloads?
 
     /// Creates a context.
     public init(
@@ -42,8 +45,10 @@ public struct FetchContext: Sendable {
         identities: @escaping @Sendable (String) async -> [IdentityKey],
         progress: @escaping @Sendable (ProgressEvent) -> Void,
         cursors: IncrementalCursors = IncrementalCursors(), runState: SourceRunState = SourceRunState(),
-        deliverIdentified: (@Sendable (Payload) async throws -> [IdentityKey])? = nil
+        deliverIdentified: (@Sendable (Payload) async throws -> [IdentityKey])? = nil,
+        payloads: RememberedPayloads? = nil
     ) {
+        self.payloads = payloads
         self.model = model
         self.deliver = deliver
         self.identities = identities

@@ -2,18 +2,21 @@ import Foundation
 
 /// The `stdin` source: one JSON document on standard input (a leading UTF-8
 /// byte order mark dropped, as in files), holding the records of the entity
-/// named by `entity:` (or of the only entity that uses the source).
+/// named by `entity:` (or of the only entity that uses the source). With
+/// `skip_unchanged: true`, a document whose bytes are those of the last run's is not
+/// parsed (``RememberedPayloads``).
 ///
 /// With `format: singer` it reads a Singer message stream instead (what a tap
 /// writes), for every entity that uses the source, as the `singer` source reads
 /// a tap's output (``SingerReader``): `tap-foo | rmap run crm.yml`.
 public struct StdinSource: Source {
     /// The option keys the plugin reads.
-    public static let options = ["entity", "format"]
+    public static let options = ["entity", "format", "skip_unchanged"]
 
     private let entityName: String?
     private let format: String?
     private let mark: Mark
+    private let skipsUnchanged: Bool
     private let input: @Sendable () -> [UInt8]
 
     /// Creates the source from its `source:` block; it reads the process's standard input.
@@ -26,6 +29,7 @@ public struct StdinSource: Source {
         entityName = config["entity"]?.scalar?.text
         format = config["format"]?.scalar?.text
         mark = config.mark
+        skipsUnchanged = config.skipsUnchanged
         self.input = input
     }
 
@@ -64,8 +68,17 @@ public struct StdinSource: Source {
             throw FetchError(origin: "stdin", message: "unknown entity '\(target)' in 'entity:'")
         }
         let bytes = await DedicatedThread.run(input).get()
-        let document = try JSONReader.parse(bytes.dropFirst(UTF8BOM.length(at: bytes)), origin: "stdin")
-        try await context.deliver(Payload(origin: "stdin", entity: target, body: .document(document)))
+        let payloads = skipsUnchanged ? context.payloads : nil
+        let hash = payloads == nil ? 0 : bytes.withUnsafeBytes { PayloadHash.of($0) }
+        if try payloads?.skipsUnchanged(origin: "stdin", hash: hash) != true {
+            let document = try JSONReader.parse(bytes.dropFirst(UTF8BOM.length(at: bytes)), origin: "stdin")
+            let payload = Payload(origin: "stdin", entity: target, body: .document(document))
+            if let payloads {
+                try await payloads.deliver(payload, hash: hash)
+            } else {
+                try await context.deliver(payload)
+            }
+        }
         context.progress(.fetched(entity: target, origin: "stdin"))
     }
 }

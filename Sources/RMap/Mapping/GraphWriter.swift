@@ -4,6 +4,8 @@
 final class GraphWriter {
     private let graph: ObjectGraph
     private let tally: MappingTally
+    /// When set, collects every object applied (nested ones too): the identities by entity index.
+    var collected: [Int: [IdentityKey]]?
 
     init(graph: ObjectGraph, tally: MappingTally) {
         self.graph = graph
@@ -37,6 +39,7 @@ final class GraphWriter {
             object.values = merged
             tally.counts[plan.type.index].updated += 1
         }
+        collected?[plan.type.index, default: []].append(object.identity)
         // The graph keeps its own copy of the values: the array goes back to the plan for the next record.
         plan.returnValues(record.values)
         for (index, records) in record.nested {

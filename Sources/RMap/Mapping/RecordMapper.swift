@@ -73,6 +73,13 @@ public final class RecordMapper {
     /// When set, collects the identity of each record's object as payloads are mapped.
     var identified: [IdentityKey]?
 
+    /// When set, collects the identity of every object that payloads make or update, nested
+    /// ones included, by entity index.
+    var collected: [Int: [IdentityKey]]? {
+        get { writer.collected }
+        set { writer.collected = newValue }
+    }
+
     /// The counts and the errors of every payload mapped so far.
     public var report: MappingReport { tally.report(graph.schema) }
 

@@ -34,6 +34,20 @@ public final class MappingSink: Sendable {
         }
     }
 
+    /// Maps a payload into the graph; returns how many records of its entity were mapped so far
+    /// and the identities of every object the payload made or updated, nested ones included, by entity.
+    func deliverCollecting(_ payload: Payload) async throws -> (count: Int, objects: [String: [IdentityKey]]) {
+        try await worker.run { [state] in
+            let mapper = state.value.mapper
+            mapper.collected = [:]
+            defer { mapper.collected = nil }
+            let count = try state.value.deliver(payload)
+            let types = state.value.graph.schema.types
+            let objects = (mapper.collected ?? [:]).map { (types[$0.key].name, $0.value) }
+            return (count, Dictionary(objects, uniquingKeysWith: +))
+        }
+    }
+
     /// Per entity, the attributes that its payloads filled from a parent.
     var fills: [String: Set<String>] {
         get async { await worker.run { [state] in state.value.filled } }

@@ -49,13 +49,18 @@ public struct Pipeline: Sendable {
         let incremental = try IncrementalRun(model: model, fetched: fetched, full: options.full, store: early)
         let state = SourceRunState(full: options.full, store: early) { try makeStore(options) }
         let sink = MappingSink(graph: graph, mapper: mapper)
+        let payloads = RememberedPayloads(model: model, state: state) { payload in
+            let (records, objects) = try await sink.deliverCollecting(payload)
+            progress(.mapped(entity: payload.entity, records: records))
+            return objects
+        }
 
         // fetch -> map: sources deliver payloads to the mapping task as they come.
         progress(.stageStarted("fetch"))
         for wave in plan.waves {
             try await fetch(
                 wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, state: state,
-                progress: progress)
+                payloads: payloads, progress: progress)
         }
         progress(.stageFinished("fetch"))
         try await ExecTransformer.runAll(on: graph, model: model, reject: rejected.add)
@@ -78,7 +83,9 @@ public struct Pipeline: Sendable {
         // connect: when nothing may change the graph after it (no stage, not strict), the
         // write begins first and stores the tables that connecting leaves alone meanwhile.
         func beginWrite() async throws -> any StoreWrite {
-            try await (opened ?? makeStore(options)).beginWrite(graph, request: request)
+            let store = try opened ?? makeStore(options)
+            opened = store
+            return try await store.beginWrite(graph, request: request)
         }
         let overlapped = options.strict || !stages.isEmpty ? nil : try await beginWrite()
         progress(.stageStarted("connect"))
@@ -110,8 +117,25 @@ public struct Pipeline: Sendable {
         try await settled
         let written = try await write.finish()
         report.add(written)
+        if let payloads, let store = opened, !options.dryRun {
+            Self.remember(payloads.confirmed(report: report), in: store, schema: schema, progress: progress)
+        }
         progress(.stageFinished("persist"))
         return RunResult(report: report, graph: graph)
+    }
+
+    /// Writes the entries of the payloads this run mapped cleanly, after its data committed: a
+    /// failure only means that the next run maps them again, so it is a note, not an error.
+    private static func remember(
+        _ update: RunStateUpdate, in store: any Store, schema: GraphSchema,
+        progress: @Sendable (ProgressEvent) -> Void
+    ) {
+        guard !update.isEmpty else { return }
+        do {
+            _ = try store.write(ObjectGraph(schema: schema), request: WriteRequest(runState: update))
+        } catch {
+            progress(.note("unchanged payloads not remembered (the next run maps them again): \(error)"))
+        }
     }
 
     private func makeStore(_ options: RunOptions) throws -> any Store {
@@ -131,7 +155,7 @@ public struct Pipeline: Sendable {
 
     private func fetch(
         _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, cursors: IncrementalCursors, state: SourceRunState,
-        progress: @escaping @Sendable (ProgressEvent) -> Void
+        payloads: RememberedPayloads?, progress: @escaping @Sendable (ProgressEvent) -> Void
     ) async throws {
         let model = self.model
         let context = FetchContext(
@@ -139,13 +163,20 @@ public struct Pipeline: Sendable {
             deliver: { payload in
                 let records = try await sink.deliver(payload)
                 progress(.mapped(entity: payload.entity, records: records))
-            }, identities: { await sink.identities(of: $0) },
+            },
+            identities: { entity in
+                // Parents in payloads skipped unchanged are parents too.
+                let mapped = await sink.identities(of: entity)
+                guard let skipped = payloads?.skippedIdentities(of: entity), !skipped.isEmpty else { return mapped }
+                var known = Set(mapped)
+                return mapped + skipped.filter { known.insert($0).inserted }
+            },
             progress: progress, cursors: cursors, runState: state,
             deliverIdentified: { payload in
                 let (records, identities) = try await sink.deliverIdentified(payload)
                 progress(.mapped(entity: payload.entity, records: records))
                 return identities
-            })
+            }, payloads: payloads)
         let sources = try wave.map { (try registry.makeSource($0.config, model: model), $0.entities) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             var running = 0

@@ -181,6 +181,7 @@ public final class SyncStore {
         if change.kind == .delete {
             try write(journal: true) {
                 try backend.deleteBase(table, identities: [change.identity])
+                try forgetRememberedPayloads()
                 try backend.delete(PushJournal.table, identities: [[.string(journalKey)]])
             }
             return nil
@@ -202,6 +203,7 @@ public final class SyncStore {
         try write(journal: true) {
             try backend.updateRow(table, reference: reference, values: values)
             try backend.upsertBase(table, [values])
+            try forgetRememberedPayloads()
             try backend.delete(PushJournal.table, identities: [[.string(journalKey)]])
             if old != new, !IdentityKey(old).isIncomplete {
                 try rewriteReferences(to: entity.tableIndex, from: old, to: new)

@@ -9,10 +9,10 @@ struct PluginsCommandTests {
             result.stdout == """
                 sources:
                   exec    RMap      command, env
-                  file    RMap      path
+                  file    RMap      path, skip_unchanged
                   http    RMapHTTP  site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages
                   singer  RMap      command, env, config, catalog, properties
-                  stdin   RMap      entity, format
+                  stdin   RMap      entity, format, skip_unchanged
                 stores:
                   json      RMap          path
                   memory    RMap

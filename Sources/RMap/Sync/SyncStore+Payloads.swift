@@ -1,0 +1,11 @@
+extension SyncStore {
+    /// Forgets every payload that runs remembered unchanged (``RememberedPayloads``): an
+    /// acknowledged push rewrites bases from the server's answers, so a payload equal to the
+    /// last one no longer means "nothing to change", and the next run maps it again.
+    /// Call inside the acknowledgement's transaction.
+    func forgetRememberedPayloads() throws {
+        var update = RunStateUpdate()
+        update.clear(scope: RememberedPayloads.scope)
+        try RunStateTable.write(update, to: backend)
+    }
+}
