@@ -52,7 +52,8 @@ public final class RememberedPayloads: Sendable {
     ///
     /// - Throws: the error reading the file, mapping it, or reading the run state.
     public func deliverFile(atPath path: String, entity: String) async throws {
-        let hash = try PayloadHash.ofFile(atPath: path)
+        // Reading the file blocks: off the cooperative pool.
+        let hash = try await DedicatedThread.run { try PayloadHash.ofFile(atPath: path) }.get()
         guard try await !skipsUnchanged(origin: path, hash: hash) else { return }
         try await deliver(Payload(origin: path, entity: entity, body: .file(path: path)), hash: hash)
     }
