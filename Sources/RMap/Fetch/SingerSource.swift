@@ -47,7 +47,7 @@ public struct SingerSource: Source {
             if let path = config[option]?.scalar?.text { arguments += ["--\(option)", absolutePath(path)] }
         }
         let key = command.words.joined(separator: " ")
-        if let state = try context.runState.entries(scope: SingerReader.scope)[key]?.value {
+        if let state = try await context.runState.entries(scope: SingerReader.scope)[key]?.value {
             arguments += ["--state", try files.write(state, named: "state.json", origin: origin)]
         }
         var reader = SingerReader(origin: origin, entities: entities, inflector: context.model.inflector)

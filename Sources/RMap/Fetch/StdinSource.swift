@@ -70,7 +70,7 @@ public struct StdinSource: Source {
         let bytes = await DedicatedThread.run(input).get()
         let payloads = skipsUnchanged ? context.payloads : nil
         let hash = payloads == nil ? 0 : bytes.withUnsafeBytes { PayloadHash.of($0) }
-        if try payloads?.skipsUnchanged(origin: "stdin", hash: hash) != true {
+        if try await payloads?.skipsUnchanged(origin: "stdin", hash: hash) != true {
             let document = try JSONReader.parse(bytes.dropFirst(UTF8BOM.length(at: bytes)), origin: "stdin")
             let payload = Payload(origin: "stdin", entity: target, body: .document(document))
             if let payloads {

@@ -66,7 +66,9 @@ public final class GraphSchema: Sendable {
         relationshipSlots = RelationshipSlots(types: types) { name in positions[name].map { types[$0] } }
     }
 
-    /// The entity named `name`.
+    /// The entity named `name`, or `nil` when the model has none: a question about the schema.
+    /// The graph's entry points by name (``ObjectGraph/objects(of:)``, ``ObjectGraph/insert(_:)``,
+    /// ``ObjectGraph/object(of:identity:)``) throw ``GraphError/unknownEntity(_:)`` instead.
     public func type(named name: String) -> EntityType? {
         positions[name].map { types[$0] }
     }

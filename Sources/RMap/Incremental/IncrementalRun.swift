@@ -17,12 +17,12 @@ struct IncrementalRun {
         model.entities.filter { $0.incremental != nil && fetched.contains($0.name) }
     }
 
-    /// Reads the stored cursors from `store` (when any fetched entity is incremental).
-    init(model: MappingModel, fetched: Set<String>, full: Bool, store: (any Store)?) throws {
+    /// The run of `fetched` from the stored cursors, the run-state entries of
+    /// ``IncrementalCursors/scope`` (read when any fetched entity is incremental).
+    init(model: MappingModel, fetched: Set<String>, full: Bool, stored: [String: RunStateEntry]) {
         self.model = model
         self.fetched = fetched
         self.full = full
-        let stored = try store?.runState(scope: IncrementalCursors.scope) ?? [:]
         previous = IncrementalCursors(stored: stored)
         cursors = full ? IncrementalCursors() : previous
     }

@@ -38,16 +38,18 @@ public struct Pipeline: Sendable {
         let fetched = Set(plan.waves.flatMap { $0.flatMap { $0.entities.map(\.name) } })
         let stages = try registry.stages + model.stages.map { try registry.makeStage($0, model: model) }
         let rejected = RejectedRecords()
-        // Defaults and `required` need to know what is stored already, incremental entities their
-        // cursors; other runs open the store to write.
-        let readsStore =
-            !StoredIdentities.roots(in: schema).isEmpty || !IncrementalRun.entities(of: model, fetched: fetched).isEmpty
-        let early = readsStore ? try makeStore(options) : nil
-        if let early, !StoredIdentities.roots(in: schema).isEmpty {
-            mapper.storedIdentities = try early.storedIdentities(schema: schema)
+        // The store opens on first use, and is used on its worker (off the cooperative pool).
+        // Defaults and `required` need to know what is stored already, incremental entities
+        // their cursors; other runs open the store to write.
+        let store = RunStore { try registry.makeStore(options.store ?? model.store ?? PluginConfig.defaultStore) }
+        if !StoredIdentities.roots(in: schema).isEmpty {
+            mapper.storedIdentities = try await store.use { try $0.storedIdentities(schema: schema) }
         }
-        let incremental = try IncrementalRun(model: model, fetched: fetched, full: options.full, store: early)
-        let state = SourceRunState(full: options.full, store: early) { try makeStore(options) }
+        let cursors =
+            IncrementalRun.entities(of: model, fetched: fetched).isEmpty
+            ? [:] : try await store.use { try $0.runState(scope: IncrementalCursors.scope) }
+        let incremental = IncrementalRun(model: model, fetched: fetched, full: options.full, stored: cursors)
+        let state = SourceRunState(full: options.full, store: store)
         let sink = MappingSink(graph: graph, mapper: mapper)
         let payloads = RememberedPayloads(model: model, state: state) { payload in
             let (records, objects) = try await sink.deliverCollecting(payload)
@@ -70,24 +72,17 @@ public struct Pipeline: Sendable {
         let complete = incremental.completeEntities().subtracting(state.incompleteEntities)
         var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: runState)
         request.unchangedIdentities = state.unchangedIdentities
-        var opened = state.store ?? early
         // Connections reach stored objects that a partial run did not fetch; a complete run
         // opens no store before it writes (a failing stage leaves no file behind).
         var lookedUp = true
         if !StoredDestinations.partialRoots(of: schema, request: request).isEmpty {
-            let store = try opened ?? makeStore(options)
-            opened = store
-            lookedUp = try store.addStoredDestinations(to: graph, request: request)
+            let target = Confined(graph)
+            lookedUp = try await store.use { [request] in try $0.addStoredDestinations(to: target.value, request: request) }
         }
 
         // connect: when nothing may change the graph after it (no stage, not strict), the
         // write begins first and stores the tables that connecting leaves alone meanwhile.
-        func beginWrite() async throws -> any StoreWrite {
-            let store = try opened ?? makeStore(options)
-            opened = store
-            return try await store.beginWrite(graph, request: request)
-        }
-        let overlapped = options.strict || !stages.isEmpty ? nil : try await beginWrite()
+        let overlapped = options.strict || !stages.isEmpty ? nil : try await store.beginWrite(graph, request: request)
         progress(.stageStarted("connect"))
         async let settled: Void? = overlapped?.writeSettled()
         var connectReport = Connector(schema: schema).connect(graph)
@@ -113,12 +108,12 @@ public struct Pipeline: Sendable {
 
         // persist
         progress(.stageStarted("persist"))
-        let write = if let overlapped { overlapped } else { try await beginWrite() }
+        let write = if let overlapped { overlapped } else { try await store.beginWrite(graph, request: request) }
         try await settled
         let written = try await write.finish()
         report.add(written)
-        if let payloads, let store = opened, !options.dryRun {
-            Self.remember(payloads.confirmed(report: report), in: store, schema: schema, progress: progress)
+        if let payloads, !options.dryRun {
+            await Self.remember(payloads.confirmed(report: report), in: store, schema: schema, progress: progress)
         }
         progress(.stageFinished("persist"))
         return RunResult(report: report, graph: graph)
@@ -127,19 +122,15 @@ public struct Pipeline: Sendable {
     /// Writes the entries of the payloads this run mapped cleanly, after its data committed: a
     /// failure only means that the next run maps them again, so it is a note, not an error.
     private static func remember(
-        _ update: RunStateUpdate, in store: any Store, schema: GraphSchema,
+        _ update: RunStateUpdate, in store: RunStore, schema: GraphSchema,
         progress: @Sendable (ProgressEvent) -> Void
-    ) {
+    ) async {
         guard !update.isEmpty else { return }
         do {
-            _ = try store.write(ObjectGraph(schema: schema), request: WriteRequest(runState: update))
+            _ = try await store.use { try $0.write(ObjectGraph(schema: schema), request: WriteRequest(runState: update)) }
         } catch {
             progress(.note("unchanged payloads not remembered (the next run maps them again): \(error)"))
         }
-    }
-
-    private func makeStore(_ options: RunOptions) throws -> any Store {
-        try registry.makeStore(options.store ?? model.store ?? PluginConfig.defaultStore)
     }
 
     /// Whether `entity`'s table took part in this run (fetched, or records of it arrived nested):

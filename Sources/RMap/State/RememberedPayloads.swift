@@ -52,8 +52,9 @@ public final class RememberedPayloads: Sendable {
     ///
     /// - Throws: the error reading the file, mapping it, or reading the run state.
     public func deliverFile(atPath path: String, entity: String) async throws {
-        let hash = try PayloadHash.ofFile(atPath: path)
-        guard try !skipsUnchanged(origin: path, hash: hash) else { return }
+        // Reading the file blocks: off the cooperative pool.
+        let hash = try await DedicatedThread.run { try PayloadHash.ofFile(atPath: path) }.get()
+        guard try await !skipsUnchanged(origin: path, hash: hash) else { return }
         try await deliver(Payload(origin: path, entity: entity, body: .file(path: path)), hash: hash)
     }
 
@@ -62,8 +63,8 @@ public final class RememberedPayloads: Sendable {
     /// False otherwise; the remembered entry is then dropped with the run's data.
     ///
     /// - Throws: the store's errors reading the run state.
-    public func skipsUnchanged(origin: String, hash: UInt64) throws -> Bool {
-        let entries = try state.entries(scope: Self.scope)
+    public func skipsUnchanged(origin: String, hash: UInt64) async throws -> Bool {
+        let entries = try await state.entries(scope: Self.scope)
         guard isCurrent(entries), let stored = entries[origin]?.value.object else { return false }
         if stored["hash"]?.string == String(hash, radix: 16), stored["mapping"]?.string == fingerprint,
             let objects = stored["objects"]?.object, let identities = identities(in: objects)

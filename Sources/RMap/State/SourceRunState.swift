@@ -4,12 +4,13 @@
 /// entities whose fetch was not complete (so that `orphans: delete` leaves their
 /// stored objects alone).
 ///
-/// The store is opened on the first read. With `--full` (``RunOptions/full``)
+/// The store is opened on the first read, which runs on the run's store worker
+/// (``RunStore``), off the cooperative pool. With `--full` (``RunOptions/full``)
 /// every read finds nothing and each scope read is cleared at the write, so the
 /// run's own entries replace what was stored.
 ///
 /// ```swift
-/// let validators = try context.runState.entries(scope: "http")
+/// let validators = try await context.runState.entries(scope: "http")
 /// var update = RunStateUpdate()
 /// update.set(scope: "http", key: url, to: .string(etag))
 /// context.runState.record(update)
@@ -17,8 +18,6 @@
 public final class SourceRunState: Sendable {
     /// What the sources share: everything but `full` changes as they fetch.
     private struct State {
-        let open: () throws -> any Store
-        var opened: (any Store)?
         var cache: [String: [String: RunStateEntry]] = [:]
         var pending = RunStateUpdate()
         var seen: [String: [IdentityKey]] = [:]
@@ -26,35 +25,32 @@ public final class SourceRunState: Sendable {
     }
 
     private let full: Bool
-    private let state: Locked<State>
+    private let store: RunStore
+    private let state = Locked(State())
 
-    /// State over the store `open` opens (once, on the first read); `full` reads nothing.
-    init(full: Bool, store: (any Store)?, open: @escaping () throws -> any Store) {
+    /// State over the run's `store`; `full` reads nothing.
+    init(full: Bool, store: RunStore) {
         self.full = full
-        state = Locked(State(open: open, opened: store))
+        self.store = store
     }
 
     /// State without a store: reads find nothing, records are kept for nobody.
     public convenience init() {
-        self.init(full: true, store: nil) { MemoryStore() }
+        self.init(full: true, store: RunStore { MemoryStore() })
     }
 
-    /// The stored entries of `scope` (none in a `--full` run).
+    /// The stored entries of `scope` (none in a `--full` run), read once.
     ///
     /// - Throws: the store's errors.
-    public func entries(scope: String) throws -> [String: RunStateEntry] {
-        try state.withLock { state in
+    public func entries(scope: String) async throws -> [String: RunStateEntry] {
+        if let entries = state.withLock({ $0.cache[scope] }) { return entries }
+        let stored = full ? [:] : try await store.use { try $0.runState(scope: scope) }
+        return state.withLock { state in
+            // Sources read concurrently: the first read kept is every source's.
             if let entries = state.cache[scope] { return entries }
-            var entries: [String: RunStateEntry] = [:]
-            if full {
-                state.pending.clear(scope: scope)
-            } else {
-                let store = try state.opened ?? state.open()
-                state.opened = store
-                entries = try store.runState(scope: scope)
-            }
-            state.cache[scope] = entries
-            return entries
+            if full { state.pending.clear(scope: scope) }
+            state.cache[scope] = stored
+            return stored
         }
     }
 
@@ -81,6 +77,4 @@ public final class SourceRunState: Sendable {
     var unchangedIdentities: [String: [IdentityKey]] { state.withLock { $0.seen } }
     /// The entities marked incomplete.
     var incompleteEntities: Set<String> { state.withLock { $0.incomplete } }
-    /// The store a read opened, if any.
-    var store: (any Store)? { state.withLock { $0.opened } }
 }

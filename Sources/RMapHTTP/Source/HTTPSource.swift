@@ -117,10 +117,7 @@ public struct HTTPSource: Source {
         let entity = index.entity.name
         // A cursor-paged index reads its next cursor from the body, which a `304` does not carry.
         let conditional: Bool = if case .cursor = settings.pagination { false } else { true }
-        // The first read opens the store: off the cooperative pool.
-        let remembered =
-            conditional
-            ? try await DedicatedThread.run { try context.runState.entries(scope: PageValidators.scope) }.get() : [:]
+        let remembered = conditional ? try await context.runState.entries(scope: PageValidators.scope) : [:]
         while let url = next {
             let origin = client.redact(url)
             let validators = remembered[origin].flatMap { PageValidators($0.value) }

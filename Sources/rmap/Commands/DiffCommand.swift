@@ -11,11 +11,9 @@ struct DiffCommand: StoreReadingCommand {
     /// The mapping files, `--store` and `--json`.
     let options: StoreReadingOptions
 
-    func run(_ context: CommandContext) async -> ExitCode {
-        options.withSyncStore(context) { sync, model in
-            let plan = try Pusher(model: model).plan(sync)
-            context.output.write(options.json ? JSONWriter.serialize(plan.json) + "\n" : plan.text)
-        }
+    func show(_ sync: SyncStore, model: MappingModel, context: CommandContext) throws {
+        let plan = try Pusher(model: model).plan(sync)
+        context.output.write(options.json ? JSONWriter.serialize(plan.json) + "\n" : plan.text)
     }
 }
 

@@ -10,15 +10,13 @@ struct StatusCommand: StoreReadingCommand {
     /// The mapping files, `--store` and `--json`.
     let options: StoreReadingOptions
 
-    func run(_ context: CommandContext) async -> ExitCode {
-        options.withSyncStore(context) { sync, _ in
-            let status = try sync.status()
-            if options.json {
-                let document = JSONValue.object(JSONObject([("entities", .array(status.map(\.json)))]))
-                context.output.line(JSONWriter.serialize(document))
-            } else {
-                context.output.write(Self.table(status))
-            }
+    func show(_ sync: SyncStore, model: MappingModel, context: CommandContext) throws {
+        let status = try sync.status()
+        if options.json {
+            let document = JSONValue.object(JSONObject([("entities", .array(status.map(\.json)))]))
+            context.output.line(JSONWriter.serialize(document))
+        } else {
+            context.output.write(Self.table(status))
         }
     }
 
