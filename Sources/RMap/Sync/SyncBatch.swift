@@ -8,6 +8,8 @@
 /// throws.
 final class SyncBatch {
     private(set) var failure: (any Error)?
+    /// True once the batch forgot the remembered payloads (once is enough for all its acknowledgements).
+    var forgotPayloads = false
 
     /// Runs one of the store's transactions' bodies inside the batch.
     func join<Result>(_ body: () throws -> Result) throws -> Result {

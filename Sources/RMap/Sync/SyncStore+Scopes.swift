@@ -55,8 +55,8 @@ extension SyncStore {
     func write<Result>(journal: Bool, _ body: () throws -> Result) throws -> Result {
         switch scope {
         case .write:
+            if let batch { return try batch.join(body) }  // the batch made sure of the journal's table
             if journal { try backend.ensureSchema(PushJournal.layout) }
-            if let batch { return try batch.join(body) }
             return try body()
         case .read:
             throw SyncError.writeInsideRead

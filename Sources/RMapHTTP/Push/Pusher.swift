@@ -69,7 +69,7 @@ public struct Pusher {
         let schedule = try store.schedule(suffix: targets.suffix)
         for request in schedule.plan.requests { _ = try targets.target(request.change.entity) }
         var sent = 0
-        var recorded: [(index: Int, request: PlannedRequest)] = []  // in the journal, not sent yet, in plan order
+        var recorded: [(index: Int, request: PlannedRequest)] = []  // in the journal, not sent yet, last in plan order first
         var answers: [(answer: PushAnswer, request: PlannedRequest)] = []  // not recorded yet
         var inFlight: [Int: PlannedRequest] = [:]
         let parents = Set(schedule.plan.requests.flatMap(\.dependencies))
@@ -88,7 +88,7 @@ public struct Pusher {
                         }
                         waiting = []
                         while !Task.isCancelled, let upcoming = schedule.upcoming,
-                            recorded.count + fresh.count < window || upcoming < recorded.last?.index ?? .max,
+                            recorded.count + fresh.count < window || upcoming < recorded.first?.index ?? .max,
                             let next = schedule.next()
                         {
                             fresh.append(next)
@@ -98,10 +98,9 @@ public struct Pusher {
                     for (answer, request) in waiting {
                         record(answer.result, index: answer.index, request: request, schedule: schedule)
                     }
-                    if committed { recorded = (recorded + fresh).sorted { $0.index < $1.index } }
+                    if committed { recorded = (recorded + fresh).sorted { $0.index > $1.index } }
                 }
-                while inFlight.count < jobs, !Task.isCancelled, !recorded.isEmpty {
-                    let (index, request) = recorded.removeFirst()
+                while inFlight.count < jobs, !Task.isCancelled, let (index, request) = recorded.popLast() {
                     guard let (client, http) = prepared(request) else {
                         schedule.failed(index, status: nil, answer: nil, message: "no URL for \(request.path)")
                         continue
@@ -117,7 +116,7 @@ public struct Pusher {
             }
         }
         // Cancelled: their journal entries stay, so the next push sends them with the same keys.
-        for (index, _) in recorded { schedule.failed(index, status: nil, answer: nil, message: "not sent") }
+        for (index, _) in recorded.reversed() { schedule.failed(index, status: nil, answer: nil, message: "not sent") }
         return PushReport(sent: sent, acknowledged: schedule.acknowledged, pending: schedule.pending)
     }
 

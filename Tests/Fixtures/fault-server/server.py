@@ -3,19 +3,19 @@
 
 Behaviour is chosen by path (see README.md beside this file) and is deterministic:
 per-path counters start at zero and `POST /_reset` zeroes them. Every request
-except `/_...` is recorded and listed by `GET /_requests`.
+except `/_...` is recorded and listed by `GET /_requests`. Served by `http11.py`
+(one asyncio event loop, HTTP/1.1 keep-alive).
 """
 
 import argparse
+import asyncio
 import base64
 import json
-import sys
-import threading
-import time
 import zlib
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode, urlsplit
+
+from http11 import Exchange, Server
 
 SECRET = "s3cret"
 BASIC_USER = "alice"
@@ -53,92 +53,88 @@ def cursor_offset(token):
 
 
 class State:
-    """Counters and the request log, shared by the handler threads."""
+    """Counters and the request log, shared by every connection (all on the event loop's thread)."""
 
     def __init__(self):
-        self.lock = threading.RLock()
         self.counters = {}
         self.requests = []
         self.connections = {}
         self.answers = {}
         self.rails_items = 0
         self.slow = {}  # tag -> [requests sleeping now, most at once]
+        self.bombs = {}  # megabytes -> gzip body
 
     def bump(self, key):
-        with self.lock:
-            self.counters[key] = self.counters.get(key, 0) + 1
-            return self.counters[key]
+        self.counters[key] = self.counters.get(key, 0) + 1
+        return self.counters[key]
 
     def record(self, entry):
-        with self.lock:
-            self.requests.append(entry)
-
-    def snapshot(self):
-        with self.lock:
-            return list(self.requests)
+        self.requests.append(entry)
 
     def clear_requests(self):
-        with self.lock:
-            self.requests.clear()
+        self.requests.clear()
 
     def reset(self):
-        with self.lock:
-            self.counters.clear()
-            self.requests.clear()
-            self.connections.clear()
-            self.answers.clear()
-            self.rails_items = 0
-            self.slow.clear()
+        self.counters.clear()
+        self.requests.clear()
+        self.connections.clear()
+        self.answers.clear()
+        self.rails_items = 0
+        self.slow.clear()
 
     def connected(self, prefix):
         """Counts a connection that carried a request to `/<prefix>/...` (the path's first two segments)."""
-        with self.lock:
-            self.connections[prefix] = self.connections.get(prefix, 0) + 1
+        self.connections[prefix] = self.connections.get(prefix, 0) + 1
 
     def slow_began(self, tag):
         """Counts a `/slow` request of `tag` that began sleeping; keeps the most sleeping at once."""
-        with self.lock:
-            entry = self.slow.setdefault(tag, [0, 0])
-            entry[0] += 1
-            entry[1] = max(entry[1], entry[0])
+        entry = self.slow.setdefault(tag, [0, 0])
+        entry[0] += 1
+        entry[1] = max(entry[1], entry[0])
 
     def slow_ended(self, tag):
-        with self.lock:
-            self.slow[tag][0] -= 1
+        self.slow[tag][0] -= 1
+
+    async def gzip_bomb(self, megabytes):
+        """A gzip body that inflates to `[`, `megabytes` MiB of spaces and `]`, made once per size.
+
+        Made on another thread: a 1 GiB bomb takes seconds of compression, and the loop serves on.
+        """
+        if megabytes not in self.bombs:
+            body = await asyncio.get_running_loop().run_in_executor(None, make_gzip_bomb, megabytes)
+            self.bombs.setdefault(megabytes, body)
+        return self.bombs[megabytes]
 
     def answer(self, key, make):
         """The answer kept under an idempotency key, made by `make` the first time; and whether it was kept."""
-        with self.lock:
-            if key in self.answers:
-                return self.answers[key], True
-            self.answers[key] = make()
-            return self.answers[key], False
+        if key in self.answers:
+            return self.answers[key], True
+        self.answers[key] = make()
+        return self.answers[key], False
 
 
-class Handler(BaseHTTPRequestHandler):
-    """Dispatches on the first path segment; see README.md for each behaviour."""
+def make_gzip_bomb(megabytes):
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+    parts = [compressor.compress(b"[")]
+    spaces = b" " * (1 << 20)
+    parts += [compressor.compress(spaces) for _ in range(megabytes)]
+    parts += [compressor.compress(b"]"), compressor.flush()]
+    return b"".join(parts)
 
-    protocol_version = "HTTP/1.1"
-    server_version = "rmap-fault-server/1"
 
-    def do_GET(self):
-        self.handle_any()
+class Handler(Exchange):
+    """Dispatches on the first path segment; see README.md for each behaviour.
 
-    do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = do_GET
+    A route answers with `send` (or streams with `send_head` and `write`); `async` routes
+    may wait (`slow`) or stream (`endless`) while the loop serves the other connections.
+    """
 
     # MARK: - Plumbing
 
-    def setup(self):
-        super().setup()
-        # The first two path segments of the requests this connection carried (counted once each).
-        self.prefixes = set()
-
-    def handle_any(self):
+    def handle(self):
         split = urlsplit(self.path)
         self.route = split.path.removesuffix(".json")
         self.query = {key: values[-1] for key, values in parse_qs(split.query, keep_blank_values=True).items()}
-        length = int(self.headers.get("Content-Length") or 0)
-        self.body = self.rfile.read(length) if length > 0 else b""
         if not self.route.startswith("/_"):
             self.server.state.record({
                 "method": self.command,
@@ -148,34 +144,18 @@ class Handler(BaseHTTPRequestHandler):
             })
         segment = self.route.strip("/").split("/")[0]
         prefix = "/".join(self.route.strip("/").split("/")[:2])
-        if not segment.startswith("_") and prefix not in self.prefixes:
-            self.prefixes.add(prefix)
+        if not segment.startswith("_") and prefix not in self.connection.prefixes:
+            self.connection.prefixes.add(prefix)
             self.server.state.connected(prefix)
         if segment.startswith("_"):
             handler = getattr(self, "control_" + segment[1:], None)
         else:
             handler = getattr(self, "route_" + segment, None) if segment else None
-        try:
-            (handler or self.route_notfound)()
-        except (BrokenPipeError, ConnectionResetError):
-            self.close_connection = True
+        return (handler or self.route_notfound)()
 
     def base_url(self):
-        host, port = self.server.server_address[:2]
+        host, port = self.connection.address[:2]
         return f"http://{host}:{port}"
-
-    def send(self, status, body=b"", headers=None, content_type="application/json; charset=utf-8"):
-        if not isinstance(body, bytes):
-            body = json.dumps(body).encode()
-        self.send_response(status)
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        if body:
-            self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
 
     def int_param(self, name, default):
         try:
@@ -183,10 +163,9 @@ class Handler(BaseHTTPRequestHandler):
         except ValueError:
             return default
 
-    def log_message(self, format, *args):
-        if getattr(self, "route", "").startswith("/rails"):
-            return  # thousands a second: the request log has them
-        sys.stderr.write("%s %s\n" % (self.log_date_time_string(), format % args))
+    def log_request(self):
+        if not self.route.startswith("/rails"):  # thousands a second: the request log has them
+            super().log_request()
 
     # MARK: - Control
 
@@ -195,23 +174,20 @@ class Handler(BaseHTTPRequestHandler):
             self.server.state.clear_requests()
             self.send(HTTPStatus.NO_CONTENT)
         else:
-            self.send(HTTPStatus.OK, self.server.state.snapshot())
+            self.send(HTTPStatus.OK, self.server.state.requests)
 
     def control_reset(self):
         self.server.state.reset()
         self.send(HTTPStatus.NO_CONTENT)
 
     def control_connections(self):
-        with self.server.state.lock:
-            self.send(HTTPStatus.OK, dict(self.server.state.connections))
+        self.send(HTTPStatus.OK, self.server.state.connections)
 
     def control_slow(self):
-        with self.server.state.lock:
-            self.send(HTTPStatus.OK, {tag: entry[1] for tag, entry in self.server.state.slow.items()})
+        self.send(HTTPStatus.OK, {tag: entry[1] for tag, entry in self.server.state.slow.items()})
 
     def control_rails(self):
-        with self.server.state.lock:
-            self.server.state.rails_items = max(0, self.int_param("items", 0))
+        self.server.state.rails_items = max(0, self.int_param("items", 0))
         self.send(HTTPStatus.NO_CONTENT)
 
     # MARK: - Faults
@@ -234,12 +210,12 @@ class Handler(BaseHTTPRequestHandler):
     def route_ratelimit(self):
         self.fail_first(HTTPStatus.TOO_MANY_REQUESTS, 1)
 
-    def route_slow(self):
+    async def route_slow(self):
         parts = self.route.strip("/").split("/")
         tag = parts[1] if len(parts) > 1 else ""
         self.server.state.slow_began(tag)
         try:
-            time.sleep(float(self.query.get("seconds", "5")))
+            await asyncio.sleep(float(self.query.get("seconds", "5")))
         finally:
             self.server.state.slow_ended(tag)
         self.send(HTTPStatus.OK, ITEMS)
@@ -306,22 +282,18 @@ class Handler(BaseHTTPRequestHandler):
         headers = {name.lower(): value for name, value in self.headers.items()}
         self.send(HTTPStatus.UNAUTHORIZED, {"error": "unauthorized", "headers": headers})
 
-    def route_endless(self):
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Connection", "close")
-        self.end_headers()
-        self.close_connection = True
-        self.wfile.write(b"[")
+    async def route_endless(self):
+        self.send_head(HTTPStatus.OK, [("Content-Type", "application/json"), ("Connection", "close")])
+        await self.write(b"[")
         chunk = b'{"id": 1, "name": "Item 1"},' * 4096
         chunks = self.int_param("chunks", -1)
         while chunks != 0:
-            self.wfile.write(chunk)
+            await self.write(chunk)
             chunks -= 1
-        self.wfile.write(b'{"id": 1, "name": "Item 1"}]')
+        await self.write(b'{"id": 1, "name": "Item 1"}]')
 
-    def route_gzipbomb(self):
-        body = self.server.gzip_bomb(max(1, self.int_param("mb", 64)))
+    async def route_gzipbomb(self):
+        body = await self.server.state.gzip_bomb(max(1, self.int_param("mb", 64)))
         self.send(HTTPStatus.OK, body, {"Content-Encoding": "gzip"})
 
     def route_stuck(self):
@@ -342,8 +314,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def route_rails(self):
         if self.command == "GET":
-            with self.server.state.lock:
-                count = self.server.state.rails_items
+            count = self.server.state.rails_items
             self.send(HTTPStatus.OK, [{"id": i, "name": f"Item {i}"} for i in range(1, count + 1)])
         elif self.command == "POST":
             key = self.headers.get("Idempotency-Key")
@@ -398,41 +369,20 @@ class Handler(BaseHTTPRequestHandler):
         self.send(HTTPStatus.OK, items, {"Link": link} if link else {})
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-    # Parallel test suites open many connections at once; the default queue of 5 resets some.
-    request_queue_size = 128
-
-    def __init__(self, address, state):
-        super().__init__(address, Handler)
-        self.state = state
-        self.bombs = {}
-
-    def gzip_bomb(self, megabytes):
-        """A gzip body that inflates to `[`, `megabytes` MiB of spaces and `]`, made once per size."""
-        with self.state.lock:
-            if megabytes not in self.bombs:
-                compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
-                parts = [compressor.compress(b"[")]
-                spaces = b" " * (1 << 20)
-                parts += [compressor.compress(spaces) for _ in range(megabytes)]
-                parts += [compressor.compress(b"]"), compressor.flush()]
-                self.bombs[megabytes] = b"".join(parts)
-            return self.bombs[megabytes]
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
-    state = State()
-    server = Server(("127.0.0.1", args.port), state)
-    port = server.server_address[1]
+    asyncio.run(serve(args.port))
+
+
+async def serve(port):
+    server = Server(Handler, State())
+    port = await server.listen("127.0.0.1", port)
     # The same server on 127.0.0.2: another origin, for redirects and links that leave the site.
-    other = Server(("127.0.0.2", port), state)
-    threading.Thread(target=other.serve_forever, daemon=True).start()
+    await server.listen("127.0.0.2", port)
     print(f"Listening on http://127.0.0.1:{port}", flush=True)
-    server.serve_forever()
+    await asyncio.Event().wait()
 
 
 if __name__ == "__main__":
