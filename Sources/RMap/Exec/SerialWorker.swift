@@ -21,13 +21,18 @@ package final class SerialWorker: Sendable {
     let pending: Int
     private let queue: DispatchQueue
     private let slots: DispatchSemaphore
+    private let marker = DispatchSpecificKey<Void>()
 
     /// Creates a worker whose thread is named `label`.
     package init(label: String, pending: Int = 2) {
         self.pending = pending
         queue = DispatchQueue(label: label)
         slots = DispatchSemaphore(value: pending)
+        queue.setSpecific(key: marker, value: ())
     }
+
+    /// True when the caller runs on the worker.
+    package var isCurrent: Bool { DispatchQueue.getSpecific(key: marker) != nil }
 
     /// Runs `job` on the worker after the jobs before it; the caller suspends meanwhile.
     ///

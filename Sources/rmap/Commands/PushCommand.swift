@@ -38,6 +38,12 @@ struct PushCommand: CLICommand {
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
+        // The push blocks on its store between requests: on a thread of its own, not the pool's.
+        await OwnThread(label: "rmap.push").run { _ in await pushing(context) }
+    }
+
+    /// Plans or pushes on the caller's thread (``run(_:)``'s own).
+    nonisolated(nonsending) private func pushing(_ context: CommandContext) async -> ExitCode {
         guard let model = context.loadModel(mappings) else { return .usage }
         do {
             let sync = try SyncCommandStore.open(context, store, model: model)
