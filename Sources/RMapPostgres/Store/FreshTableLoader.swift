@@ -74,8 +74,8 @@ final class FreshTableLoader {
 
     private func isFresh(_ join: JoinTableLayout) throws(PostgresError) -> Bool {
         if let fresh = freshJoins[join.name] { return fresh }
-        let empty = try connection.query(
-            "SELECT NOT EXISTS (SELECT 1 FROM \(PostgresSchema.quote(join.name)))").rows.first?.first == "t"
+        let query = "SELECT NOT EXISTS (SELECT 1 FROM \(PostgresSchema.quote(join.name)))"
+        let empty = try connection.query(query).rows.first?.first == "t"
         let fresh = empty ? try hasLayoutTypes(join.name, join.columns) : false
         freshJoins[join.name] = fresh
         return fresh
