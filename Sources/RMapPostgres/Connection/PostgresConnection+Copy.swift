@@ -44,7 +44,24 @@ extension PostgresConnection {
                 encoder.removeAll()
             }
         }
-        try sendCopyData(encoder.bytes)
+        return try endCopyIn(sending: encoder.bytes)
+    }
+
+    /// Loads rows already in COPY's text format (a ``CopyTextEncoder``'s bytes) with
+    /// `COPY … FROM STDIN`, so the same bytes can go to more than one table.
+    ///
+    /// - Returns: The number of rows the server stored.
+    /// - Throws: ``PostgresError`` with operation `.copy` when the server rejects the statement or
+    ///   the data; nothing is stored then.
+    @discardableResult
+    func copyIn(_ sql: String, encoded bytes: [UInt8]) throws(PostgresError) -> Int {
+        _ = try beginCopyIn(sql)
+        return try endCopyIn(sending: bytes)
+    }
+
+    /// Sends the last bytes of a COPY, ends it and collects the server's verdict.
+    private func endCopyIn(sending bytes: [UInt8]) throws(PostgresError) -> Int {
+        try sendCopyData(bytes)
         guard PQputCopyEnd(handle, nil) == 1 else {
             throw error(.copy, message: lastErrorMessage)
         }

@@ -9,16 +9,23 @@ import RMap
 /// current schema, so two runs against the same tables write one after the
 /// other, as SQLite's `BEGIN IMMEDIATE` makes them. Sets of identities travel
 /// as array parameters (`unnest`); batches of at least ``copyThreshold`` rows
-/// or links are loaded with `COPY ... FROM STDIN` into a temporary staging
-/// table (one per column list and transaction, emptied with `TRUNCATE`) and
-/// merged with one `INSERT ... ON CONFLICT`.
+/// or links are loaded with `COPY ... FROM STDIN`: straight into a table that
+/// held nothing (``FreshTableLoader``), else into a temporary staging table (one
+/// per column list and transaction, emptied with `TRUNCATE`; temporary tables
+/// write no WAL) merged with one `INSERT ... ON CONFLICT`.
 final class PostgresBackend: SyncBackend {
     /// Rows from which an upsert goes through `COPY` rather than array parameters.
     static let copyThreshold = 64
 
     let connection: PostgresConnection
-    /// Rows and links loaded through `COPY`, for tests that check the bulk path is taken.
-    private(set) var copiedRows = 0
+    /// Rows and links loaded through `COPY` into staging tables, for tests that check which path is taken.
+    private(set) var stagedRows = 0
+    /// False sends fresh tables through staging and merge too, as in a re-import: tests compare the paths.
+    var loadsFreshTablesDirectly = true
+    /// Loads fresh tables with `COPY` straight into them; counts those rows (``FreshTableLoader/copiedRows``).
+    let freshTables: FreshTableLoader
+    /// The indexes of this transaction's new tables, built once their rows are in.
+    private let laterIndexes: LaterIndexes
     /// This transaction's staging tables, by column definitions.
     private var stages: [String: String] = [:]
     /// The rows in a staging table, while they are there.
@@ -26,6 +33,8 @@ final class PostgresBackend: SyncBackend {
 
     init(connection: PostgresConnection) {
         self.connection = connection
+        freshTables = FreshTableLoader(connection: connection)
+        laterIndexes = LaterIndexes(connection: connection)
     }
 
     func begin() throws {
@@ -35,6 +44,7 @@ final class PostgresBackend: SyncBackend {
     }
 
     func commit() throws {
+        try laterIndexes.buildAll()
         endStaging()
         let result = try connection.query("COMMIT")
         guard result.commandTag == "COMMIT" else {
@@ -59,14 +69,14 @@ final class PostgresBackend: SyncBackend {
     private func endStaging() {
         stages.removeAll()
         staged = nil
+        freshTables.reset()
+        laterIndexes.reset()
     }
 
     // MARK: - Schema
 
     func ensureSchema(_ layout: StoreLayout) throws {
-        let statements = try schemaDiff(layout).statements(PostgresSchema.self)
-        guard !statements.isEmpty else { return }
-        try connection.execute(statements.joined(separator: ";\n"))
+        try laterIndexes.create(schemaDiff(layout))
     }
 
     func holdsSchema(_ layout: StoreLayout) throws -> Bool { try schemaDiff(layout).isEmpty }
@@ -141,6 +151,15 @@ final class PostgresBackend: SyncBackend {
         try upsert(into: table.baseName, table, rows, reusingStage: true)
     }
 
+    /// Large batches straight into the table and its base with `COPY` where ``FreshTableLoader``
+    /// can; otherwise an upsert of the rows, then of those with a complete identity as bases.
+    func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws {
+        if rows.count >= Self.copyThreshold, loadsFreshTablesDirectly, try freshTables.insert(table, rows) { return }
+        try upsertRows(table, rows)
+        guard !table.identity.isEmpty else { return }
+        try upsertBase(table, rows.filter { row in table.identity.allSatisfy { !row[$0].isNull } })
+    }
+
     /// Small batches as array parameters in one statement; large ones by `COPY` into the table's
     /// staging table. New objects bring the same rows for the table and its base: the base's
     /// merge then reads the rows already staged instead of copying them again.
@@ -164,7 +183,7 @@ final class PostgresBackend: SyncBackend {
     private func copy(_ rows: [[Value]], _ columns: [ColumnLayout]) throws -> String {
         let stage = try stageTable(for: columns)
         try connection.execute("TRUNCATE \(stage)")
-        copiedRows += try connection.copyIn(
+        stagedRows += try connection.copyIn(
             "COPY \(stage) (\(PostgresSchema.list(columns.map(\.name)))) FROM STDIN",
             rows: rows.lazy.map { $0.map(PostgresValueText.encode) })
         staged = (stage, rows)
@@ -214,6 +233,13 @@ final class PostgresBackend: SyncBackend {
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
         try deleteMatching(join.name, Array(join.columns.prefix(join.sourceColumnCount)), sources)
         guard !links.isEmpty else { return }
+        if sources.isEmpty, links.count >= Self.copyThreshold, loadsFreshTablesDirectly,
+            try freshTables.insertLinks(join, links)
+        {
+            return
+        }
+        freshTables.merged(into: join)
+        try laterIndexes.buildKey(of: join)
         let insert =
             "INSERT INTO \(PostgresSchema.quote(join.name)) (\(PostgresSchema.list(join.columns.map(\.name)))) "
         guard links.count >= Self.copyThreshold else {
