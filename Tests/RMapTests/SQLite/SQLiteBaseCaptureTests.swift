@@ -112,8 +112,8 @@ struct SQLiteBaseCaptureTests {
         try fixture.sql("INSERT INTO labels (name, color) VALUES ('feature', 'green')")
         #expect(
             try fixture.lines() == [
+                #"POST /labels.json {"label":{"name":"feature","color":"green"}}"#,
                 #"PUT /people/1.json {"person":{"first_name":"Augusta"}}"#,
-                #"POST /labels.json {"label":{"color":"green","name":"feature"}}"#,
                 "DELETE /projects/11.json",
                 "3 requests: 1 POST, 1 PUT, 1 DELETE",
             ])
@@ -134,8 +134,8 @@ struct SQLiteBaseCaptureTests {
         try connection.execute("DELETE FROM projects WHERE id = 11")
         try connection.execute("INSERT INTO labels (name, color) VALUES ('feature', 'green')")
         let expected = [
+            #"POST /labels.json {"label":{"name":"feature","color":"green"}}"#,
             #"PUT /people/1.json {"person":{"first_name":"Augusta"}}"#,
-            #"POST /labels.json {"label":{"color":"green","name":"feature"}}"#,
             "DELETE /projects/11.json",
             "3 requests: 1 POST, 1 PUT, 1 DELETE",
         ]
