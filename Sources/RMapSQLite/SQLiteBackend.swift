@@ -28,7 +28,7 @@ final class SQLiteBackend: SyncBackend {
     }
 
     /// Writes are rmap's own until ``setLocalEdits(_:)`` says otherwise; the flag row goes in
-    /// with the schema (``ensureSchema(_:)``), which every write makes sure of first.
+    /// before the first of them (a transaction that writes nothing leaves the file as it was).
     func begin() throws {
         try connection.execute("BEGIN IMMEDIATE")
         writing = true
@@ -44,7 +44,7 @@ final class SQLiteBackend: SyncBackend {
         for (name, sql) in suspended {
             try connection.execute("DROP TRIGGER IF EXISTS \(SQLiteSchema.quote(name)); \(sql)")
         }
-        if ownWritesFlagged { try connection.execute("DELETE FROM \"\(SQLiteBaseCapture.ownWrites)\"") }
+        if ownWritesFlagged { try connection.execute(SQLiteBaseCapture.clearOwnWrites) }
         try connection.execute("COMMIT")
         endTransaction()
     }
@@ -63,15 +63,16 @@ final class SQLiteBackend: SyncBackend {
 
     func setLocalEdits(_ local: Bool) throws {
         localEdits = local
-        try flagOwnWrites()
+        guard local, ownWritesFlagged else { return }
+        try connection.execute(SQLiteBaseCapture.clearOwnWrites)
+        ownWritesFlagged = false
     }
 
-    /// Puts the flag row in place, or takes it away, as ``localEdits`` says.
-    private func flagOwnWrites() throws {
-        guard writing, ownWritesFlagged == localEdits else { return }
-        let flag = SQLiteSchema.quote(SQLiteBaseCapture.ownWrites)
-        try connection.execute(localEdits ? "DELETE FROM \(flag)" : "INSERT OR IGNORE INTO \(flag) VALUES (1)")
-        ownWritesFlagged = !localEdits
+    /// Before a write: puts the flag row in place when the write is rmap's own (``SQLiteBaseCapture``).
+    private func flagOwnWrite() throws {
+        guard writing, !localEdits, !ownWritesFlagged else { return }
+        try connection.execute(SQLiteBaseCapture.setOwnWrites)
+        ownWritesFlagged = true
     }
 
     // MARK: - Schema
@@ -79,7 +80,6 @@ final class SQLiteBackend: SyncBackend {
     func ensureSchema(_ layout: StoreLayout) throws {
         for sql in try schemaDiff(layout).statements(SQLiteSchema.self) { try connection.execute(sql) }
         for sql in try captureStatements(layout) { try connection.execute(sql) }
-        try flagOwnWrites()
     }
 
     func holdsSchema(_ layout: StoreLayout) throws -> Bool {
@@ -102,10 +102,12 @@ final class SQLiteBackend: SyncBackend {
         var statements: [String] = []
         if !tables.contains(SQLiteBaseCapture.ownWrites) { statements.append(SQLiteBaseCapture.createOwnWrites) }
         for table in layout.tables where !table.identity.isEmpty {
+            // The table's own columns, in order: those of the layout until the schema diff has run.
+            let stored = tables.contains(table.name) ? try orderedColumns(of: table.name) : table.columns.map(\.name)
             if !tables.contains(SQLiteBaseCapture.insertedName(table)) {
-                statements += SQLiteBaseCapture.createInserted(table)
+                statements += SQLiteBaseCapture.createInserted(table, columns: stored)
             }
-            for (name, sql) in SQLiteBaseCapture.triggers(table, joins: layout.joinTables(of: table))
+            for (name, sql) in SQLiteBaseCapture.triggers(table, columns: stored, joins: layout.joinTables(of: table))
             where triggers[name] != sql {
                 if triggers[name] != nil { statements.append("DROP TRIGGER \(SQLiteSchema.quote(name))") }
                 statements.append(sql)
@@ -121,10 +123,13 @@ final class SQLiteBackend: SyncBackend {
         return SchemaDiff(layout, existing: existing)
     }
 
-    private func columns(of table: String) throws -> Set<String> {
-        let rows = try connection.query("SELECT name FROM pragma_table_info(?)", [.string(table)])
-        return Set(rows.compactMap { if case .text(let name) = $0.first { name } else { nil } })
+    private func orderedColumns(of table: String) throws -> [String] {
+        try connection.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.string(table)]).compactMap {
+            if case .text(let name) = $0.first { name } else { nil }
+        }
     }
+
+    private func columns(of table: String) throws -> Set<String> { Set(try orderedColumns(of: table)) }
 
     func isEmpty(_ table: TableLayout) throws -> Bool {
         try connection.query(SQLiteSchema.isEmptyQuery(table)).first?.first == .integer(1)
@@ -254,6 +259,7 @@ final class SQLiteBackend: SyncBackend {
     /// of 32 rows halved the time of inserting a million rows one statement each.
     private func insert(_ rows: [[Value]], width: Int, _ sql: (_ rows: Int) -> String) throws {
         guard !rows.isEmpty else { return }
+        try flagOwnWrite()
         let group = connection.rowsPerInsert(width: width)
         var start = rows.startIndex
         if group > 1, rows.count >= group {
@@ -269,6 +275,7 @@ final class SQLiteBackend: SyncBackend {
 
     private func run(_ sql: String, _ rows: some Collection<[Value]>) throws {
         guard !rows.isEmpty else { return }
+        try flagOwnWrite()
         let statement = try connection.statement(sql)
         for row in rows {
             statement.bind(row)
@@ -402,6 +409,7 @@ final class SQLiteBackend: SyncBackend {
     }
 
     func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws {
+        try flagOwnWrite()
         let assignments = table.columns.map { "\(SQLiteSchema.quote($0.name)) = ?" }.joined(separator: ", ")
         let statement = try connection.statement(
             "UPDATE \(SQLiteSchema.quote(table.name)) SET \(assignments) WHERE rowid = ?")

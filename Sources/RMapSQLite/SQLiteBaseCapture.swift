@@ -45,18 +45,24 @@ enum SQLiteBaseCapture {
 
     // MARK: - Schema
 
+    /// Turns the triggers off for the rest of the transaction, or until ``clearOwnWrites``.
+    static let setOwnWrites = "INSERT OR IGNORE INTO \"\(ownWrites)\" VALUES (1)"
+    /// Turns the triggers on again.
+    static let clearOwnWrites = "DELETE FROM \"\(ownWrites)\""
+
     /// The flag table, created once per store.
     static let createOwnWrites = "CREATE TABLE IF NOT EXISTS \"\(ownWrites)\" (flag INTEGER PRIMARY KEY)"
 
     /// Creates the table of identities created locally, then brings rows written before it to
-    /// this form: rows without a base were created locally, bases equal to their row are dropped.
-    static func createInserted(_ table: TableLayout) -> [String] {
+    /// this form: rows without a base were created locally, bases equal to their row (on every
+    /// one of the table's `columns`) are dropped.
+    static func createInserted(_ table: TableLayout, columns stored: [String]) -> [String] {
         let names = table.identityNames
         let marks = quote(insertedName(table))
         let rows = quote(table.name)
         let base = quote(table.baseName)
         let columns = table.identity.map { SQLiteSchema.definition(table.columns[$0]) }
-        let same = table.columns.map { "r.\(quote($0.name)) IS \(base).\(quote($0.name))" }.joined(separator: " AND ")
+        let same = stored.map { "r.\(quote($0)) IS \(base).\(quote($0))" }.joined(separator: " AND ")
         return [
             "CREATE TABLE \(marks) (\(columns.joined(separator: ", ")), PRIMARY KEY (\(list(names)))) WITHOUT ROWID",
             "INSERT OR IGNORE INTO \(marks) (\(list(names))) SELECT \(qualified("r", names)) "
@@ -66,19 +72,22 @@ enum SQLiteBaseCapture {
         ]
     }
 
-    /// The triggers of an entity table and of the join tables whose source it is, by name.
-    static func triggers(_ table: TableLayout, joins: [JoinTableLayout]) -> [(name: String, sql: String)] {
+    /// The triggers of an entity table and of the join tables whose source it is, by name. They
+    /// copy every one of the table's `columns` (those the store has, which an older mapping may not name).
+    static func triggers(_ table: TableLayout, columns stored: [String], joins: [JoinTableLayout]) -> [(
+        name: String, sql: String
+    )] {
         let names = table.identityNames
         let rows = quote(table.name)
         let base = quote(table.baseName)
         let marks = quote(insertedName(table))
-        let columns = list(table.columns.map(\.name))
+        let columns = list(stored)
         func unmarked(_ row: String) -> String {
             "NOT EXISTS (SELECT 1 FROM \(marks) AS m WHERE \(equal("m", row, names)))"
         }
         /// Copies the row `row` (`OLD`) into the base unless it has one or was created locally.
         func capture(_ row: String) -> String {
-            "INSERT OR IGNORE INTO \(base) (\(columns)) SELECT \(qualified(row, table.columns.map(\.name))) "
+            "INSERT OR IGNORE INTO \(base) (\(columns)) SELECT \(qualified(row, stored)) "
                 + "WHERE \(complete(row, names)) AND \(unmarked(row));"
         }
         let moved = names.map { "NEW.\(quote($0)) IS NOT OLD.\(quote($0))" }.joined(separator: " OR ")
@@ -107,7 +116,7 @@ enum SQLiteBaseCapture {
                         "_rmap_\(event.lowercased())_\(join.name)",
                         "AFTER \(event) ON \(quote(join.name)) WHEN \(localEdit) BEGIN "
                             + "INSERT OR IGNORE INTO \(base) (\(columns)) SELECT "
-                            + "\(qualified("r", table.columns.map(\.name))) FROM \(rows) AS r WHERE \(source) "
+                            + "\(qualified("r", stored)) FROM \(rows) AS r WHERE \(source) "
                             + "AND NOT EXISTS (SELECT 1 FROM \(marks) AS m WHERE \(fromMarks)); END"
                     ))
             }

@@ -285,6 +285,12 @@ final class FaultyBackend: SyncBackend {
     func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
         try wrapped.deleteBase(table, identities: identities)
     }
+    func settleBase(_ table: TableLayout, _ rows: [[Value]]) throws { try wrapped.settleBase(table, rows) }
+    func localChanges(_ table: TableLayout) throws -> TableChanges { try wrapped.localChanges(table) }
+    func links(_ join: JoinTableLayout, sources: [[Value]]) throws -> [[Value]] {
+        try wrapped.links(join, sources: sources)
+    }
+    func setLocalEdits(_ local: Bool) throws { try wrapped.setLocalEdits(local) }
 }
 
 /// The memory stores of the tests, by directory.
