@@ -285,7 +285,10 @@ final class FaultyBackend: SyncBackend {
     func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
         try wrapped.deleteBase(table, identities: identities)
     }
-    func settleBase(_ table: TableLayout, _ rows: [[Value]]) throws { try wrapped.settleBase(table, rows) }
+    func settleBase(_ table: TableLayout, _ rows: [[Value]]) throws {
+        try wrapped.settleBase(table, rows)
+        try check("settleBase")
+    }
     func localChanges(_ table: TableLayout) throws -> TableChanges { try wrapped.localChanges(table) }
     func links(_ join: JoinTableLayout, sources: [[Value]]) throws -> [[Value]] {
         try wrapped.links(join, sources: sources)
