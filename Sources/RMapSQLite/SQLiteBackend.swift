@@ -39,7 +39,8 @@ final class SQLiteBackend: SyncBackend {
     /// A deferred transaction: a shared lock at the first read, which a writer's reserved lock does not block.
     func beginRead() throws { try connection.execute("BEGIN DEFERRED") }
 
-    /// Deletes the flag row first: no other connection ever sees it.
+    /// Makes the suspended insert triggers again and deletes the flag row first: no other
+    /// connection ever sees either missing or set.
     func commit() throws {
         for (name, sql) in suspended {
             try connection.execute("DROP TRIGGER IF EXISTS \(SQLiteSchema.quote(name)); \(sql)")
