@@ -7,6 +7,13 @@ import RMap
 /// included, a rollback (or a killed process) leaves the file as before.
 final class SQLiteBackend: SyncBackend {
     let connection: SQLiteConnection
+    /// In a write transaction: whether its writes are local edits (``setLocalEdits(_:)``), and
+    /// whether the row of ``SQLiteBaseCapture/ownWrites`` that says they are not is in place.
+    private var localEdits = false
+    private var ownWritesFlagged = false
+    private var writing = false
+    /// The insert triggers dropped for rmap's own bulk inserts in this transaction, made again at commit.
+    private var suspended: [(name: String, sql: String)] = []
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
@@ -20,24 +27,95 @@ final class SQLiteBackend: SyncBackend {
                 + "PRAGMA cache_size = -8192; PRAGMA temp_store = MEMORY")
     }
 
-    func begin() throws { try connection.execute("BEGIN IMMEDIATE") }
+    /// Writes are rmap's own until ``setLocalEdits(_:)`` says otherwise; the flag row goes in
+    /// before the first of them (a transaction that writes nothing leaves the file as it was).
+    func begin() throws {
+        try connection.execute("BEGIN IMMEDIATE")
+        writing = true
+        localEdits = false
+        ownWritesFlagged = false
+    }
 
     /// A deferred transaction: a shared lock at the first read, which a writer's reserved lock does not block.
     func beginRead() throws { try connection.execute("BEGIN DEFERRED") }
 
-    func commit() throws { try connection.execute("COMMIT") }
+    /// Makes the suspended insert triggers again and deletes the flag row first: no other
+    /// connection ever sees either missing or set.
+    func commit() throws {
+        for (name, sql) in suspended {
+            try connection.execute("DROP TRIGGER IF EXISTS \(SQLiteSchema.quote(name)); \(sql)")
+        }
+        if ownWritesFlagged { try connection.execute(SQLiteBaseCapture.clearOwnWrites) }
+        try connection.execute("COMMIT")
+        endTransaction()
+    }
 
     func rollback() {
         if connection.inTransaction { try? connection.execute("ROLLBACK") }
+        endTransaction()
+    }
+
+    private func endTransaction() {
+        writing = false
+        suspended = []
+        localEdits = false
+        ownWritesFlagged = false
+    }
+
+    func setLocalEdits(_ local: Bool) throws {
+        localEdits = local
+        guard local, ownWritesFlagged else { return }
+        try connection.execute(SQLiteBaseCapture.clearOwnWrites)
+        ownWritesFlagged = false
+    }
+
+    /// Before a write: puts the flag row in place when the write is rmap's own (``SQLiteBaseCapture``).
+    private func flagOwnWrite() throws {
+        guard writing, !localEdits, !ownWritesFlagged else { return }
+        try connection.execute(SQLiteBaseCapture.setOwnWrites)
+        ownWritesFlagged = true
     }
 
     // MARK: - Schema
 
     func ensureSchema(_ layout: StoreLayout) throws {
         for sql in try schemaDiff(layout).statements(SQLiteSchema.self) { try connection.execute(sql) }
+        for sql in try captureStatements(layout) { try connection.execute(sql) }
     }
 
-    func holdsSchema(_ layout: StoreLayout) throws -> Bool { try schemaDiff(layout).isEmpty }
+    func holdsSchema(_ layout: StoreLayout) throws -> Bool {
+        try schemaDiff(layout).isEmpty && captureStatements(layout).isEmpty
+    }
+
+    /// What the file lacks of ``SQLiteBaseCapture``'s tables and triggers for `layout` (a trigger
+    /// whose text differs, e.g. after a column was added, is made again).
+    private func captureStatements(_ layout: StoreLayout) throws -> [String] {
+        var tables: Set<String> = []
+        var triggers: [String: String] = [:]
+        for row in try connection.query("SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'trigger')") {
+            guard row.count == 3, case .text(let type) = row[0], case .text(let name) = row[1] else { continue }
+            if type == "table" {
+                tables.insert(name)
+            } else if case .text(let sql) = row[2] {
+                triggers[name] = sql
+            }
+        }
+        var statements: [String] = []
+        if !tables.contains(SQLiteBaseCapture.ownWrites) { statements.append(SQLiteBaseCapture.createOwnWrites) }
+        for table in layout.tables where !table.identity.isEmpty {
+            // The table's own columns, in order: those of the layout until the schema diff has run.
+            let stored = tables.contains(table.name) ? try orderedColumns(of: table.name) : table.columns.map(\.name)
+            if !tables.contains(SQLiteBaseCapture.insertedName(table)) {
+                statements += SQLiteBaseCapture.createInserted(table, columns: stored)
+            }
+            for (name, sql) in SQLiteBaseCapture.triggers(table, columns: stored, joins: layout.joinTables(of: table))
+            where triggers[name] != sql {
+                if triggers[name] != nil { statements.append("DROP TRIGGER \(SQLiteSchema.quote(name))") }
+                statements.append(sql)
+            }
+        }
+        return statements
+    }
 
     /// What the file's tables lack for `layout`.
     private func schemaDiff(_ layout: StoreLayout) throws -> SchemaDiff {
@@ -46,10 +124,13 @@ final class SQLiteBackend: SyncBackend {
         return SchemaDiff(layout, existing: existing)
     }
 
-    private func columns(of table: String) throws -> Set<String> {
-        let rows = try connection.query("SELECT name FROM pragma_table_info(?)", [.string(table)])
-        return Set(rows.compactMap { if case .text(let name) = $0.first { name } else { nil } })
+    private func orderedColumns(of table: String) throws -> [String] {
+        try connection.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.string(table)]).compactMap {
+            if case .text(let name) = $0.first { name } else { nil }
+        }
     }
+
+    private func columns(of table: String) throws -> Set<String> { Set(try orderedColumns(of: table)) }
 
     func isEmpty(_ table: TableLayout) throws -> Bool {
         try connection.query(SQLiteSchema.isEmptyQuery(table)).first?.first == .integer(1)
@@ -58,7 +139,7 @@ final class SQLiteBackend: SyncBackend {
     // MARK: - Rows
 
     func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState] {
-        let rowQuery = try connection.statement(SQLiteSchema.selectWithBase(table))
+        let rowQuery = try connection.statement(SQLiteBaseCapture.selectWithBase(table))
         let baseQuery = try connection.statement(
             SQLiteSchema.select(from: table.baseName, table, rowid: false, byIdentity: true))
         let width = Int32(table.columns.count)
@@ -68,8 +149,12 @@ final class SQLiteBackend: SyncBackend {
             rowQuery.bind(identity)
             defer { rowQuery.reset() }
             if try rowQuery.step() {
-                let base = rowQuery.isNull(baseIdentity) ? nil : read(rowQuery, table, from: width)
-                states[IdentityKey(identity)] = StoredState(row: read(rowQuery, table, from: 0), base: base)
+                // No base row: the row is the server's state, unless it was created locally.
+                let row = read(rowQuery, table, from: 0)
+                let base =
+                    !rowQuery.isNull(baseIdentity)
+                    ? read(rowQuery, table, from: width) : rowQuery.int(2 * width) == 0 ? row : nil
+                states[IdentityKey(identity)] = StoredState(row: row, base: base)
             } else if let base = try first(baseQuery, identity, table) {
                 states[IdentityKey(identity)] = StoredState(row: nil, base: base)
             }
@@ -77,7 +162,7 @@ final class SQLiteBackend: SyncBackend {
         return states
     }
 
-    /// One indexed lookup a row in the base, comparing the bound values there: nothing is decoded.
+    /// One indexed lookup a row and its base, comparing the bound values there: nothing is decoded.
     func matchesBase(_ table: TableLayout, _ rows: [[Value?]]) throws -> [Bool] {
         // Rows of one table usually have the same keys: one statement per set of keys present,
         // the last one tried first without building the row's set.
@@ -94,7 +179,7 @@ final class SQLiteBackend: SyncBackend {
                 } else {
                     comparison = Comparison(
                         present: present, columns: table.comparedColumns(present: present),
-                        statement: try connection.statement(SQLiteSchema.matchBase(table, present: present)))
+                        statement: try connection.statement(SQLiteBaseCapture.matchBase(table, present: present)))
                     statements[present] = comparison
                 }
                 last = comparison
@@ -150,19 +235,23 @@ final class SQLiteBackend: SyncBackend {
         }
     }
 
-    /// Inserts the rows, then copies those with a whole identity into the base in one statement.
+    /// Inserts the rows alone: a row without a base is the server's state (``SQLiteBaseCapture``).
+    /// The table's insert trigger is dropped until the commit: even with a `WHEN` that is false,
+    /// a trigger doubles the cost of an insert, and no other connection writes meanwhile.
     func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws {
-        guard !rows.isEmpty else { return }
-        let last = try connection.statement("SELECT coalesce(max(rowid), 0) FROM \(SQLiteSchema.quote(table.name))")
-        last.bind([Value]())
-        guard try last.step() else { return }
-        let start = last.int(0)
-        last.reset()
+        let trigger = SQLiteBaseCapture.insertTrigger(table)
+        if writing, !localEdits, !table.identity.isEmpty, !suspended.contains(where: { $0.name == trigger.name }) {
+            try connection.execute("DROP TRIGGER IF EXISTS \(SQLiteSchema.quote(trigger.name))")
+            suspended.append(trigger)
+        }
         try upsertRows(table, rows)
-        guard !table.identity.isEmpty else { return }
-        let copy = try connection.statement(SQLiteSchema.copyToBase(table))
-        copy.bind([Value.int(start)])
-        try copy.run()
+    }
+
+    /// Drops the rows' bases and their notes of a local creation: a row without them is the server's state.
+    func settleBase(_ table: TableLayout, _ rows: [[Value]]) throws {
+        let identities = rows.map { table.identityValues(of: $0) }
+        try deleteBase(table, identities: identities)
+        try run(SQLiteSchema.delete(from: SQLiteBaseCapture.insertedName(table), where: table.identityNames), identities)
     }
 
     /// Runs an `INSERT` of `rows`, `sql(n)` being its text for `n` rows: whole groups of
@@ -171,6 +260,7 @@ final class SQLiteBackend: SyncBackend {
     /// of 32 rows halved the time of inserting a million rows one statement each.
     private func insert(_ rows: [[Value]], width: Int, _ sql: (_ rows: Int) -> String) throws {
         guard !rows.isEmpty else { return }
+        try flagOwnWrite()
         let group = connection.rowsPerInsert(width: width)
         var start = rows.startIndex
         if group > 1, rows.count >= group {
@@ -186,6 +276,7 @@ final class SQLiteBackend: SyncBackend {
 
     private func run(_ sql: String, _ rows: some Collection<[Value]>) throws {
         guard !rows.isEmpty else { return }
+        try flagOwnWrite()
         let statement = try connection.statement(sql)
         for row in rows {
             statement.bind(row)
@@ -215,6 +306,7 @@ final class SQLiteBackend: SyncBackend {
         let names = table.identityNames
         try run(SQLiteSchema.delete(from: table.name, where: names), identities)
         try run(SQLiteSchema.delete(from: table.baseName, where: names), identities)
+        try run(SQLiteSchema.delete(from: SQLiteBaseCapture.insertedName(table), where: names), identities)
     }
 
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
@@ -233,9 +325,7 @@ final class SQLiteBackend: SyncBackend {
         guard try connection.query("SELECT EXISTS (SELECT 1 FROM \(name))").first?.first == .integer(1) else {
             return Array(repeating: false, count: sources.count)
         }
-        let statement = try connection.statement(
-            "SELECT \(SQLiteSchema.list(join.columns.map(\.name))) FROM \(name) WHERE "
-                + SQLiteSchema.matching(join.columns.prefix(join.sourceColumnCount).map(\.name)))
+        let statement = try linksOfSource(join)
         return try zip(sources, links).map { source, wanted in
             statement.bind(source)
             defer { statement.reset() }
@@ -246,6 +336,13 @@ final class SQLiteBackend: SyncBackend {
             let expected = Set(wanted)
             return join.union ? expected.isSubset(of: stored) : expected == stored
         }
+    }
+
+    /// The links of the source whose identity is bound.
+    private func linksOfSource(_ join: JoinTableLayout) throws -> SQLiteStatement {
+        try connection.statement(
+            "SELECT \(SQLiteSchema.list(join.columns.map(\.name))) FROM \(SQLiteSchema.quote(join.name)) WHERE "
+                + SQLiteSchema.matching(join.columns.prefix(join.sourceColumnCount).map(\.name)))
     }
 
     // MARK: - Reading
@@ -272,9 +369,40 @@ final class SQLiteBackend: SyncBackend {
         return links
     }
 
+    /// One lookup by the join table's key a source.
+    func links(_ join: JoinTableLayout, sources: [[Value]]) throws -> [[Value]] {
+        let statement = try linksOfSource(join)
+        var links: [[Value]] = []
+        for source in sources {
+            statement.bind(source)
+            defer { statement.reset() }
+            while try statement.step() {
+                links.append(join.columns.enumerated().map { statement.value(Int32($0), as: $1.type) })
+            }
+        }
+        return links
+    }
+
+    /// The base rows and the rows that are their own base (``SQLiteBaseCapture``).
     func scanBase(_ table: TableLayout) throws -> [[Value]] {
-        let statement = try connection.statement(
-            SQLiteSchema.select(from: table.baseName, table, rowid: false, byIdentity: false))
+        try readAll(SQLiteBaseCapture.scanBase(table), table)
+    }
+
+    /// Read from the base rows and the identities created locally: O(rows changed).
+    func localChanges(_ table: TableLayout) throws -> TableChanges {
+        let statement = try connection.statement(SQLiteBaseCapture.changedRows(table))
+        statement.bind([Value]())
+        let width = Int32(table.columns.count)
+        var rows: [(row: StoredRow, base: [Value]?)] = []
+        while try statement.step() {
+            let row = StoredRow(reference: statement.int(0), values: read(statement, table, from: 1))
+            rows.append((row, statement.int(width + 1) == 1 ? read(statement, table, from: width + 2) : nil))
+        }
+        return TableChanges(rows: rows, deleted: try readAll(SQLiteBaseCapture.deletedBases(table), table))
+    }
+
+    private func readAll(_ sql: String, _ table: TableLayout) throws -> [[Value]] {
+        let statement = try connection.statement(sql)
         statement.bind([Value]())
         var rows: [[Value]] = []
         while try statement.step() { rows.append(read(statement, table, from: 0)) }
@@ -282,6 +410,7 @@ final class SQLiteBackend: SyncBackend {
     }
 
     func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws {
+        try flagOwnWrite()
         let assignments = table.columns.map { "\(SQLiteSchema.quote($0.name)) = ?" }.joined(separator: ", ")
         let statement = try connection.statement(
             "UPDATE \(SQLiteSchema.quote(table.name)) SET \(assignments) WHERE rowid = ?")

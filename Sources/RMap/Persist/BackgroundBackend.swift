@@ -73,6 +73,10 @@ final class BackgroundBackend: StoreBackend {
         try submitted { try $0.upsertBase(table, rows) }
     }
 
+    func settleBase(_ table: TableLayout, _ rows: [[Value]]) throws {
+        try submitted { try $0.settleBase(table, rows) }
+    }
+
     func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws {
         try submitted { try $0.insertFresh(table, rows) }
     }

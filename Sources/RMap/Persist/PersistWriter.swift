@@ -179,8 +179,7 @@ private struct PersistRun {
         if fresh { freshTables.insert(layout.bindings[root.index].table) }
         orders[root.index] = IdentityOrder.rows(of: root, in: graph)
         var chunk: [GraphObject] = []
-        var rows: [[Value]] = []
-        var bases: [[Value]] = []
+        var writes = ChunkWrites()
         var tombstones: [[Value]] = []
         for object in fetchedObjects(root) {
             if isTombstone(object) {
@@ -189,10 +188,10 @@ private struct PersistRun {
             }
             chunk.append(object)
             guard chunk.count == PersistWriter.batchSize else { continue }
-            try writeChunk(chunk, table, fresh: fresh, rows: &rows, bases: &bases)
+            try writeChunk(chunk, table, fresh: fresh, writes: &writes)
             chunk.removeAll(keepingCapacity: true)
         }
-        if !chunk.isEmpty { try writeChunk(chunk, table, fresh: fresh, rows: &rows, bases: &bases) }
+        if !chunk.isEmpty { try writeChunk(chunk, table, fresh: fresh, writes: &writes) }
         if !fresh, !tombstones.isEmpty { try deleteStored(tombstones, table, root: root) }
     }
 
@@ -238,30 +237,23 @@ private struct PersistRun {
     }
 
     private mutating func writeChunk(
-        _ chunk: [GraphObject], _ table: TableLayout, fresh: Bool, rows: inout [[Value]], bases: inout [[Value]]
+        _ chunk: [GraphObject], _ table: TableLayout, fresh: Bool, writes: inout ChunkWrites
     ) throws {
         if fresh {
             // Nothing is stored: every object is inserted, its row its base; nothing to look up or merge.
             for object in chunk {
-                rows.append(incomingRow(object, table).map { $0 ?? .null })
+                writes.inserted.append(incomingRow(object, table).map { $0 ?? .null })
                 counts[object.type.index].inserted += 1
             }
-            if conflicts.isEmpty { try backend.insertFresh(table, rows) }
         } else {
-            try mergeChunk(chunk, table, rows: &rows, bases: &bases)
-            if conflicts.isEmpty {
-                try backend.upsertRows(table, rows)
-                try backend.upsertBase(table, bases)
-            }
+            try mergeChunk(chunk, table, writes: &writes)
         }
-        rows.removeAll(keepingCapacity: true)
-        bases.removeAll(keepingCapacity: true)
+        if conflicts.isEmpty { try writes.write(table, to: backend) }
+        writes.removeAll()
     }
 
     /// Merges a chunk of objects with what the store holds for them.
-    private mutating func mergeChunk(
-        _ chunk: [GraphObject], _ table: TableLayout, rows: inout [[Value]], bases: inout [[Value]]
-    ) throws {
+    private mutating func mergeChunk(_ chunk: [GraphObject], _ table: TableLayout, writes: inout ChunkWrites) throws {
         let incoming = chunk.map { incomingRow($0, table) }
         let identities = incoming.map { identity(of: $0, table) }
         let settled = try matchingBase(chunk, incoming, identities, table)
@@ -270,15 +262,13 @@ private struct PersistRun {
         for (offset, object) in chunk.enumerated() where !settled[offset] {
             var row = incoming[offset]
             guard let identity = identities[offset], let state = stored[IdentityKey(identity)] else {
-                let values = row.map { $0 ?? .null }
-                rows.append(values)
-                if identities[offset] != nil { bases.append(values) }
+                writes.inserted.append(row.map { $0 ?? .null })
                 counts[object.type.index].inserted += 1
                 continue
             }
             released.release(
                 &row, base: state.base, identity: identity, table: layout.bindings[object.type.index].table)
-            merge(row, into: state, type: object.type, identity: identity, table: table, rows: &rows, bases: &bases)
+            merge(row, into: state, type: object.type, identity: identity, table: table, writes: &writes)
         }
     }
 
@@ -305,7 +295,7 @@ private struct PersistRun {
 
     private mutating func merge(
         _ row: [Value?], into state: StoredState, type: EntityType, identity: [Value], table: TableLayout,
-        rows: inout [[Value]], bases: inout [[Value]]
+        writes: inout ChunkWrites
     ) {
         var found: [ThreeWayMerge.Conflict] = []
         let result = ThreeWayMerge(policy: type.mapping.onConflict).merge(row, into: state, conflicts: &found)
@@ -317,8 +307,11 @@ private struct PersistRun {
                     local: conflict.local.map(ValueText.display) ?? "(deleted)",
                     remote: ValueText.display(conflict.remote)))
         }
-        if result.rowChanged, let merged = result.row { rows.append(merged) }
-        if result.baseChanged { bases.append(result.base) }
+        if result.rowChanged, let merged = result.row { writes.rows.append(merged) }
+        if result.baseChanged {
+            // A row that is the server's state again needs no base of its own.
+            if result.row == result.base { writes.settled.append(result.base) } else { writes.bases.append(result.base) }
+        }
         if result.rowChanged {
             counts[type.index].updated += 1
         } else {
@@ -346,17 +339,13 @@ private struct PersistRun {
             var incoming = [Value?](repeating: nil, count: table.columns.count)
             for column in group.columns { incoming[column] = .null }
             let stored = try backend.fetch(table, identities: released)
-            var rows: [[Value]] = []
-            var bases: [[Value]] = []
+            var writes = ChunkWrites()
             for identity in released {
                 guard let state = stored[IdentityKey(identity)] else { continue }
-                merge(
-                    incoming, into: state, type: group.entity, identity: identity, table: table, rows: &rows,
-                    bases: &bases)
+                merge(incoming, into: state, type: group.entity, identity: identity, table: table, writes: &writes)
             }
             guard conflicts.isEmpty else { continue }
-            try backend.upsertRows(table, rows)
-            try backend.upsertBase(table, bases)
+            try writes.write(table, to: backend)
         }
     }
 
@@ -544,5 +533,31 @@ private struct PersistRun {
             }
             try delete(orphans, table)
         }
+    }
+}
+
+/// What a batch of merged objects writes to one table.
+private struct ChunkWrites {
+    /// Objects the store held nothing for.
+    var inserted: [[Value]] = []
+    /// Stored rows the merge changed.
+    var rows: [[Value]] = []
+    /// Bases the merge changed, of rows that differ from them.
+    var bases: [[Value]] = []
+    /// Bases the merge changed, of rows equal to them (``StoreBackend/settleBase(_:_:)``).
+    var settled: [[Value]] = []
+
+    func write(_ table: TableLayout, to backend: any StoreBackend) throws {
+        if !inserted.isEmpty { try backend.insertFresh(table, inserted) }
+        if !rows.isEmpty { try backend.upsertRows(table, rows) }
+        if !bases.isEmpty { try backend.upsertBase(table, bases) }
+        if !settled.isEmpty { try backend.settleBase(table, settled) }
+    }
+
+    mutating func removeAll() {
+        inserted.removeAll(keepingCapacity: true)
+        rows.removeAll(keepingCapacity: true)
+        bases.removeAll(keepingCapacity: true)
+        settled.removeAll(keepingCapacity: true)
     }
 }

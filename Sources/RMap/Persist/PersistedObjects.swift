@@ -93,7 +93,7 @@ public struct PersistedObjects {
         try transaction {
             try backend.updateRow(table, reference: reference, values: values)
             if !IdentityKey(table.identityValues(of: values)).isIncomplete {
-                try backend.upsertBase(table, [values])
+                try backend.settleBase(table, [values])
             }
         }
     }
@@ -101,7 +101,7 @@ public struct PersistedObjects {
     /// Changes a row locally (the library API's edit): the base stays, so the change is pending.
     public func update(_ entity: String, reference: RowReference, values: [Value]) throws {
         let (_, table) = try lookup(entity)
-        try transaction { try backend.updateRow(table, reference: reference, values: values) }
+        try transaction { try backend.editingLocally { try backend.updateRow(table, reference: reference, values: values) } }
     }
 
     /// Records a deletion the server accepted: the base is dropped.

@@ -66,10 +66,14 @@ public protocol StoreBackend: AnyObject {
     func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws
     /// Inserts base rows, replacing the base with the same identity.
     func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws
-    /// Inserts rows into a table that held nothing when the write began, each
-    /// row with a complete identity also as its base (as ``upsertRows(_:_:)``
-    /// then ``upsertBase(_:_:)`` of those rows; an engine may copy them inside
-    /// the store instead of sending them twice).
+    /// Records that stored rows (these values, by identity) equal the server's state now: each
+    /// becomes its own base (as ``upsertBase(_:_:)``, the default; an engine that keeps bases
+    /// only for rows changed locally drops theirs instead).
+    func settleBase(_ table: TableLayout, _ rows: [[Value]]) throws
+    /// Inserts rows the store holds nothing for (neither a row nor a base), as the server's
+    /// state: each row with a complete identity is also its own base (as ``upsertRows(_:_:)``
+    /// then ``upsertBase(_:_:)`` of those rows, the default; an engine that keeps bases only for
+    /// rows changed locally writes the rows alone).
     func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws
     /// The identities of every row and base row, each with its `type` value when the table has one.
     func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)]
@@ -119,6 +123,11 @@ extension StoreBackend {
         Array(repeating: false, count: sources.count)
     }
 
+    /// The rows become their own bases.
+    public func settleBase(_ table: TableLayout, _ rows: [[Value]]) throws {
+        try upsertBase(table, rows)
+    }
+
     /// Inserts the rows, then the rows with a complete identity as bases.
     public func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws {
         try upsertRows(table, rows)
@@ -145,13 +154,76 @@ public protocol SyncBackend: StoreBackend {
     func holdsSchema(_ layout: StoreLayout) throws -> Bool
     /// Every link of a join table: source identity values, then destination identity values.
     func scanLinks(_ join: JoinTableLayout) throws -> [[Value]]
+    /// The links of these sources (identity values), as ``scanLinks(_:)`` gives them. The
+    /// default filters ``scanLinks(_:)``; an engine reads by the join table's key.
+    func links(_ join: JoinTableLayout, sources: [[Value]]) throws -> [[Value]]
     /// Replaces the values of the row with this handle.
     func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws
     /// Deletes base rows by identity.
     func deleteBase(_ table: TableLayout, identities: [[Value]]) throws
+    /// The rows of a table that may differ from their base, each with it (`nil`: created
+    /// locally), in insertion order, and the bases whose row was deleted locally: what
+    /// `diff` compares. The default is every row (``scanRows(_:)`` beside ``scanBase(_:)``);
+    /// an engine that keeps bases only for rows changed locally reads those alone.
+    func localChanges(_ table: TableLayout) throws -> TableChanges
+    /// Whether the writes that follow, until the transaction ends or the next call, are local
+    /// edits (the library's `update`, `insert`, `delete`) rather than rmap's own writes of the
+    /// server's state: an engine that captures bases itself (SQLite's triggers) captures them
+    /// for local edits only. Writes are rmap's own when a write transaction begins. The default
+    /// does nothing: the sync API keeps such an engine's bases itself.
+    func setLocalEdits(_ local: Bool) throws
 }
 
 extension SyncBackend {
     /// Cannot tell: the schema is made sure of by a write.
     public func holdsSchema(_ layout: StoreLayout) throws -> Bool { false }
+
+    /// Every row with its base, then the bases without a row.
+    public func localChanges(_ table: TableLayout) throws -> TableChanges {
+        var bases: [IdentityKey: [Value]] = [:]
+        for base in try scanBase(table) { bases[IdentityKey(table.identityValues(of: base))] = base }
+        var rows: [(row: StoredRow, base: [Value]?)] = []
+        for row in try scanRows(table) {
+            let key = IdentityKey(table.identityValues(of: row.values))
+            rows.append((row, key.isIncomplete ? nil : bases.removeValue(forKey: key)))
+        }
+        return TableChanges(rows: rows, deleted: Array(bases.values))
+    }
+
+    /// Every link, kept when its source is one of `sources`.
+    public func links(_ join: JoinTableLayout, sources: [[Value]]) throws -> [[Value]] {
+        let wanted = Set(sources.map(IdentityKey.init))
+        return try scanLinks(join).filter { wanted.contains(IdentityKey(Array($0.prefix(join.sourceColumnCount)))) }
+    }
+
+    /// Nothing to switch: the sync API writes the bases.
+    public func setLocalEdits(_ local: Bool) throws {}
+
+    /// Runs `body` as local edits (``setLocalEdits(_:)``), then switches back to rmap's own writes.
+    public func editingLocally<Result>(_ body: () throws -> Result) throws -> Result {
+        try setLocalEdits(true)
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            try? setLocalEdits(false)
+            throw error
+        }
+        try setLocalEdits(false)
+        return result
+    }
+}
+
+/// What ``SyncBackend/localChanges(_:)`` reads of one table.
+public struct TableChanges {
+    /// Rows that may differ from their base, each with it (`nil`: created locally), in insertion order.
+    public var rows: [(row: StoredRow, base: [Value]?)]
+    /// Bases whose row was deleted locally, in no particular order.
+    public var deleted: [[Value]]
+
+    /// Creates what a table holds of local changes.
+    public init(rows: [(row: StoredRow, base: [Value]?)], deleted: [[Value]]) {
+        self.rows = rows
+        self.deleted = deleted
+    }
 }

@@ -14,19 +14,16 @@ struct ChangeDetector {
     func changes() throws -> [SyncChange] {
         var changes: [SyncChange] = []
         for (index, table) in sync.layout.tables.enumerated() {
-            var bases: [IdentityKey: [Value]] = [:]
-            for base in try backend.scanBase(table) { bases[IdentityKey(table.identityValues(of: base))] = base }
-            let linked = try LinkedArrayValues(sync: sync, table: index, backend: backend)
-            for var row in try backend.scanRows(table) {
+            let stored = try backend.localChanges(table)
+            let linked = try LinkedArrayValues(sync: sync, table: index, rows: stored.rows, backend: backend)
+            for (var row, base) in stored.rows {
                 guard let entity = sync.entity(ofRow: row.values, table: index) else { continue }
-                let key = IdentityKey(table.identityValues(of: row.values))
-                let base = key.isIncomplete ? nil : bases.removeValue(forKey: key)
                 if !entity.linkedArrays.isEmpty {
                     row.values = linked.apply(to: row.values, base: base, entity: entity)
                 }
                 if let change = change(row: row, base: base, entity: entity) { changes.append(change) }
             }
-            let deleted = bases.values.sorted { ValueText.display(.array($0)) < ValueText.display(.array($1)) }
+            let deleted = stored.deleted.sorted { ValueText.display(.array($0)) < ValueText.display(.array($1)) }
             for base in deleted {
                 guard let entity = sync.entity(ofRow: base, table: index) else { continue }
                 changes.append(

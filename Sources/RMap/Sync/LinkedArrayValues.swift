@@ -16,23 +16,29 @@ struct LinkedArrayValues {
     /// Per destination table position: the identities it stores.
     private var destinations: [Int: Set<IdentityKey>] = [:]
 
-    /// Reads the links and destination identities that the entities of table `table` need.
-    init(sync: SyncSchema, table: Int, backend: any SyncBackend) throws {
+    /// Reads the links of `rows` (the rows of table `table` that ``ChangeDetector`` compares, with
+    /// their bases) and which of the destination identities they name the store holds.
+    init(sync: SyncSchema, table: Int, rows: [(row: StoredRow, base: [Value]?)], backend: any SyncBackend) throws {
+        let layout = sync.layout
         for entity in sync.entities where entity.tableIndex == table {
-            for linked in entity.linkedArrays {
-                if links[linked.join] == nil {
-                    let join = sync.layout.joinTables[linked.join]
-                    var bySource: [IdentityKey: [Value]] = [:]
-                    for link in try backend.scanLinks(join) {
-                        let source = IdentityKey(Array(link.prefix(join.sourceColumnCount)))
-                        bySource[source, default: []].append(link[join.sourceColumnCount])
-                    }
-                    links[linked.join] = bySource
+            for linked in entity.linkedArrays where links[linked.join] == nil {
+                let join = layout.joinTables[linked.join]
+                let sources = rows.map { layout.tables[table].identityValues(of: $0.row.values) }
+                    .filter { !IdentityKey($0).isIncomplete }
+                var bySource: [IdentityKey: [Value]] = [:]
+                for link in try backend.links(join, sources: sources) {
+                    let source = IdentityKey(Array(link.prefix(join.sourceColumnCount)))
+                    bySource[source, default: []].append(link[join.sourceColumnCount])
                 }
-                if destinations[linked.destinationTable] == nil {
-                    let stored = try backend.identities(sync.layout.tables[linked.destinationTable])
-                    destinations[linked.destinationTable] = Set(stored.map { IdentityKey($0.identity) })
+                links[linked.join] = bySource
+                // The identities these links and the bases' arrays name, and of those the ones stored.
+                var named = Set(bySource.values.joined().map { IdentityKey([$0]) })
+                for base in rows.compactMap(\.base) {
+                    named.formUnion(Self.elements(base[linked.column]).map { IdentityKey([$0]) })
                 }
+                let destination = layout.tables[linked.destinationTable]
+                let stored = try backend.fetch(destination, identities: named.map(\.values))
+                destinations[linked.destinationTable, default: []].formUnion(stored.keys)
             }
         }
     }

@@ -83,7 +83,7 @@ public final class SyncStore {
     @discardableResult
     public func update(_ object: LocalObject, _ values: [String: Value]) throws -> LocalObject {
         let entity = try sync.entity(named: object.entity)
-        return try write {
+        return try editLocally {
             var row = try currentRow(object, entity)
             for (name, value) in values { row[try column(name, of: entity)] = value }
             try backend.updateRow(entity.table, reference: object.reference, values: row)
@@ -104,7 +104,7 @@ public final class SyncStore {
         else {
             throw SyncError.noForeignKeyRelationship(entity: object.entity, relationship: relationship)
         }
-        return try write {
+        return try editLocally {
             var row = try currentRow(object, entity)
             for (offset, column) in group.enumerated() { row[column] = destination?.identity[offset] ?? .null }
             try backend.updateRow(entity.table, reference: object.reference, values: row)
@@ -123,7 +123,7 @@ public final class SyncStore {
     public func insert(_ entity: String, _ values: [String: Value]) throws -> LocalObject {
         let mapping = try sync.entity(named: entity)
         let table = mapping.table
-        return try write {
+        return try editLocally {
             var row = [Value](repeating: .null, count: table.columns.count)
             for (name, value) in values { row[try column(name, of: mapping)] = value }
             if let discriminator = table.discriminator { row[discriminator] = .string(mapping.typeValue) }
@@ -149,7 +149,7 @@ public final class SyncStore {
     public func delete(_ object: LocalObject) throws {
         let entity = try sync.entity(named: object.entity)
         let table = entity.table
-        try write {
+        try editLocally {
             let row = try currentRow(object, entity)
             let identity = table.identityValues(of: row)
             let base = try backend.fetch(table, identities: [identity])[IdentityKey(identity)]?.base
@@ -202,7 +202,7 @@ public final class SyncStore {
         let new = table.identityValues(of: values)
         try write(journal: true) {
             try backend.updateRow(table, reference: reference, values: values)
-            try backend.upsertBase(table, [values])
+            try backend.settleBase(table, [values])
             try forgetRememberedPayloads()
             try backend.delete(PushJournal.table, identities: [[.string(journalKey)]])
             if old != new, !IdentityKey(old).isIncomplete {
@@ -226,6 +226,11 @@ public final class SyncStore {
     }
 
     // MARK: - Helpers
+
+    /// A ``write(_:)`` whose writes are local edits, pending until pushed (``SyncBackend/setLocalEdits(_:)``).
+    private func editLocally<Result>(_ body: () throws -> Result) throws -> Result {
+        try write { try backend.editingLocally(body) }
+    }
 
     private func rewriteReferences(to destination: Int, from old: [Value], to new: [Value]) throws {
         for group in sync.references where group.destination == destination {

@@ -24,7 +24,7 @@ extension Session {
                 throw LiveError("\(object) is no longer in the store")
             }
             for (column, value) in columns { row[column] = value }
-            try store.backend.upsertRows(table, [row])
+            try store.backend.editingLocally { try store.backend.upsertRows(table, [row]) }
             return row
         }
         let updated = self.object(row, root: root, table: table)

@@ -1,11 +1,12 @@
 import RMap
 
-/// The first import's path into PostgreSQL: rows of a table that held nothing when the write
-/// began, and links of a join table that held nothing when this transaction first added to
-/// it, go straight into their tables with `COPY`, without a staging table and
+/// The first import's path into PostgreSQL: rows the store holds nothing for (every row of a
+/// first import, the new objects of a re-import), and links of a join table that held nothing
+/// when this transaction first added to it, go straight into their tables with `COPY`, without a staging table and
 /// `INSERT ... ON CONFLICT` (half of a first import's time was that merge).
 ///
-/// Only where nothing can conflict: ``PersistWriter`` hands a fresh table each identity once,
+/// Only where nothing can conflict: ``PersistWriter`` hands over only identities the table and
+/// its base lack, each once,
 /// and a join table each source's links once (the links of one batch are de-duplicated here:
 /// a payload may list a member twice). Identities whose equality PostgreSQL decides otherwise
 /// than Swift (`uuid` ignores case, `numeric` its scale, `double precision` counts NaN equal
@@ -31,7 +32,7 @@ final class FreshTableLoader {
         freshJoins.removeAll()
     }
 
-    /// Copies the rows of a table that held nothing when the write began into it, then (one more
+    /// Copies rows the table and its base lack into it, then (one more
     /// COPY of the same bytes) those with a complete identity into its base.
     ///
     /// - Returns: false, having written nothing, when the table must be staged and merged.

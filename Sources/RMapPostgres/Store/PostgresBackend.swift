@@ -9,8 +9,8 @@ import RMap
 /// current schema, so two runs against the same tables write one after the
 /// other, as SQLite's `BEGIN IMMEDIATE` makes them. Sets of identities travel
 /// as array parameters (`unnest`); batches of at least ``copyThreshold`` rows
-/// or links are loaded with `COPY ... FROM STDIN`: straight into a table that
-/// held nothing (``FreshTableLoader``), else into a temporary staging table (one
+/// or links are loaded with `COPY ... FROM STDIN`: straight into a table for
+/// rows it holds nothing for (``FreshTableLoader``), else into a temporary staging table (one
 /// per column list and transaction, emptied with `TRUNCATE`; temporary tables
 /// write no WAL) merged with one `INSERT ... ON CONFLICT`.
 final class PostgresBackend: SyncBackend {

@@ -20,7 +20,8 @@ struct BackgroundWriteTests {
 
     @Test(
         "a fault in the first of several queued batches leaves the store as it was; the next write completes",
-        arguments: StoreKind.all, ["upsertRows", "upsertBase"])
+        // The renamed rows equal their new base: it is written by settleBase (upsertBase keeps local changes' bases).
+        arguments: StoreKind.all, ["upsertRows", "settleBase"])
     func faultBehindQueuedBatches(kind: StoreKind, primitive: String) throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()

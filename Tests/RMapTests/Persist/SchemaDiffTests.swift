@@ -141,6 +141,8 @@ struct SchemaDiffTests {
         #expect(try backend.holdsSchema(after))
         #expect(try backend.holdsSchema(before))
         let bases = try backend.transaction(after) { try backend.scanBase(people) }
-        #expect(bases == [[.int(2), .string("Alan"), .string("alan@example.org")]])
+        // SQLite keeps base rows for local changes alone: Ada, written by rmap without one, is her own base.
+        let ada: [[Value]] = kind.description == "sqlite" ? [[.int(1), .string("Ada"), .null]] : []
+        #expect(bases == [[.int(2), .string("Alan"), .string("alan@example.org")]] + ada)
     }
 }

@@ -285,6 +285,15 @@ final class FaultyBackend: SyncBackend {
     func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
         try wrapped.deleteBase(table, identities: identities)
     }
+    func settleBase(_ table: TableLayout, _ rows: [[Value]]) throws {
+        try wrapped.settleBase(table, rows)
+        try check("settleBase")
+    }
+    func localChanges(_ table: TableLayout) throws -> TableChanges { try wrapped.localChanges(table) }
+    func links(_ join: JoinTableLayout, sources: [[Value]]) throws -> [[Value]] {
+        try wrapped.links(join, sources: sources)
+    }
+    func setLocalEdits(_ local: Bool) throws { try wrapped.setLocalEdits(local) }
 }
 
 /// The memory stores of the tests, by directory.

@@ -24,8 +24,10 @@ struct JoinTableDiffTests {
         let layout = StoreLayout(schema: GraphSchema(model: model))
         let join = try #require(layout.joinTables.first { $0.name == "projects_team_members" })
         try store.backend.transaction(layout) {
-            try store.backend.replaceLinks(
-                join, sources: [[.int(10)]], links: people.map { [.int(10), .int($0)] })
+            try store.backend.editingLocally {
+                try store.backend.replaceLinks(
+                    join, sources: [[.int(10)]], links: people.map { [.int(10), .int($0)] })
+            }
         }
     }
 

@@ -1,0 +1,202 @@
+import RMap
+
+/// Bases only where they are needed: the SQL that keeps an entity table's base for the rows
+/// changed locally alone.
+///
+/// rmap writes each row once; a row without a base equals the server's state. Triggers on the
+/// entity table copy a row's server state into its base (`_rmap_base_t`) at its first local
+/// `UPDATE` or `DELETE`, and note a local `INSERT` in `_rmap_new_t` (the identities created
+/// locally); triggers on a join table copy the source row's server state at its first link
+/// edited. rmap's own writes (a run, an acknowledgement) leave them alone: inside its write
+/// transaction it puts one row in `_rmap_own_writes`, which it deletes before committing, so no
+/// other connection ever sees it. A row's base is then its base row when there is one, else
+/// nothing when its identity is noted as created locally (or incomplete), else the row itself.
+///
+/// A store written before (a base for every row) is brought to this form once, when its
+/// `_rmap_new_t` table is created: rows without a base are noted as created locally, and base
+/// rows equal to their row are dropped.
+enum SQLiteBaseCapture {
+    /// The table whose one row, inside rmap's own write transaction, turns the triggers off.
+    static let ownWrites = "_rmap_own_writes"
+
+    /// The table of the identities created locally in `table`.
+    static func insertedName(_ table: TableLayout) -> String { "_rmap_new_\(table.name)" }
+
+    private static func quote(_ name: String) -> String { SQLiteSchema.quote(name) }
+
+    private static func list(_ names: some Sequence<String>) -> String { SQLiteSchema.list(names) }
+
+    /// `p."a", p."b"`: columns of the table or row `prefix`.
+    private static func qualified(_ prefix: String, _ names: [String]) -> String {
+        names.map { "\(prefix).\(quote($0))" }.joined(separator: ", ")
+    }
+
+    /// `a.x = b.y AND ...` over the identity columns (`b`'s names are `right`, else the same).
+    private static func equal(_ left: String, _ right: String, _ names: [String], as other: [String]? = nil) -> String {
+        zip(names, other ?? names).map { "\(left).\(quote($0)) = \(right).\(quote($1))" }.joined(separator: " AND ")
+    }
+
+    private static func complete(_ prefix: String, _ names: [String]) -> String {
+        names.map { "\(prefix).\(quote($0)) IS NOT NULL" }.joined(separator: " AND ")
+    }
+
+    /// True (in a trigger's `WHEN`) when the write is a local edit.
+    private static let localEdit = "NOT EXISTS (SELECT 1 FROM \"\(ownWrites)\")"
+
+    // MARK: - Schema
+
+    /// Turns the triggers off for the rest of the transaction, or until ``clearOwnWrites``.
+    static let setOwnWrites = "INSERT OR IGNORE INTO \"\(ownWrites)\" VALUES (1)"
+    /// Turns the triggers on again.
+    static let clearOwnWrites = "DELETE FROM \"\(ownWrites)\""
+
+    /// The flag table, created once per store.
+    static let createOwnWrites = "CREATE TABLE IF NOT EXISTS \"\(ownWrites)\" (flag INTEGER PRIMARY KEY)"
+
+    /// Creates the table of identities created locally, then brings rows written before it to
+    /// this form: rows without a base were created locally, bases equal to their row (on every
+    /// one of the table's `columns`) are dropped.
+    static func createInserted(_ table: TableLayout, columns stored: [String]) -> [String] {
+        let names = table.identityNames
+        let marks = quote(insertedName(table))
+        let rows = quote(table.name)
+        let base = quote(table.baseName)
+        let columns = table.identity.map { SQLiteSchema.definition(table.columns[$0]) }
+        let same = stored.map { "r.\(quote($0)) IS \(base).\(quote($0))" }.joined(separator: " AND ")
+        return [
+            "CREATE TABLE \(marks) (\(columns.joined(separator: ", ")), PRIMARY KEY (\(list(names)))) WITHOUT ROWID",
+            "INSERT OR IGNORE INTO \(marks) (\(list(names))) SELECT \(qualified("r", names)) "
+                + "FROM \(rows) AS r WHERE \(complete("r", names)) "
+                + "AND NOT EXISTS (SELECT 1 FROM \(base) AS b WHERE \(equal("b", "r", names)))",
+            "DELETE FROM \(base) WHERE EXISTS (SELECT 1 FROM \(rows) AS r WHERE \(same))",
+        ]
+    }
+
+    /// The triggers of an entity table and of the join tables whose source it is, by name. They
+    /// copy every one of the table's `columns` (those the store has, which an older mapping may not name).
+    static func triggers(_ table: TableLayout, columns stored: [String], joins: [JoinTableLayout]) -> [(
+        name: String, sql: String
+    )] {
+        let names = table.identityNames
+        let rows = quote(table.name)
+        let base = quote(table.baseName)
+        let marks = quote(insertedName(table))
+        let columns = list(stored)
+        func unmarked(_ row: String) -> String {
+            "NOT EXISTS (SELECT 1 FROM \(marks) AS m WHERE \(equal("m", row, names)))"
+        }
+        /// Copies the row `row` (`OLD`) into the base unless it has one or was created locally.
+        func capture(_ row: String) -> String {
+            "INSERT OR IGNORE INTO \(base) (\(columns)) SELECT \(qualified(row, stored)) "
+                + "WHERE \(complete(row, names)) AND \(unmarked(row));"
+        }
+        let moved = names.map { "NEW.\(quote($0)) IS NOT OLD.\(quote($0))" }.joined(separator: " OR ")
+        var triggers = [
+            (
+                "_rmap_update_\(table.name)",
+                "AFTER UPDATE ON \(rows) WHEN \(localEdit) BEGIN \(capture("OLD")) "
+                    + "DELETE FROM \(marks) WHERE (\(moved)) AND \(equal(marks, "OLD", names)); "
+                    + "INSERT OR IGNORE INTO \(marks) (\(list(names))) SELECT \(qualified("NEW", names)) "
+                    + "WHERE (\(moved)) AND \(complete("NEW", names)); END"
+            ),
+            (
+                "_rmap_delete_\(table.name)",
+                "AFTER DELETE ON \(rows) WHEN \(localEdit) BEGIN \(capture("OLD")) "
+                    + "DELETE FROM \(marks) WHERE \(equal(marks, "OLD", names)); END"
+            ),
+        ]
+        for join in joins where join.sourceColumnCount == names.count {
+            let sources = join.columns.prefix(join.sourceColumnCount).map(\.name)
+            for (event, row) in [("INSERT", "NEW"), ("DELETE", "OLD")] {
+                let source = equal("r", row, names, as: sources)
+                let fromMarks = zip(names, sources).map { "m.\(quote($0)) = \(row).\(quote($1))" }
+                    .joined(separator: " AND ")
+                triggers.append(
+                    (
+                        "_rmap_\(event.lowercased())_\(join.name)",
+                        "AFTER \(event) ON \(quote(join.name)) WHEN \(localEdit) BEGIN "
+                            + "INSERT OR IGNORE INTO \(base) (\(columns)) SELECT "
+                            + "\(qualified("r", stored)) FROM \(rows) AS r WHERE \(source) "
+                            + "AND NOT EXISTS (SELECT 1 FROM \(marks) AS m WHERE \(fromMarks)); END"
+                    ))
+            }
+        }
+        return [insertTrigger(table)] + triggers.map { name, body in (name, "CREATE TRIGGER \(quote(name)) \(body)") }
+    }
+
+    /// The trigger that notes a local `INSERT` into an entity table.
+    static func insertTrigger(_ table: TableLayout) -> (name: String, sql: String) {
+        let names = table.identityNames
+        let name = "_rmap_insert_\(table.name)"
+        return (
+            name,
+            "CREATE TRIGGER \(quote(name)) AFTER INSERT ON \(quote(table.name)) WHEN \(localEdit) BEGIN "
+                + "INSERT OR IGNORE INTO \(quote(insertedName(table))) (\(list(names))) "
+                + "SELECT \(qualified("NEW", names)) WHERE \(complete("NEW", names)); END"
+        )
+    }
+
+    // MARK: - Reading
+
+    /// A row by identity, its base beside it (null columns when it has none), and whether it was created locally.
+    static func selectWithBase(_ table: TableLayout) -> String {
+        let names = table.identityNames
+        let columns = table.columns.map { "r.\(quote($0.name))" } + table.columns.map { "b.\(quote($0.name))" }
+        return "SELECT \(columns.joined(separator: ", ")), m.\(quote(names[0])) IS NOT NULL "
+            + "FROM \(quote(table.name)) AS r LEFT JOIN \(quote(table.baseName)) AS b ON \(equal("b", "r", names)) "
+            + "LEFT JOIN \(quote(insertedName(table))) AS m ON \(equal("m", "r", names)) "
+            + "WHERE \(names.map { "r.\(quote($0)) = ?" }.joined(separator: " AND "))"
+    }
+
+    /// `SELECT 1` when the row whose identity is bound first (parameters in
+    /// `TableLayout.comparedColumns(present:)` order) equals its base, its base row or else the
+    /// row itself when it was not created locally, in every other `present` column (`IS`).
+    static func matchBase(_ table: TableLayout, present: [Bool]) -> String {
+        let names = table.identityNames
+        let compared = table.comparedColumns(present: present).enumerated().dropFirst(names.count)
+        func same(_ prefix: String) -> String {
+            (["1"] + compared.map { "\(prefix).\(quote(table.columns[$1].name)) IS ?\($0 + 1)" })
+                .joined(separator: " AND ")
+        }
+        let identity = names.enumerated().map { "r.\(quote($1)) = ?\($0 + 1)" }.joined(separator: " AND ")
+        return "SELECT 1 FROM \(quote(table.name)) AS r LEFT JOIN \(quote(table.baseName)) AS b "
+            + "ON \(equal("b", "r", names)) WHERE \(identity) AND CASE WHEN b.\(quote(names[0])) IS NULL "
+            + "THEN NOT EXISTS (SELECT 1 FROM \(quote(insertedName(table))) AS m WHERE \(equal("m", "r", names))) "
+            + "AND \(same("r")) ELSE \(same("b")) END"
+    }
+
+    /// Every base: the base rows, then the rows with a whole identity that have none and were not created locally.
+    static func scanBase(_ table: TableLayout) -> String {
+        let names = table.identityNames
+        let columns = table.columns.map(\.name)
+        return "SELECT \(list(columns)) FROM \(quote(table.baseName)) UNION ALL "
+            + "SELECT \(qualified("r", columns)) FROM \(quote(table.name)) AS r "
+            + "WHERE \(complete("r", names)) "
+            + "AND NOT EXISTS (SELECT 1 FROM \(quote(table.baseName)) AS b WHERE \(equal("b", "r", names))) "
+            + "AND NOT EXISTS (SELECT 1 FROM \(quote(insertedName(table))) AS m WHERE \(equal("m", "r", names)))"
+    }
+
+    /// The rows that may differ from their base, in `rowid` order: `rowid`, the row, 1 when it has a
+    /// base row, the base row's columns. Read from the base and the identities created locally,
+    /// and the rows without a whole identity (by the identity's index).
+    static func changedRows(_ table: TableLayout) -> String {
+        let names = table.identityNames
+        let row = "r.rowid, " + qualified("r", table.columns.map(\.name))
+        let nulls = Array(repeating: "NULL", count: table.columns.count).joined(separator: ", ")
+        let base = quote(table.baseName)
+        let incomplete = names.map { "r.\(quote($0)) IS NULL" }.joined(separator: " OR ")
+        return "SELECT \(row), 1, \(qualified("b", table.columns.map(\.name))) FROM \(base) AS b "
+            + "JOIN \(quote(table.name)) AS r ON \(equal("r", "b", names)) UNION ALL "
+            + "SELECT \(row), 0, \(nulls) FROM \(quote(insertedName(table))) AS m "
+            + "JOIN \(quote(table.name)) AS r ON \(equal("r", "m", names)) "
+            + "WHERE NOT EXISTS (SELECT 1 FROM \(base) AS b WHERE \(equal("b", "m", names))) UNION ALL "
+            + "SELECT \(row), 0, \(nulls) FROM \(quote(table.name)) AS r WHERE \(incomplete) ORDER BY 1"
+    }
+
+    /// The base rows whose row was deleted.
+    static func deletedBases(_ table: TableLayout) -> String {
+        let names = table.identityNames
+        return "SELECT \(qualified("b", table.columns.map(\.name))) FROM \(quote(table.baseName)) AS b "
+            + "WHERE NOT EXISTS (SELECT 1 FROM \(quote(table.name)) AS r WHERE \(equal("r", "b", names)))"
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import RMap
+import RMapSQLite
+import Testing
+
+/// Bases only where they are needed: rmap writes each row once, and the store's triggers copy a
+/// row's server state into its base at its first local edit (another connection's SQL), while
+/// rmap's own writes leave them alone.
+@Suite("SQLite bases captured by triggers")
+struct SQLiteBaseCaptureTests {
+    typealias F = StoreFixtures
+
+    /// People 1...`count`, first names `P<id>` (or `names[id]`), budgets `<id>.50`, across several batches.
+    private func people(_ schema: GraphSchema, count: Int, names: [Int: String] = [:], budget: Int = 0) -> ObjectGraph {
+        let graph = ObjectGraph(schema: schema)
+        for id in 1...count {
+            F.add(
+                graph, "CRMPerson",
+                [
+                    "id": .int(Int64(id)), "firstName": .string(names[id] ?? "P\(id)"),
+                    "budget": .decimal(DecimalNumber("\(id + budget).50")!),
+                ])
+        }
+        return graph
+    }
+
+    private func store() throws -> (path: String, schema: GraphSchema) {
+        (try F.temporaryDirectory().appendingPathComponent("rmap.sqlite").path, try F.schema())
+    }
+
+    private func bases(_ path: String) throws -> [[SQLiteValue]] {
+        try SQLiteConnection(path: path).query("SELECT id, first_name, budget FROM _rmap_base_people ORDER BY id")
+    }
+
+    @Test("a fresh import writes each row once: no base row, no note of a local creation; a re-run is unchanged")
+    func freshImportWritesNoBase() throws {
+        let (path, schema) = try store()
+        let count = PersistWriter.batchSize * 2 + 7
+        let report = try SQLiteStore(path: path).write(people(schema, count: count), request: WriteRequest())
+        #expect(report.entities["CRMPerson"]?.inserted == count)
+        let connection = try SQLiteConnection(path: path)
+        #expect(try connection.query("SELECT count(*) FROM people") == [[.integer(Int64(count))]])
+        #expect(try bases(path).isEmpty)
+        #expect(try connection.query("SELECT count(*) FROM _rmap_new_people") == [[.integer(0)]])
+        #expect(try connection.query("SELECT count(*) FROM _rmap_own_writes") == [[.integer(0)]])
+
+        let again = try SQLiteStore(path: path).write(people(schema, count: count), request: WriteRequest())
+        #expect(again.entities["CRMPerson"]?.unchanged == count)
+        #expect(try bases(path).isEmpty)
+    }
+
+    @Test("a local UPDATE and DELETE by another connection capture that row's server state, once")
+    func localEditsCaptureOnce() throws {
+        let (path, schema) = try store()
+        _ = try SQLiteStore(path: path).write(people(schema, count: 5), request: WriteRequest())
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute("UPDATE people SET first_name = 'Local' WHERE id = 2")
+        try connection.execute("DELETE FROM people WHERE id = 4")
+        #expect(try bases(path) == [[.integer(2), .text("P2"), .text("2.50")], [.integer(4), .text("P4"), .text("4.50")]])
+
+        // A second edit keeps the first base: it is the server's state, not the last local one.
+        try connection.execute("UPDATE people SET first_name = 'Again', budget = '9' WHERE id = 2")
+        #expect(try bases(path) == [[.integer(2), .text("P2"), .text("2.50")], [.integer(4), .text("P4"), .text("4.50")]])
+
+        // A local INSERT is noted as created locally, and loses the note with its row.
+        try connection.execute("INSERT INTO people (id, first_name, type) VALUES (-1, 'New', 'CRMPerson')")
+        #expect(try connection.query("SELECT id FROM _rmap_new_people") == [[.integer(-1)]])
+        try connection.execute("UPDATE people SET first_name = 'Newer' WHERE id = -1")
+        #expect(try bases(path).count == 2)
+        try connection.execute("DELETE FROM people WHERE id = -1")
+        #expect(try connection.query("SELECT count(*) FROM _rmap_new_people") == [[.integer(0)]])
+        #expect(try bases(path).count == 2)
+    }
+
+    @Test("rmap's re-import leaves the triggers alone; it merges a locally changed row and refreshes its base")
+    func reimportBypassesTriggers() throws {
+        let (path, schema) = try store()
+        _ = try SQLiteStore(path: path).write(people(schema, count: 5), request: WriteRequest())
+        try SQLiteConnection(path: path).execute("UPDATE people SET first_name = 'Local' WHERE id = 1")
+
+        // The server changed every budget and person 3's name.
+        let report = try SQLiteStore(path: path).write(
+            people(schema, count: 5, names: [3: "Server"], budget: 100), request: WriteRequest())
+        #expect(report.entities["CRMPerson"]?.updated == 5)
+        let connection = try SQLiteConnection(path: path)
+        #expect(
+            try connection.query("SELECT id, first_name, budget FROM people WHERE id IN (1, 3) ORDER BY id") == [
+                [.integer(1), .text("Local"), .text("101.50")], [.integer(3), .text("Server"), .text("103.50")],
+            ])
+        // Only the locally changed row has a base: the server's new state.
+        #expect(try bases(path) == [[.integer(1), .text("P1"), .text("101.50")]])
+        #expect(try connection.query("SELECT count(*) FROM _rmap_new_people") == [[.integer(0)]])
+    }
+
+    @Test("a re-import that brings a locally changed row back to the server's state drops its base")
+    func reimportSettles() throws {
+        let (path, schema) = try store()
+        _ = try SQLiteStore(path: path).write(people(schema, count: 3), request: WriteRequest())
+        try SQLiteConnection(path: path).execute("UPDATE people SET first_name = 'Local' WHERE id = 2")
+        #expect(try bases(path).count == 1)
+        let report = try SQLiteStore(path: path).write(
+            people(schema, count: 3, names: [2: "Local"]), request: WriteRequest())
+        #expect(report.entities["CRMPerson"]?.unchanged == 3)
+        #expect(try bases(path).isEmpty)
+    }
+
+    @Test("diff reads the changed rows: an UPDATE, a DELETE and an INSERT by sqlite3, and a link edit")
+    func diffOfTriggeredChanges() throws {
+        let fixture = try SyncFixture()
+        try fixture.sql("UPDATE people SET first_name = 'Augusta' WHERE id = 1")
+        try fixture.sql("DELETE FROM projects WHERE id = 11")
+        try fixture.sql("INSERT INTO labels (name, color) VALUES ('feature', 'green')")
+        #expect(
+            try fixture.lines() == [
+                #"POST /labels.json {"label":{"name":"feature","color":"green"}}"#,
+                #"PUT /people/1.json {"person":{"first_name":"Augusta"}}"#,
+                "DELETE /projects/11.json",
+                "3 requests: 1 POST, 1 PUT, 1 DELETE",
+            ])
+    }
+
+    @Test("a store written before (a base for every row) is brought to the new form once and diffs the same")
+    func oldLayoutMigrates() throws {
+        let fixture = try SyncFixture()
+        // The previous version's layout: no triggers, no notes, a base for every row except those created locally.
+        let connection = try SQLiteConnection(path: fixture.storePath)
+        for table in ["people", "projects", "labels"] {
+            for event in ["insert", "update", "delete"] { try connection.execute("DROP TRIGGER _rmap_\(event)_\(table)") }
+            try connection.execute("DROP TABLE _rmap_new_\(table)")
+            try connection.execute("INSERT INTO _rmap_base_\(table) SELECT * FROM \(table)")
+        }
+        try connection.execute("DROP TABLE _rmap_own_writes")
+        try connection.execute("UPDATE people SET first_name = 'Augusta' WHERE id = 1")
+        try connection.execute("DELETE FROM projects WHERE id = 11")
+        try connection.execute("INSERT INTO labels (name, color) VALUES ('feature', 'green')")
+        let expected = [
+            #"POST /labels.json {"label":{"name":"feature","color":"green"}}"#,
+            #"PUT /people/1.json {"person":{"first_name":"Augusta"}}"#,
+            "DELETE /projects/11.json",
+            "3 requests: 1 POST, 1 PUT, 1 DELETE",
+        ]
+        #expect(try fixture.lines() == expected)
+
+        // Migrated: bases only for the changed rows, the local creation noted, the triggers in place.
+        #expect(
+            try connection.query("SELECT id, first_name FROM _rmap_base_people") == [[.integer(1), .text("Ada")]])
+        #expect(try connection.query("SELECT id FROM _rmap_base_projects") == [[.integer(11)]])
+        #expect(try connection.query("SELECT count(*) FROM _rmap_base_labels") == [[.integer(0)]])
+        #expect(try connection.query("SELECT name FROM _rmap_new_labels") == [[.text("feature")]])
+        try connection.execute("UPDATE people SET first_name = 'Alan M.' WHERE id = 2")
+        #expect(try fixture.lines().count == expected.count + 1)
+    }
+}
