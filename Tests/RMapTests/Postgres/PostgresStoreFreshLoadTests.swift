@@ -104,9 +104,10 @@ struct PostgresStoreFreshLoadTests {
 
         let (direct, directBackend) = try Self.open(copied, direct: true)
         let report = try direct.write(Self.graph(schema, round: 1), request: WriteRequest())
-        // The tables hold rows (the odd projects keep their links): all is staged and merged.
-        #expect(directBackend.freshTables.copiedRows == 0)
+        // The tables hold rows (the odd projects keep their links): the stored objects are staged and
+        // merged; the new ones, which the store holds nothing for, go straight in as in a first import.
         #expect(directBackend.stagedRows > 0)
+        #expect(directBackend.freshTables.copiedRows > 0)
         #expect(report.entities["CRMPerson"]?.inserted == 100 - 100 / 9)
         #expect(
             try Self.open(merged, direct: false).0.write(Self.graph(schema, round: 1), request: WriteRequest())
