@@ -236,13 +236,20 @@ final class SQLiteBackend: SyncBackend {
     }
 
     /// Inserts the rows alone: a row without a base is the server's state (``SQLiteBaseCapture``).
-    /// The table's insert trigger is dropped until the commit: even with a `WHEN` that is false,
-    /// a trigger doubles the cost of an insert, and no other connection writes meanwhile.
+    /// The table's insert triggers are dropped until the commit (made again from their text in the
+    /// file): even with a `WHEN` that is false, a trigger doubles the cost of an insert, and no
+    /// other connection writes meanwhile.
     func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws {
-        let trigger = SQLiteBaseCapture.insertTrigger(table)
-        if writing, !localEdits, !table.identity.isEmpty, !suspended.contains(where: { $0.name == trigger.name }) {
-            try connection.execute("DROP TRIGGER IF EXISTS \(SQLiteSchema.quote(trigger.name))")
-            suspended.append(trigger)
+        let names = SQLiteBaseCapture.insertTriggerNames(table)
+        if writing, !localEdits, !table.identity.isEmpty, !suspended.contains(where: { $0.name == names.after }) {
+            let texts = try connection.query(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (?, ?)",
+                [.string(names.before), .string(names.after)])
+            for row in texts {
+                guard row.count == 2, case .text(let name) = row[0], case .text(let sql) = row[1] else { continue }
+                try connection.execute("DROP TRIGGER \(SQLiteSchema.quote(name))")
+                suspended.append((name, sql))
+            }
         }
         try upsertRows(table, rows)
     }

@@ -121,19 +121,41 @@ enum SQLiteBaseCapture {
                     ))
             }
         }
-        return [insertTrigger(table)] + triggers.map { name, body in (name, "CREATE TRIGGER \(quote(name)) \(body)") }
+        return insertTriggers(table, columns: stored)
+            + triggers.map { name, body in (name, "CREATE TRIGGER \(quote(name)) \(body)") }
     }
 
-    /// The trigger that notes a local `INSERT` into an entity table.
-    static func insertTrigger(_ table: TableLayout) -> (name: String, sql: String) {
+    /// The names of ``insertTriggers(_:columns:)``: before and after the `INSERT`.
+    static func insertTriggerNames(_ table: TableLayout) -> (before: String, after: String) {
+        ("_rmap_replace_\(table.name)", "_rmap_insert_\(table.name)")
+    }
+
+    /// The triggers of a local `INSERT` into an entity table. Before it, a row it is about to
+    /// replace (`INSERT OR REPLACE`, whose implicit delete fires no trigger) has its server state
+    /// copied into the base, as an `UPDATE` would; after it, an identity with no base is noted as
+    /// created locally (one with a base, such as a row deleted and inserted again, is an update).
+    static func insertTriggers(_ table: TableLayout, columns stored: [String]) -> [(name: String, sql: String)] {
         let names = table.identityNames
-        let name = "_rmap_insert_\(table.name)"
-        return (
-            name,
-            "CREATE TRIGGER \(quote(name)) AFTER INSERT ON \(quote(table.name)) WHEN \(localEdit) BEGIN "
-                + "INSERT OR IGNORE INTO \(quote(insertedName(table))) (\(list(names))) "
-                + "SELECT \(qualified("NEW", names)) WHERE \(complete("NEW", names)); END"
-        )
+        let rows = quote(table.name)
+        let base = quote(table.baseName)
+        let marks = quote(insertedName(table))
+        let (replaced, inserted) = insertTriggerNames(table)
+        return [
+            (
+                replaced,
+                "CREATE TRIGGER \(quote(replaced)) BEFORE INSERT ON \(rows) WHEN \(localEdit) BEGIN "
+                    + "INSERT OR IGNORE INTO \(base) (\(list(stored))) SELECT \(qualified("r", stored)) "
+                    + "FROM \(rows) AS r WHERE \(equal("r", "NEW", names)) "
+                    + "AND NOT EXISTS (SELECT 1 FROM \(marks) AS m WHERE \(equal("m", "r", names))); END"
+            ),
+            (
+                inserted,
+                "CREATE TRIGGER \(quote(inserted)) AFTER INSERT ON \(rows) WHEN \(localEdit) BEGIN "
+                    + "INSERT OR IGNORE INTO \(marks) (\(list(names))) SELECT \(qualified("NEW", names)) "
+                    + "WHERE \(complete("NEW", names)) "
+                    + "AND NOT EXISTS (SELECT 1 FROM \(base) AS b WHERE \(equal("b", "NEW", names))); END"
+            ),
+        ]
     }
 
     // MARK: - Reading

@@ -72,6 +72,33 @@ struct SQLiteBaseCaptureTests {
         #expect(try bases(path).count == 2)
     }
 
+    @Test("INSERT OR REPLACE over a stored row, and a row deleted then inserted again, are updates: bases kept, no creation noted")
+    func replaceIsAnUpdate() throws {
+        let (path, schema) = try store()
+        _ = try SQLiteStore(path: path).write(people(schema, count: 3), request: WriteRequest())
+        let connection = try SQLiteConnection(path: path)
+        // REPLACE deletes the old row without firing a delete trigger: the insert's triggers keep its base.
+        try connection.execute("INSERT OR REPLACE INTO people (id, first_name, type) VALUES (2, 'Replaced', 'CRMPerson')")
+        try connection.execute("DELETE FROM people WHERE id = 3")
+        try connection.execute("INSERT INTO people (id, first_name, type) VALUES (3, 'Back', 'CRMPerson')")
+        #expect(try bases(path) == [[.integer(2), .text("P2"), .text("2.50")], [.integer(3), .text("P3"), .text("3.50")]])
+        #expect(try connection.query("SELECT count(*) FROM _rmap_new_people") == [[.integer(0)]])
+
+        // Through diff: both are PUTs of the changed attribute, as the same edits by UPDATE would be.
+        let fixture = try SyncFixture()
+        try fixture.sql(
+            "CREATE TEMP TABLE t AS SELECT * FROM people WHERE id = 2; UPDATE t SET first_name = 'Alan T'; "
+                + "INSERT OR REPLACE INTO people SELECT * FROM t; "
+                + "CREATE TEMP TABLE p AS SELECT * FROM projects WHERE id = 11; UPDATE p SET name = 'Bombe 2'; "
+                + "DELETE FROM projects WHERE id = 11; INSERT INTO projects SELECT * FROM p")
+        let lines = try fixture.lines()
+        #expect(
+            lines.dropLast() == [
+                #"PUT /people/2.json {"person":{"first_name":"Alan T"}}"#,
+                #"PUT /projects/11.json {"project":{"name":"Bombe 2"}}"#,
+            ])
+    }
+
     @Test("rmap's re-import leaves the triggers alone; it merges a locally changed row and refreshes its base")
     func reimportBypassesTriggers() throws {
         let (path, schema) = try store()
@@ -125,7 +152,7 @@ struct SQLiteBaseCaptureTests {
         // The previous version's layout: no triggers, no notes, a base for every row except those created locally.
         let connection = try SQLiteConnection(path: fixture.storePath)
         for table in ["people", "projects", "labels"] {
-            for event in ["insert", "update", "delete"] { try connection.execute("DROP TRIGGER _rmap_\(event)_\(table)") }
+            for event in ["replace", "insert", "update", "delete"] { try connection.execute("DROP TRIGGER _rmap_\(event)_\(table)") }
             try connection.execute("DROP TABLE _rmap_new_\(table)")
             try connection.execute("INSERT INTO _rmap_base_\(table) SELECT * FROM \(table)")
         }
