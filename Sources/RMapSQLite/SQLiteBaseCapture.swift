@@ -36,6 +36,13 @@ enum SQLiteBaseCapture {
         zip(names, other ?? names).map { "\(left).\(quote($0)) = \(right).\(quote($1))" }.joined(separator: " AND ")
     }
 
+    /// True (in a trigger) when `table` has no row with the identity of `row`. The triggers test
+    /// this instead of writing `INSERT OR IGNORE`: the conflict clause of the statement that fires
+    /// a trigger overrides the trigger's own (an upsert's turns `OR IGNORE` into an abort).
+    private static func absent(from table: String, _ row: String, _ names: [String]) -> String {
+        "NOT EXISTS (SELECT 1 FROM \(table) AS e WHERE \(equal("e", row, names)))"
+    }
+
     private static func complete(_ prefix: String, _ names: [String]) -> String {
         names.map { "\(prefix).\(quote($0)) IS NOT NULL" }.joined(separator: " AND ")
     }
@@ -87,8 +94,8 @@ enum SQLiteBaseCapture {
         }
         /// Copies the row `row` (`OLD`) into the base unless it has one or was created locally.
         func capture(_ row: String) -> String {
-            "INSERT OR IGNORE INTO \(base) (\(columns)) SELECT \(qualified(row, stored)) "
-                + "WHERE \(complete(row, names)) AND \(unmarked(row));"
+            "INSERT INTO \(base) (\(columns)) SELECT \(qualified(row, stored)) "
+                + "WHERE \(complete(row, names)) AND \(unmarked(row)) AND \(absent(from: base, row, names));"
         }
         let moved = names.map { "NEW.\(quote($0)) IS NOT OLD.\(quote($0))" }.joined(separator: " OR ")
         var triggers = [
@@ -96,8 +103,8 @@ enum SQLiteBaseCapture {
                 "_rmap_update_\(table.name)",
                 "AFTER UPDATE ON \(rows) WHEN \(localEdit) BEGIN \(capture("OLD")) "
                     + "DELETE FROM \(marks) WHERE (\(moved)) AND \(equal(marks, "OLD", names)); "
-                    + "INSERT OR IGNORE INTO \(marks) (\(list(names))) SELECT \(qualified("NEW", names)) "
-                    + "WHERE (\(moved)) AND \(complete("NEW", names)); END"
+                    + "INSERT INTO \(marks) (\(list(names))) SELECT \(qualified("NEW", names)) "
+                    + "WHERE (\(moved)) AND \(complete("NEW", names)) AND \(absent(from: marks, "NEW", names)); END"
             ),
             (
                 "_rmap_delete_\(table.name)",
@@ -115,9 +122,10 @@ enum SQLiteBaseCapture {
                     (
                         "_rmap_\(event.lowercased())_\(join.name)",
                         "AFTER \(event) ON \(quote(join.name)) WHEN \(localEdit) BEGIN "
-                            + "INSERT OR IGNORE INTO \(base) (\(columns)) SELECT "
+                            + "INSERT INTO \(base) (\(columns)) SELECT "
                             + "\(qualified("r", stored)) FROM \(rows) AS r WHERE \(source) "
-                            + "AND NOT EXISTS (SELECT 1 FROM \(marks) AS m WHERE \(fromMarks)); END"
+                            + "AND NOT EXISTS (SELECT 1 FROM \(marks) AS m WHERE \(fromMarks)) "
+                            + "AND \(absent(from: base, "r", names)); END"
                     ))
             }
         }
@@ -144,16 +152,17 @@ enum SQLiteBaseCapture {
             (
                 replaced,
                 "CREATE TRIGGER \(quote(replaced)) BEFORE INSERT ON \(rows) WHEN \(localEdit) BEGIN "
-                    + "INSERT OR IGNORE INTO \(base) (\(list(stored))) SELECT \(qualified("r", stored)) "
+                    + "INSERT INTO \(base) (\(list(stored))) SELECT \(qualified("r", stored)) "
                     + "FROM \(rows) AS r WHERE \(equal("r", "NEW", names)) "
-                    + "AND NOT EXISTS (SELECT 1 FROM \(marks) AS m WHERE \(equal("m", "r", names))); END"
+                    + "AND NOT EXISTS (SELECT 1 FROM \(marks) AS m WHERE \(equal("m", "r", names))) "
+                    + "AND \(absent(from: base, "r", names)); END"
             ),
             (
                 inserted,
                 "CREATE TRIGGER \(quote(inserted)) AFTER INSERT ON \(rows) WHEN \(localEdit) BEGIN "
-                    + "INSERT OR IGNORE INTO \(marks) (\(list(names))) SELECT \(qualified("NEW", names)) "
-                    + "WHERE \(complete("NEW", names)) "
-                    + "AND NOT EXISTS (SELECT 1 FROM \(base) AS b WHERE \(equal("b", "NEW", names))); END"
+                    + "INSERT INTO \(marks) (\(list(names))) SELECT \(qualified("NEW", names)) "
+                    + "WHERE \(complete("NEW", names)) AND \(absent(from: base, "NEW", names)) "
+                    + "AND \(absent(from: marks, "NEW", names)); END"
             ),
         ]
     }

@@ -72,13 +72,17 @@ struct SQLiteBaseCaptureTests {
         #expect(try bases(path).count == 2)
     }
 
-    @Test("INSERT OR REPLACE over a stored row, and a row deleted then inserted again, are updates: bases kept, no creation noted")
+    @Test("INSERT OR REPLACE or an upsert over a stored row, and a row deleted then inserted again, are updates: bases kept, no creation noted")
     func replaceIsAnUpdate() throws {
         let (path, schema) = try store()
         _ = try SQLiteStore(path: path).write(people(schema, count: 3), request: WriteRequest())
         let connection = try SQLiteConnection(path: path)
         // REPLACE deletes the old row without firing a delete trigger: the insert's triggers keep its base.
         try connection.execute("INSERT OR REPLACE INTO people (id, first_name, type) VALUES (2, 'Replaced', 'CRMPerson')")
+        // An upsert's conflict clause overrides the triggers' own: a second edit by upsert keeps the base too.
+        try connection.execute(
+            "INSERT INTO people (id, first_name, type) VALUES (2, 'Upserted', 'CRMPerson') "
+                + "ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name")
         try connection.execute("DELETE FROM people WHERE id = 3")
         try connection.execute("INSERT INTO people (id, first_name, type) VALUES (3, 'Back', 'CRMPerson')")
         #expect(try bases(path) == [[.integer(2), .text("P2"), .text("2.50")], [.integer(3), .text("P3"), .text("3.50")]])
