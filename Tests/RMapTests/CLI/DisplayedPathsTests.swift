@@ -8,9 +8,9 @@ struct DisplayedPathsTests {
         arguments: [
             ["mappings/crm.yml", "mappings/work.yml"], ["./mappings/crm.yml", "mappings/../mappings/work.yml"],
         ])
-    func progress(mappings: [String]) throws {
+    func progress(mappings: [String]) async throws {
         let workspace = try ExampleWorkspace.make()
-        let result = try workspace.rmap(["run", "--store", "memory:", "--jobs", "1"] + mappings)
+        let result = try await workspace.rmap(["run", "--store", "memory:", "--jobs", "1"] + mappings)
         #expect(
             result.fetchedLines == [
                 "fetched CRMPerson: 12 records from samples/people.json ",
@@ -21,23 +21,23 @@ struct DisplayedPathsTests {
     }
 
     @Test("a missing payload file is named by its normalised path")
-    func missingPayload() throws {
+    func missingPayload() async throws {
         let workspace = try ExampleWorkspace.make()
         try workspace.write(
             "mappings/notes.yml",
             "rmap: 1\nsource: {plugin: file, path: ./../samples/./notes.json}\nentities:\n  Note: {attributes: {id: int}}\n"
         )
-        let result = try workspace.rmap(["run", "./mappings/notes.yml", "--store", "memory:", "--quiet"])
+        let result = try await workspace.rmap(["run", "./mappings/notes.yml", "--store", "memory:", "--quiet"])
         #expect(result.stdout == "")
         #expect(result.stderr == "Error: samples/notes.json: no such file (entity Note)\n")
         #expect(result.status == 1)
     }
 
     @Test("mapping errors name the file as written, normalised")
-    func mappingErrorMark() throws {
+    func mappingErrorMark() async throws {
         let workspace = try ExampleWorkspace.make()
         try workspace.write("mappings/bad.yml", "rmap: 1\nentities:\n  Note: {attributes: {id: int, n: strng}}\n")
-        let result = try workspace.rmap(["validate", "./mappings/../mappings/bad.yml"])
+        let result = try await workspace.rmap(["validate", "./mappings/../mappings/bad.yml"])
         #expect(
             result.stderr == "mappings/bad.yml:3:35: unknown type 'strng' for attribute 'n' (did you mean 'string'?)\n")
         #expect(result.stdout == "")

@@ -5,8 +5,8 @@ import Testing
 struct HelpPagesTests {
     @Test(
         "rmap help help prints help's own help on stdout, exit 0", arguments: [["help", "help"], ["help", "--help"]])
-    func helpOfHelp(arguments: [String]) throws {
-        let result = try CLIRunner.run(arguments)
+    func helpOfHelp(arguments: [String]) async throws {
+        let result = try await CLIRunner.run(arguments)
         #expect(
             result.stdout == """
                 OVERVIEW: Show help for a subcommand.
@@ -59,8 +59,8 @@ struct HelpPagesTests {
                 """
             ),
         ])
-    func exitStatuses(command: String, statuses: String) throws {
-        let result = try CLIRunner.run(["help", command])
+    func exitStatuses(command: String, statuses: String) async throws {
+        let result = try await CLIRunner.run(["help", command])
         #expect(result.stdout.hasSuffix("\n\n" + statuses), "\(result.stdout)")
         #expect(result.stderr == "")
         #expect(result.status == 0)

@@ -49,8 +49,8 @@ struct HelpTests {
         """
 
     @Test("the top-level help goes to stdout with exit 0", arguments: [[], ["-h"], ["--help"], ["help"]])
-    func rootHelp(arguments: [String]) throws {
-        let result = try CLIRunner.run(arguments)
+    func rootHelp(arguments: [String]) async throws {
+        let result = try await CLIRunner.run(arguments)
         #expect(result.stdout == Self.rootHelp)
         #expect(result.stderr == "")
         #expect(result.status == 0)
@@ -62,15 +62,15 @@ struct HelpTests {
             ["help", "validate"], ["validate", "--help"], ["validate", "-h"], ["validate", "crm.yml", "--json", "-h"],
             ["validate", "--nonsense", "--help"],
         ])
-    func commandHelp(arguments: [String]) throws {
-        let result = try CLIRunner.run(arguments)
+    func commandHelp(arguments: [String]) async throws {
+        let result = try await CLIRunner.run(arguments)
         #expect(result.stdout == Self.validateHelp)
         #expect(result.stderr == "")
         #expect(result.status == 0)
     }
 
     @Test("every command's help shows its usage line and options")
-    func everyCommand() throws {
+    func everyCommand() async throws {
         let usages = [
             "run":
                 "USAGE: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...] [--full] [--singer]",
@@ -82,15 +82,15 @@ struct HelpTests {
             "init": "USAGE: rmap init [<payload> ...] [--url <url> ...] [--output <file>] [--prefix <prefix>]",
         ]
         for (command, usage) in usages {
-            let result = try CLIRunner.run(["help", command])
+            let result = try await CLIRunner.run(["help", command])
             #expect(result.status == 0)
             #expect(result.stdout.split(separator: "\n").contains { $0 == usage }, "\(command): \(result.stdout)")
         }
     }
 
     @Test("run's help lists the exit statuses")
-    func exitStatuses() throws {
-        let result = try CLIRunner.run(["run", "--help"])
+    func exitStatuses() async throws {
+        let result = try await CLIRunner.run(["run", "--help"])
         #expect(
             result.stdout.contains(
                 "EXIT STATUS:\n  0  success\n  1  the run failed; nothing was written\n  2  usage or mapping error\n  3  finished with rejected records or dangling references (without --strict)\n"
@@ -98,16 +98,16 @@ struct HelpTests {
     }
 
     @Test("--version prints the version")
-    func version() throws {
-        let result = try CLIRunner.run(["--version"])
+    func version() async throws {
+        let result = try await CLIRunner.run(["--version"])
         #expect(result.stdout == RMapVersion.current + "\n")
         #expect(result.stderr == "")
         #expect(result.status == 0)
     }
 
     @Test("after --, --help is a positional argument")
-    func helpAfterDoubleDash() throws {
-        let result = try CLIRunner.run(["validate", "--", "--help"])
+    func helpAfterDoubleDash() async throws {
+        let result = try await CLIRunner.run(["validate", "--", "--help"])
         #expect(result.stdout == "")
         #expect(result.stderr == "--help:1:1: cannot read the mapping file: no such file\n")
         #expect(result.status == 2)

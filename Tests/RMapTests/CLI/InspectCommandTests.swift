@@ -8,8 +8,8 @@ struct InspectCommandTests {
             ([String](), "crm.txt"), (["--format", "text"], "crm.txt"), (["--format", "json"], "crm.json"),
             (["--format=mermaid"], "crm.mmd"), (["--format", "dot"], "crm.dot"),
         ])
-    func formats(options: [String], expected: String) throws {
-        let result = try CLIRunner.run(["inspect", "crm.yml"] + options)
+    func formats(options: [String], expected: String) async throws {
+        let result = try await CLIRunner.run(["inspect", "crm.yml"] + options)
         #expect(result.stdout == (try CLIRunner.fixture("expected/\(expected)")))
         #expect(result.stderr == "")
         #expect(result.status == 0)
@@ -17,8 +17,8 @@ struct InspectCommandTests {
 
     @Test(
         "values read from the environment never appear, in any format", arguments: ["text", "json", "mermaid", "dot"])
-    func redaction(format: String) throws {
-        let result = try CLIRunner.run(
+    func redaction(format: String) async throws {
+        let result = try await CLIRunner.run(
             ["inspect", "secret.yml", "--format", format], environment: ["RMAP_TEST_TOKEN": "s3cr3t-t0ken"])
         #expect(result.status == 0)
         #expect(!result.stdout.contains("s3cr3t-t0ken"))
@@ -33,8 +33,8 @@ struct InspectCommandTests {
     }
 
     @Test("mapping errors: issues on stderr, nothing on stdout, exit 2")
-    func invalid() throws {
-        let result = try CLIRunner.run(["inspect", "misspelt.yml", "--format", "mermaid"])
+    func invalid() async throws {
+        let result = try await CLIRunner.run(["inspect", "misspelt.yml", "--format", "mermaid"])
         #expect(result.stdout == "")
         #expect(
             result.stderr.contains(

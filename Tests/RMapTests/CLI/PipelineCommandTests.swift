@@ -22,9 +22,9 @@ struct PipelineCommandTests {
             (["--store", "json:out.json"], "out.json"), (["--store", "./odd:name.sqlite"], "odd:name.sqlite"),
             ([], "rmap.sqlite"), (["--store", "memory:"], ""),
         ])
-    func storeSelection(options: [String], file: String) throws {
+    func storeSelection(options: [String], file: String) async throws {
         let directory = try project()
-        let result = try CLIRunner.run(["run", "m.yml", "--quiet"] + options, in: directory.url)
+        let result = try await CLIRunner.run(["run", "m.yml", "--quiet"] + options, in: directory.url)
         #expect(result.status == 0, "\(result.stderr)")
         let itemLine = result.stdout.split(separator: "\n").first { $0.hasPrefix("Item ") }
         #expect(itemLine?.split(separator: " ") == ["Item", "2", "2", "0", "0", "0", "0", "0", "0"])
@@ -34,17 +34,17 @@ struct PipelineCommandTests {
     }
 
     @Test("the store of the mapping files is used when --store is absent")
-    func fileStore() throws {
+    func fileStore() async throws {
         let directory = try project(store: "store: { plugin: json, path: kept.json }\n")
-        let result = try CLIRunner.run(["run", "m.yml", "--quiet"], in: directory.url)
+        let result = try await CLIRunner.run(["run", "m.yml", "--quiet"], in: directory.url)
         #expect(result.status == 0, "\(result.stderr)")
         let stored = try String(contentsOf: directory.url.appendingPathComponent("kept.json"), encoding: .utf8)
         #expect(stored.contains("\"two\""))
     }
 
     @Test("an unknown --only entity is a usage error naming the closest entity")
-    func onlyUnknown() throws {
-        let result = try CLIRunner.run([
+    func onlyUnknown() async throws {
+        let result = try await CLIRunner.run([
             "run", "crm.yml", "--quiet", "--only", "CRMPerson", "--only", "CRMProjet,CRMAdmin",
         ])
         #expect(result.stderr == "Error: unknown entity 'CRMProjet' in --only (did you mean 'CRMProject'?)\n")
@@ -52,8 +52,8 @@ struct PipelineCommandTests {
     }
 
     @Test("mapping errors stop every command with exit 2", arguments: ["run", "diff", "push"])
-    func mappingErrors(command: String) throws {
-        let result = try CLIRunner.run([command, "misspelt.yml", "--store", "memory:"])
+    func mappingErrors(command: String) async throws {
+        let result = try await CLIRunner.run([command, "misspelt.yml", "--store", "memory:"])
         #expect(
             result.stderr.contains(
                 "misspelt.yml:14:11: unknown key 'forign_key' in connect (did you mean 'foreign_key'?)\n"))
@@ -61,13 +61,13 @@ struct PipelineCommandTests {
     }
 
     @Test("progress: plain lines on stderr when it is not a terminal, nothing with --quiet")
-    func progressLines() throws {
+    func progressLines() async throws {
         let directory = try project()
-        let plain = try CLIRunner.run(["run", "m.yml", "--store", "memory:"], in: directory.url)
+        let plain = try await CLIRunner.run(["run", "m.yml", "--store", "memory:"], in: directory.url)
         #expect(plain.stderr.hasPrefix("load: started\nload: done in "))
         #expect(plain.stderr.contains("\nfetch: started\nfetched Item: 2 records from items.json (52 B) in "))
         #expect(plain.stderr.contains("persist: done in "))
-        let quiet = try CLIRunner.run(["run", "m.yml", "--store", "memory:", "--quiet"], in: directory.url)
+        let quiet = try await CLIRunner.run(["run", "m.yml", "--store", "memory:", "--quiet"], in: directory.url)
         #expect(quiet.stderr == "")
         #expect(quiet.stdout == plain.stdout)
     }

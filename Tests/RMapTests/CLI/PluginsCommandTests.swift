@@ -3,8 +3,8 @@ import Testing
 @Suite("rmap plugins")
 struct PluginsCommandTests {
     @Test("lists every source, store, transformer and stage with the module it comes from and its options")
-    func listing() throws {
-        let result = try CLIRunner.run(["plugins"])
+    func listing() async throws {
+        let result = try await CLIRunner.run(["plugins"])
         #expect(
             result.stdout == """
                 sources:

@@ -28,9 +28,9 @@ struct ProgressOutputTests {
     }
 
     @Test("in a pipe: stage lines and one line per entity with its records, files, size, time and rate")
-    func pipe() throws {
+    func pipe() async throws {
         let workspace = try Self.workspace()
-        let result = try workspace.rmap(["run", "m.yml", "--store", "memory:", "--jobs", "1"])
+        let result = try await workspace.rmap(["run", "m.yml", "--store", "memory:", "--jobs", "1"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         let pattern = /fetched Item: 6 records from 3 files \(\d+ B\) in \d+\.\d\ds(, [\d,]+ records\/s)?/
@@ -48,9 +48,9 @@ struct ProgressOutputTests {
     }
 
     @Test("on a terminal: a bar with percent and bytes, redrawn in place, cleared before the table")
-    func terminal() throws {
+    func terminal() async throws {
         let workspace = try Self.workspace()
-        let result = try TerminalRunner.run(["run", "m.yml", "--store", "memory:"], in: workspace.url)
+        let result = try await TerminalRunner.run(["run", "m.yml", "--store", "memory:"], in: workspace.url)
         #expect(result.status == 0, "\(result.stdout)")
         let shown = result.stdout
         #expect(shown.contains("\r\u{1B}[Kfetch [\u{1B}[32m====================\u{1B}[0m] 100%  "), "\(shown)")
@@ -60,9 +60,9 @@ struct ProgressOutputTests {
     }
 
     @Test("on a terminal with NO_COLOR: the same bar without colour")
-    func noColor() throws {
+    func noColor() async throws {
         let workspace = try Self.workspace()
-        let result = try TerminalRunner.run(
+        let result = try await TerminalRunner.run(
             ["run", "m.yml", "--store", "memory:"], in: workspace.url, environment: ["NO_COLOR": "1"])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("fetch [====================] 100%  "), "\(result.stdout)")
@@ -72,9 +72,9 @@ struct ProgressOutputTests {
     @Test(
         "no status line on a dumb terminal, with --json or --quiet",
         arguments: [("dumb", ["--json"]), ("xterm", ["--json"]), ("dumb", []), ("xterm", ["--quiet"])])
-    func noBar(term: String, options: [String]) throws {
+    func noBar(term: String, options: [String]) async throws {
         let workspace = try Self.workspace()
-        let result = try TerminalRunner.run(
+        let result = try await TerminalRunner.run(
             ["run", "m.yml", "--store", "memory:"] + options, in: workspace.url, term: term)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(!result.stdout.contains("\u{1B}["), "\(result.stdout)")
@@ -104,8 +104,8 @@ extension RailsServerSuites {
         }
 
         @Test("in a pipe: one line for the three pages")
-        func pipe() throws {
-            let result = try Self.workspace().rmap(["run", "people.yml", "--store", "memory:"])
+        func pipe() async throws {
+            let result = try await Self.workspace().rmap(["run", "people.yml", "--store", "memory:"])
             #expect(result.status == 0, "\(result.stderr)")
             let fetched = result.fetchedLines
             #expect(fetched.count == 1)
@@ -113,9 +113,9 @@ extension RailsServerSuites {
         }
 
         @Test("on a terminal: the bar counts pages")
-        func terminal() throws {
+        func terminal() async throws {
             let workspace = try Self.workspace()
-            let result = try TerminalRunner.run(["run", "people.yml", "--store", "memory:"], in: workspace.url)
+            let result = try await TerminalRunner.run(["run", "people.yml", "--store", "memory:"], in: workspace.url)
             #expect(result.status == 0, "\(result.stdout)")
             #expect(result.stdout.contains("fetch [\u{1B}[32m====================\u{1B}[0m] 100%  3 of 3 pages"))
         }

@@ -7,9 +7,9 @@ import Testing
 @Suite("rmap run: options and output")
 struct RunCommandTests {
     @Test("the summary table on stdout, progress lines on stderr, exit 0")
-    func tableAndProgress() throws {
+    func tableAndProgress() async throws {
         let workspace = try RunWorkspace.crm()
-        let result = try workspace.rmap(["run", "crm.yml"])
+        let result = try await workspace.rmap(["run", "crm.yml"])
         #expect(result.status == 0)
         #expect(
             result.stdout == """
@@ -37,18 +37,18 @@ struct RunCommandTests {
     }
 
     @Test("--quiet prints no progress: stderr stays empty on success")
-    func quiet() throws {
+    func quiet() async throws {
         let workspace = try RunWorkspace.crm()
-        let result = try workspace.rmap(["run", "crm.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "crm.yml", "--quiet"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix("entity "))
     }
 
     @Test("--dry-run reports what it would write and writes nothing")
-    func dryRun() throws {
+    func dryRun() async throws {
         let workspace = try RunWorkspace.crm()
-        let fresh = try workspace.rmap(["run", "crm.yml", "--quiet", "--dry-run"])
+        let fresh = try await workspace.rmap(["run", "crm.yml", "--quiet", "--dry-run"])
         #expect(fresh.status == 0)
         #expect(
             fresh.stdout.hasSuffix(
@@ -56,11 +56,11 @@ struct RunCommandTests {
             ))
         #expect(try workspace.tables() == [])
 
-        #expect(try workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
+        #expect(try await workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
         let before = try #require(workspace.bytes())
         try workspace.write(
             "data/projects.json", #"[{"id": 5, "name": "Turbine", "person_id": 1}, {"id": 8, "name": "New"}]"#)
-        let result = try workspace.rmap(["run", "crm.yml", "--json", "--dry-run"])
+        let result = try await workspace.rmap(["run", "crm.yml", "--json", "--dry-run"])
         #expect(result.status == 0)
         let report = try RunJSON(result.stdout)
         #expect(report.document["dry_run"] as? Bool == true)
@@ -73,9 +73,9 @@ struct RunCommandTests {
     }
 
     @Test("--only fetches and stores only the entities named")
-    func only() throws {
+    func only() async throws {
         let workspace = try RunWorkspace.crm()
-        let result = try workspace.rmap(["run", "crm.yml", "--json", "--only", "CRMPerson"])
+        let result = try await workspace.rmap(["run", "crm.yml", "--json", "--only", "CRMPerson"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try workspace.rows("SELECT count(*) FROM people") == [[.integer(2)]])
         #expect(try workspace.rows("SELECT count(*) FROM projects") == [[.integer(0)]])
@@ -85,13 +85,13 @@ struct RunCommandTests {
     }
 
     @Test("--only: references to a table left out of the run reach its stored rows; dangling only when nowhere")
-    func onlyReferences() throws {
+    func onlyReferences() async throws {
         let workspace = try RunWorkspace.crm()
-        #expect(try workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
+        #expect(try await workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
         try workspace.write(
             "data/projects.json",
             #"[{"id": 5, "name": "Engine", "person_id": 1}, {"id": 9, "name": "Lost", "person_id": 99}]"#)
-        let projects = try workspace.rmap(["run", "crm.yml", "--quiet", "--only", "CRMProject"])
+        let projects = try await workspace.rmap(["run", "crm.yml", "--quiet", "--only", "CRMProject"])
         // Person 1 is stored: found there; person 99 is neither fetched nor stored.
         #expect(projects.status == 3, "\(projects.stderr)")
         #expect(
@@ -100,16 +100,16 @@ struct RunCommandTests {
             try workspace.rows("SELECT id, person_id FROM projects ORDER BY id") == [
                 [.integer(5), .integer(1)], [.integer(6), .integer(2)], [.integer(9), .integer(99)],
             ])
-        let both = try workspace.rmap(["run", "crm.yml", "--quiet", "--only", "CRMProject,CRMPerson"])
+        let both = try await workspace.rmap(["run", "crm.yml", "--quiet", "--only", "CRMProject,CRMPerson"])
         #expect(both.status == 3)
         #expect(
             both.stderr == "dangling: data/projects.json#1: CRMProject 9: 'owner' found no CRMPerson with id 99\n")
     }
 
     @Test("--json: one document with status, flags, entities, totals, rejected and dangling")
-    func jsonShape() throws {
+    func jsonShape() async throws {
         let workspace = try RunWorkspace.crm(projects: #"[{"id": 5, "name": "Engine", "person_id": 99}]"#)
-        let result = try workspace.rmap(["run", "crm.yml", "--json"])
+        let result = try await workspace.rmap(["run", "crm.yml", "--json"])
         #expect(result.status == 3)
         #expect(!result.stderr.contains("dangling:"))
         let report = try RunJSON(result.stdout)
@@ -132,9 +132,9 @@ struct RunCommandTests {
     }
 
     @Test("--json on a failed run: status failed and the error")
-    func jsonFailure() throws {
+    func jsonFailure() async throws {
         let workspace = try RunWorkspace.crm(projects: "[")
-        let result = try workspace.rmap(["run", "crm.yml", "--json", "--quiet"])
+        let result = try await workspace.rmap(["run", "crm.yml", "--json", "--quiet"])
         #expect(result.status == 1)
         let report = try RunJSON(result.stdout)
         #expect(report.status == "failed")
@@ -143,9 +143,9 @@ struct RunCommandTests {
     }
 
     @Test("--store overrides the mapping files' store")
-    func storeOption() throws {
+    func storeOption() async throws {
         let workspace = try RunWorkspace.crm()
-        let result = try workspace.rmap(["run", "crm.yml", "--quiet", "--store", "sqlite:other.sqlite"])
+        let result = try await workspace.rmap(["run", "crm.yml", "--quiet", "--store", "sqlite:other.sqlite"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(workspace.bytes() == nil)
         #expect(try workspace.rows("SELECT count(*) FROM people", store: "other.sqlite") == [[.integer(2)]])

@@ -50,7 +50,7 @@ struct RunJSONSchemaTests {
     }
 
     @Test("the report and the failure document have exactly the documented fields, of the documented types")
-    func schema() throws {
+    func schema() async throws {
         let documented = try Self.documented()
         #expect(documented.count > 30, "the table was not found: \(documented)")
         // The page's own example: a date that cannot be read and a missing manager.
@@ -59,11 +59,11 @@ struct RunJSONSchemaTests {
             contentsOf: TestServers.repositoryRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
         for case .file(let name, let text) in DocTranscript(markdown: markdown).steps { files[name] = text }
         let workspace = try RunWorkspace(files.filter { $0.key.hasPrefix("people.") })
-        let run = try workspace.rmap(["run", "people.yml", "--store", "memory:", "--json", "--quiet"])
+        let run = try await workspace.rmap(["run", "people.yml", "--store", "memory:", "--json", "--quiet"])
         #expect(run.status == 3, "\(run.stderr)")
         let report = try JSONReader.parse(run.stdout, origin: "stdout")
         try FileManager.default.removeItem(atPath: workspace.path("people.json"))
-        let failed = try workspace.rmap(["run", "people.yml", "--store", "memory:", "--json", "--quiet"])
+        let failed = try await workspace.rmap(["run", "people.yml", "--store", "memory:", "--json", "--quiet"])
         #expect(failed.status == 1)
         let failure = try JSONReader.parse(failed.stdout, origin: "stdout")
 

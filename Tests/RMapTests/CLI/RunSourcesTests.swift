@@ -24,7 +24,7 @@ struct RunSourcesTests {
     }
 
     @Test("stdin: the one entity using it reads the document piped in")
-    func stdinSingleEntity() throws {
+    func stdinSingleEntity() async throws {
         let workspace = try RunWorkspace([
             "m.yml": """
             rmap: 1
@@ -35,7 +35,7 @@ struct RunSourcesTests {
                 attributes: { id: int, name: string }
             """
         ])
-        let result = try workspace.rmap(
+        let result = try await workspace.rmap(
             ["run", "m.yml", "--quiet"], stdin: #"{"people": [{"id": 1, "name": "Ada"}, {"id": 2, "name": "Grace"}]}"#)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
@@ -45,14 +45,14 @@ struct RunSourcesTests {
     }
 
     @Test("stdin: `entity:` names whose records the input holds; other entities keep their own source")
-    func stdinEntityOption() throws {
+    func stdinEntityOption() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(
                 source: "{ plugin: stdin, entity: CRMProject }",
                 person: "    source: { plugin: file, path: people.json }"),
             "people.json": #"[{"id": 1, "name": "Ada"}]"#,
         ])
-        let result = try workspace.rmap(
+        let result = try await workspace.rmap(
             ["run", "m.yml", "--quiet"], stdin: #"[{"id": 10, "title": "Engine", "person_id": 1}]"#)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
@@ -63,9 +63,9 @@ struct RunSourcesTests {
     }
 
     @Test("stdin shared by two entities without `entity:` is a fetch error asking for it")
-    func stdinAmbiguous() throws {
+    func stdinAmbiguous() async throws {
         let workspace = try RunWorkspace(["m.yml": Self.mapping(source: "{ plugin: stdin }")])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"], stdin: "[]")
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"], stdin: "[]")
         #expect(result.status == 1)
         #expect(
             result.stderr
@@ -74,21 +74,21 @@ struct RunSourcesTests {
     }
 
     @Test("stdin that is not JSON fails the run and writes nothing")
-    func stdinInvalid() throws {
+    func stdinInvalid() async throws {
         let workspace = try RunWorkspace(["m.yml": Self.mapping(source: "{ plugin: stdin, entity: CRMPerson }")])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"], stdin: "[{\"id\": 1,")
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"], stdin: "[{\"id\": 1,")
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Error: stdin"))
         #expect(try workspace.tables() == [])
     }
 
     @Test("exec: JSON lines from a program run in the mapping file's folder, records for several entities")
-    func execRecords() throws {
+    func execRecords() async throws {
         let workspace = try RunWorkspace([
             "conf/m.yml": Self.mapping(source: "{ plugin: exec, command: [python3, emit.py, ok] }")
         ])
         try workspace.copyFixture("emit.py", to: "conf/emit.py")
-        let result = try workspace.rmap(["run", "conf/m.yml", "--json"])
+        let result = try await workspace.rmap(["run", "conf/m.yml", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             try workspace.rows("SELECT id, name FROM people ORDER BY id", store: "conf/rmap.sqlite") == [
@@ -105,48 +105,48 @@ struct RunSourcesTests {
     }
 
     @Test("exec: env: adds variables to the program's environment")
-    func execEnvironment() throws {
+    func execEnvironment() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(
                 source: "{ plugin: exec, command: [python3, emit.py, env], env: { EMIT_NAME: Hedy } }")
         ])
         try workspace.copyFixture("emit.py")
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try workspace.rows("SELECT id, name FROM people") == [[.integer(1), .text("Hedy")]])
     }
 
     @Test("exec: a non-zero exit is a fetch error showing the program's stderr; nothing is written")
-    func execFailure() throws {
+    func execFailure() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(source: "{ plugin: exec, command: [python3, emit.py, fail] }")
         ])
         try workspace.copyFixture("emit.py")
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 1)
         #expect(result.stderr == "Error: exec python3 emit.py fail: exited with status 4: upstream said no\n")
         #expect(try workspace.tables() == [])
     }
 
     @Test("exec: a line for an unknown entity is a fetch error naming the line")
-    func execUnknownEntity() throws {
+    func execUnknownEntity() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(source: "{ plugin: exec, command: [python3, emit.py, unknown] }")
         ])
         try workspace.copyFixture("emit.py")
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 1)
         #expect(result.stderr == "Error: exec python3 emit.py unknown line 2: unknown entity 'CRMGhost'\n")
         #expect(try workspace.tables() == [])
     }
 
     @Test("exec: a line that is not an entity record is a fetch error showing it")
-    func execMalformedLine() throws {
+    func execMalformedLine() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(source: "{ plugin: exec, command: [python3, emit.py, garbage] }")
         ])
         try workspace.copyFixture("emit.py")
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 1)
         #expect(
             result.stderr.contains(
@@ -154,11 +154,11 @@ struct RunSourcesTests {
     }
 
     @Test("exec: a program that cannot start is a fetch error")
-    func execMissingProgram() throws {
+    func execMissingProgram() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(source: "{ plugin: exec, command: [rmap-no-such-program] }")
         ])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 1)
         #expect(
             result.stderr

@@ -11,9 +11,9 @@ struct SecretRedactionTests {
     @Test(
         "a site read from the environment shows in errors unless its variable names a secret",
         arguments: [("${SITE}", "http://127.0.0.1:9/notes.json"), ("${SITE_TOKEN}", "***/notes.json")])
-    func site(reference: String, shown: String) throws {
+    func site(reference: String, shown: String) async throws {
         let workspace = try RunWorkspace(["notes.yml": Self.notes(site: reference)])
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["run", "notes.yml", "--store", "memory:", "--quiet"], in: workspace.url,
             environment: ["SITE": "http://127.0.0.1:9", "SITE_TOKEN": "http://127.0.0.1:9"])
         #expect(result.stderr.hasPrefix("Error: GET \(shown): fetching Note: cannot connect"), "\(result.stderr)")
@@ -22,7 +22,7 @@ struct SecretRedactionTests {
     }
 
     @Test("a file path read from the environment shows in progress unless its variable names a secret")
-    func progress() throws {
+    func progress() async throws {
         let workspace = try ExampleWorkspace.make()
         try workspace.write(
             "people.yml",
@@ -40,7 +40,7 @@ struct SecretRedactionTests {
             """)
         try FileManager.default.copyItem(
             at: workspace.url.appendingPathComponent("samples"), to: workspace.url.appendingPathComponent("hidden"))
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["run", "people.yml", "--store", "memory:", "--jobs", "1"], in: workspace.url,
             environment: ["DATA": "samples", "DATA_KEY": "hidden"])
         #expect(
@@ -53,7 +53,7 @@ struct SecretRedactionTests {
     }
 
     @Test("inspect hides what is used under headers or auth, whatever the variable's name, and shows the rest")
-    func inspect() throws {
+    func inspect() async throws {
         let workspace = try RunWorkspace([
             "notes.yml": """
             rmap: 1
@@ -63,7 +63,7 @@ struct SecretRedactionTests {
 
             """
         ])
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["inspect", "notes.yml"], in: workspace.url,
             environment: ["SITE": "http://crm.example", "TEAM": "team-7", "BEARER": "b-123"])
         #expect(result.stdout.contains("http://crm.example"), "\(result.stdout)")

@@ -13,7 +13,7 @@ extension RailsServerSuites {
             try await PushServer.reset(site)
             let directory = try TemporaryDirectory()
             try directory.write("crm.yml", IncrementalRailsTests.mapping(site: site, projects: ""))
-            let (run, _) = try IncrementalRailsTests.run(directory)
+            let (run, _) = try await IncrementalRailsTests.run(directory)
             #expect(run.status == 0, "\(run.stderr)")
             try SQLiteConnection(path: directory.url.appendingPathComponent("store.sqlite").path)
                 .execute("UPDATE people SET last_name = 'Local' WHERE id = 3")
@@ -23,7 +23,7 @@ extension RailsServerSuites {
         @Test("text: one line per entity with rows, pending changes, cursor and last sync")
         func text() async throws {
             let directory = try await Self.store()
-            let result = try CLIRunner.run(["status", "crm.yml", "--store", "sqlite:store.sqlite"], in: directory.url)
+            let result = try await CLIRunner.run(["status", "crm.yml", "--store", "sqlite:store.sqlite"], in: directory.url)
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
             #expect(lines.count == 3, "\(result.stdout)")
@@ -39,7 +39,7 @@ extension RailsServerSuites {
         @Test("--json: cursors by parent, pending by kind, last sync")
         func json() async throws {
             let directory = try await Self.store()
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 ["status", "crm.yml", "--store", "sqlite:store.sqlite", "--json"], in: directory.url)
             #expect(result.status == 0, "\(result.stderr)")
             let entities = try #require(try JSONReader.parse(result.stdout, origin: "stdout").object?["entities"]?.array)
@@ -56,10 +56,10 @@ extension RailsServerSuites {
         }
 
         @Test("no store yet: exit 1, nothing created")
-        func noStore() throws {
+        func noStore() async throws {
             let directory = try TemporaryDirectory()
             try directory.write("crm.yml", IncrementalRailsTests.mapping(site: URL(string: "http://127.0.0.1:9")!))
-            let result = try CLIRunner.run(["status", "crm.yml", "--store", "sqlite:absent.sqlite"], in: directory.url)
+            let result = try await CLIRunner.run(["status", "crm.yml", "--store", "sqlite:absent.sqlite"], in: directory.url)
             #expect(result.status == 1)
             #expect(result.stderr.contains("run 'rmap run' first"), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("absent.sqlite").path))

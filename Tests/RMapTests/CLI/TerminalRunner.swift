@@ -10,11 +10,11 @@ enum TerminalRunner {
     static func run(
         _ arguments: [String], in directory: URL, term: String = "xterm-256color",
         environment: [String: String?] = [:]
-    ) throws -> CLIResult {
+    ) async throws -> CLIResult {
         let command = try ([CLIRunner.binary().path] + arguments).map(quoted).joined(separator: " ")
         var variables: [String: String?] = ["TERM": term, "NO_COLOR": nil]
         variables.merge(environment) { $1 }
-        return try CLIRunner.run(
+        return try await CLIRunner.run(
             ["-qfec", command, "/dev/null"], executable: "/usr/bin/script", in: directory, environment: variables)
     }
 

@@ -6,16 +6,16 @@ import Testing
 struct UnreadableMappingTests {
     @Test(
         "a missing file and a directory", arguments: [("nowhere.yml", "no such file"), ("mappings", "is a directory")])
-    func missingOrDirectory(path: String, reason: String) throws {
+    func missingOrDirectory(path: String, reason: String) async throws {
         let workspace = try ExampleWorkspace.make()
-        let result = try workspace.rmap(["validate", path])
+        let result = try await workspace.rmap(["validate", path])
         #expect(result.stdout == "")
         #expect(result.stderr == "\(path):1:1: cannot read the mapping file: \(reason)\n")
         #expect(result.status == 2)
     }
 
     @Test("a file the user may not read")
-    func permissionDenied() throws {
+    func permissionDenied() async throws {
         let workspace = try ExampleWorkspace.make()
         try workspace.write("secret.yml", "rmap: 1\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: workspace.path("secret.yml"))
@@ -24,7 +24,7 @@ struct UnreadableMappingTests {
         let rmap = try CLIRunner.binary().path
         let asUser: [String] =
             getuid() == 0 ? ["--reuid=nobody", "--regid=nogroup", "--clear-groups", rmap] : []
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             asUser + ["validate", "secret.yml"], executable: getuid() == 0 ? "/usr/bin/setpriv" : nil, in: workspace.url
         )
         #expect(result.stdout == "")
@@ -33,9 +33,9 @@ struct UnreadableMappingTests {
     }
 
     @Test("every unreadable file is reported, in one pass")
-    func several() throws {
+    func several() async throws {
         let workspace = try ExampleWorkspace.make()
-        let result = try workspace.rmap(["validate", "a.yml", "mappings", "mappings/crm.yml"])
+        let result = try await workspace.rmap(["validate", "a.yml", "mappings", "mappings/crm.yml"])
         #expect(result.stdout == "")
         #expect(
             result.stderr == """

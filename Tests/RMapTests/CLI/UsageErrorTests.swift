@@ -80,8 +80,8 @@ struct UsageErrorTests {
     ]
 
     @Test("usage errors go to stderr with the usage line and exit 2", arguments: cases)
-    func usageError(arguments: [String], stderr: String) throws {
-        let result = try CLIRunner.run(arguments)
+    func usageError(arguments: [String], stderr: String) async throws {
+        let result = try await CLIRunner.run(arguments)
         #expect(result.stderr == stderr)
         #expect(result.stdout == "")
         #expect(result.status == 2)

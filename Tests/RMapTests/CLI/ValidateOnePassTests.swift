@@ -4,7 +4,7 @@ import Testing
 @Suite("rmap validate: every problem in one pass")
 struct ValidateOnePassTests {
     @Test("unknown keys inside a relationship to an unknown entity are reported with the entity")
-    func unknownDestination() throws {
+    func unknownDestination() async throws {
         let workspace = try RunWorkspace([
             "m.yml": """
             rmap: 1
@@ -18,7 +18,7 @@ struct ValidateOnePassTests {
 
             """
         ])
-        let result = try workspace.rmap(["validate", "m.yml"])
+        let result = try await workspace.rmap(["validate", "m.yml"])
         #expect(
             result.stderr == """
                 m.yml:5:47: unknown type 'strng' for attribute 'name' (did you mean 'string'?)

@@ -51,15 +51,15 @@ struct StoredDestinationTests {
 
     @Test("a run of projects only keeps the links to stored people and reports only what exists nowhere",
         arguments: CLIStore.allCases)
-    func projectsOnlyRun(engine: CLIStore) throws {
+    func projectsOnlyRun(engine: CLIStore) async throws {
         let (workspace, store) = try workspace(engine)
-        let first = try workspace.rmap(["run", "work.yml", "--store", store, "--quiet"])
+        let first = try await workspace.rmap(["run", "work.yml", "--store", store, "--quiet"])
         #expect(first.status == 0, "\(first.stderr)")
         let schema = try workspace.schema("work.yml")
         let people = try rows("Person", engine.open(workspace), schema)
 
         try workspace.write("projects.json", Self.changed)
-        let partial = try workspace.rmap(["run", "work.yml", "--only", "Project", "--store", store, "--json"])
+        let partial = try await workspace.rmap(["run", "work.yml", "--only", "Project", "--store", store, "--json"])
         let report = try RunJSON(partial.stdout)
         #expect(partial.status == 3, "\(partial.stderr)")
         // Only project 11's owner 99 is nowhere: every reference to a stored person resolves.
@@ -85,11 +85,11 @@ struct StoredDestinationTests {
     }
 
     @Test("a full run of the model still reports a reference to a stored object the server no longer has")
-    func completeFetchIsTheTruth() throws {
+    func completeFetchIsTheTruth() async throws {
         let (workspace, store) = try workspace(.sqlite)
-        #expect(try workspace.rmap(["run", "work.yml", "--store", store, "--quiet"]).status == 0)
+        #expect(try await workspace.rmap(["run", "work.yml", "--store", store, "--quiet"]).status == 0)
         try workspace.write("people.json", #"[{"id": 1, "name": "Ann"}]"#)
-        let full = try workspace.rmap(["run", "work.yml", "--store", store, "--json"])
+        let full = try await workspace.rmap(["run", "work.yml", "--store", store, "--json"])
         let report = try RunJSON(full.stdout)
         // People were fetched completely: people 2 and 3 are gone from the server, whatever the store holds.
         #expect(full.status == 3, "\(full.stderr)")

@@ -9,7 +9,7 @@ import Testing
 @Suite("Docs, compiled and run")
 struct DocPagesTests {
     @Test("every Swift block of README.md and docs/ is compiled into rmap-doc-examples")
-    func everySwiftBlockIsCompiled() throws {
+    func everySwiftBlockIsCompiled() async throws {
         var expected: [String] = []
         let root = TestServers.repositoryRoot
         let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
@@ -22,36 +22,36 @@ struct DocPagesTests {
             let stem = URL(fileURLWithPath: page).deletingPathExtension().lastPathComponent.lowercased()
             expected += blocks.indices.map { "\(stem)-\($0 + 1)" }
         }
-        let listed = try CLIRunner.run(["list"], executable: DocExamplesBinary.locate().path)
+        let listed = try await CLIRunner.run(["list"], executable: DocExamplesBinary.locate().path)
         #expect(listed.stdout == expected.map { $0 + "\n" }.joined())
         #expect(expected.contains("readme-1") && expected.contains("postgres-1"))
     }
 
     @Test("docs/cli.md: every console session prints what the page shows")
-    func cliPage() throws {
-        let mismatches = try DocWalk(page: "docs/cli.md").mismatches()
+    func cliPage() async throws {
+        let mismatches = try await DocWalk(page: "docs/cli.md").mismatches()
         #expect(mismatches.isEmpty, "\(mismatches.map(\.description).joined(separator: "\n"))")
     }
 
     @Test("docs/architecture.md: the plugin example prints what the page shows")
-    func architecturePage() throws {
-        let mismatches = try DocWalk(page: "docs/architecture.md").mismatches()
+    func architecturePage() async throws {
+        let mismatches = try await DocWalk(page: "docs/architecture.md").mismatches()
         #expect(mismatches.isEmpty, "\(mismatches.map(\.description).joined(separator: "\n"))")
     }
 
     @Test("docs/postgres.md: the Swift example runs the example into PostgreSQL (a fresh schema)")
-    func postgresPage() throws {
+    func postgresPage() async throws {
         let schema = try TemporaryDirectory()
         let url = try PostgresSchemas.url(for: schema.url)
-        let mismatches = try DocWalk(page: "docs/postgres.md").mismatches(environment: ["DATABASE_URL": url])
+        let mismatches = try await DocWalk(page: "docs/postgres.md").mismatches(environment: ["DATABASE_URL": url])
         #expect(mismatches.isEmpty, "\(mismatches.map(\.description).joined(separator: "\n"))")
         let rows = try PostgresConnection(url: url).query("SELECT count(*) FROM people", [])
         #expect(rows.rows == [["12"]])
     }
 
     @Test("an unknown example is an error")
-    func unknownExample() throws {
-        let result = try CLIRunner.run(["readme-99"], executable: DocExamplesBinary.locate().path)
+    func unknownExample() async throws {
+        let result = try await CLIRunner.run(["readme-99"], executable: DocExamplesBinary.locate().path)
         #expect(result.stderr == "no example 'readme-99'; see 'rmap-doc-examples list'\n")
         #expect(result.status == 2)
     }
@@ -67,7 +67,7 @@ extension RailsServerSuites {
         func page(_ page: String) async throws {
             let rails = try TestServers.rails()
             try await PushServer.reset(rails)
-            let mismatches = try DocWalk(page: page).mismatches(rails: rails)
+            let mismatches = try await DocWalk(page: page).mismatches(rails: rails)
             #expect(mismatches.isEmpty, "\(mismatches.map(\.description).joined(separator: "\n"))")
             try await PushServer.reset(rails)
         }

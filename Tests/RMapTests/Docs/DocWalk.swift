@@ -28,7 +28,7 @@ struct DocWalk {
     /// - Parameters:
     ///   - rails: the Rails app, for pages whose commands use it.
     ///   - environment: variables the page's commands and examples read (e.g. `DATABASE_URL`).
-    func mismatches(rails: URL? = nil, environment: [String: String] = [:]) throws -> [Mismatch] {
+    func mismatches(rails: URL? = nil, environment: [String: String] = [:]) async throws -> [Mismatch] {
         let root = TestServers.repositoryRoot
         let markdown = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
         let workspace = try TemporaryDirectory()
@@ -43,13 +43,13 @@ struct DocWalk {
             case .file(let name, let text):
                 try workspace.write(name, text)
             case .command(let command, let output, let line):
-                let actual = try shell.run(command)
+                let actual = try await shell.run(command)
                 if actual != output {
                     found.append(
                         Mismatch(location: "\(page):\(line)", what: "$ \(command)", expected: output, actual: actual))
                 }
             case .example(let name, let output, let line):
-                let actual = try shell.run("rmap-doc-examples \(name)")
+                let actual = try await shell.run("rmap-doc-examples \(name)")
                 if actual != output {
                     found.append(
                         Mismatch(location: "\(page):\(line)", what: "example \(name)", expected: output, actual: actual)
@@ -82,14 +82,14 @@ private struct Shell {
     }
 
     /// What `command` printed on stdout and stderr together, as the page shows it.
-    func run(_ command: String) throws -> String {
+    func run(_ command: String) async throws -> String {
         let site = rails.map { $0.absoluteString.trimmingCharacters(in: ["/"]) }
         var line = command.replacingOccurrences(of: "scripts/rmap ", with: "rmap ")
         if let site { line = line.replacingOccurrences(of: Self.railsPlaceholder, with: site) }
         let path = bin.url.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         var variables: [String: String?] = ["PATH": path, "RAILS_URL": site, "RMAP_BINARY": nil]
         for (name, value) in environment { variables[name] = value }
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["-c", "{ \(line) ; } 2>&1"], executable: "/bin/sh", in: workspace.url, environment: variables)
         guard let site else { return result.stdout }
         return result.stdout.replacingOccurrences(of: site, with: Self.railsPlaceholder)

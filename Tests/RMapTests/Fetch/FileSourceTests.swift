@@ -29,29 +29,29 @@ struct FileSourceTests {
     }
 
     @Test("a single .json file")
-    func singleFile() throws {
+    func singleFile() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(path: "people.json"),
             "people.json": #"[{"id": 1, "name": "Ada"}, {"id": 2, "name": "Grace"}]"#,
         ])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.people(workspace) == [#"integer(1) text("Ada")"#, #"integer(2) text("Grace")"#])
     }
 
     @Test("a .jsonl file: one record a line")
-    func jsonLines() throws {
+    func jsonLines() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(path: "people.jsonl"),
             "people.jsonl": "{\"id\": 1, \"name\": \"Ada\"}\n\n{\"id\": 2, \"name\": \"Grace\"}\n",
         ])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.people(workspace) == [#"integer(1) text("Ada")"#, #"integer(2) text("Grace")"#])
     }
 
     @Test("a folder: every .json and .jsonl file in name order, other files ignored")
-    func folder() throws {
+    func folder() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(path: "people"),
             // b.json comes after a.jsonl, so its Ada wins; notes.txt is not JSON and must not be read.
@@ -59,7 +59,7 @@ struct FileSourceTests {
             "people/b.json": #"[{"id": 1, "name": "Ada"}, {"id": 2, "name": "Grace"}]"#,
             "people/notes.txt": "not json",
         ])
-        let result = try workspace.rmap(["run", "m.yml"])
+        let result = try await workspace.rmap(["run", "m.yml"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             try Self.people(workspace) == [
@@ -71,7 +71,7 @@ struct FileSourceTests {
     }
 
     @Test("a glob: only matching files, in name order")
-    func glob() throws {
+    func glob() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(path: "data/people-*.json"),
             "data/people-2.json": #"[{"id": 1, "name": "Ada"}]"#,
@@ -79,22 +79,22 @@ struct FileSourceTests {
             "data/people-3.txt": "not json",
             "data/other.json": #"[{"id": 9, "name": "Nobody"}]"#,
         ])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.people(workspace) == [#"integer(1) text("Ada")"#, #"integer(2) text("Grace")"#])
     }
 
     @Test("a glob that matches nothing is a fetch error naming the pattern")
-    func emptyGlob() throws {
+    func emptyGlob() async throws {
         let workspace = try RunWorkspace(["m.yml": Self.mapping(path: "data/people-*.json")])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("data/people-*.json: no file matches the pattern (entity CRMPerson)"))
         #expect(workspace.bytes() == nil)
     }
 
     @Test("{collection} and {element} expand per entity")
-    func placeholders() throws {
+    func placeholders() async throws {
         let workspace = try RunWorkspace([
             "m.yml": """
             rmap: 1
@@ -111,20 +111,20 @@ struct FileSourceTests {
             "data/people/person.json": #"{"people": [{"id": 1, "name": "Ada"}]}"#,
             "data/octopi/octopus.json": #"[{"id": 7, "arms": 8}]"#,
         ])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.people(workspace) == [#"integer(1) text("Ada")"#])
         #expect(try workspace.rows("SELECT id, arms FROM octopi") == [[.integer(7), .integer(8)]])
     }
 
     @Test("paths are relative to the mapping file, not the working directory")
-    func relativePaths() throws {
+    func relativePaths() async throws {
         let workspace = try RunWorkspace([
             "config/m.yml": Self.mapping(path: "../data/people.json"),
             "data/people.json": #"[{"id": 1, "name": "Ada"}]"#,
             "elsewhere/.keep": "",
         ])
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["run", workspace.path("config/m.yml"), "--quiet"], in: workspace.url.appendingPathComponent("elsewhere"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.people(workspace, store: "config/rmap.sqlite") == [#"integer(1) text("Ada")"#])
@@ -132,15 +132,15 @@ struct FileSourceTests {
     }
 
     @Test("a missing file fails the run with exit 1, names the path and writes nothing")
-    func missingFile() throws {
+    func missingFile() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(path: "people.json"),
             "people.json": #"[{"id": 1, "name": "Ada"}]"#,
         ])
-        #expect(try workspace.rmap(["run", "m.yml", "--quiet"]).status == 0)
+        #expect(try await workspace.rmap(["run", "m.yml", "--quiet"]).status == 0)
         let before = try #require(workspace.bytes())
         try workspace.write("m.yml", Self.mapping(path: "missing/people.json"))
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 1)
         #expect(result.stderr == "Error: missing/people.json: no such file (entity CRMPerson)\n")
         #expect(result.stdout == "")

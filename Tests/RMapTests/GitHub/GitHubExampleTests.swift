@@ -18,18 +18,18 @@ struct GitHubExampleTests {
     ]
 
     @Test("rmap validate accepts it when GITHUB_TOKEN is set, and names the variable when it is not")
-    func validates() throws {
-        let result = try CLIRunner.run(["validate", Self.example.path], environment: Self.environment)
+    func validates() async throws {
+        let result = try await CLIRunner.run(["validate", Self.example.path], environment: Self.environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "ok: 3 entities in 1 file\n")
-        let unset = try CLIRunner.run(["validate", Self.example.path], environment: ["GITHUB_TOKEN": nil])
+        let unset = try await CLIRunner.run(["validate", Self.example.path], environment: ["GITHUB_TOKEN": nil])
         #expect(unset.status == 2)
         #expect(unset.stderr.contains("environment variable 'GITHUB_TOKEN' is not set"), "\(unset.stderr)")
     }
 
     @Test("rmap inspect never shows the token", arguments: ["text", "json", "mermaid", "dot"])
-    func inspectHidesToken(format: String) throws {
-        let result = try CLIRunner.run(
+    func inspectHidesToken(format: String) async throws {
+        let result = try await CLIRunner.run(
             ["inspect", Self.example.path, "--format", format], environment: Self.environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.isEmpty)
@@ -43,7 +43,7 @@ struct GitHubExampleTests {
     }
 
     @Test("its entities map a recorded issues page; a changed state is planned as PATCH .../issues/{number}")
-    func mapsAndPlans() throws {
+    func mapsAndPlans() async throws {
         // The example with its http source swapped for the recorded first page of a repository's issues.
         let text = try String(contentsOf: Self.example, encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
@@ -54,7 +54,7 @@ struct GitHubExampleTests {
             "issues.yml": text, "offline.yml": offline.joined(separator: "\n"),
             "issues.json": try Octokit.text("issues-page-1.json"),
         ])
-        let run = try CLIRunner.run(
+        let run = try await CLIRunner.run(
             ["run", "offline.yml", "--quiet"], in: workspace.url, environment: Self.environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
@@ -72,7 +72,7 @@ struct GitHubExampleTests {
 
         let store = workspace.path("github.sqlite")
         try SQLiteConnection(path: store).execute("UPDATE issues SET state = 'closed' WHERE number = 13")
-        let diff = try CLIRunner.run(["diff", "issues.yml"], in: workspace.url, environment: Self.environment)
+        let diff = try await CLIRunner.run(["diff", "issues.yml"], in: workspace.url, environment: Self.environment)
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(
             diff.stdout == """

@@ -64,11 +64,11 @@ struct GitHubIssuesTests {
     }
 
     @Test("the search envelope: the records under `items`, each value in its stored form, unmapped keys counted")
-    func searchEnvelope() throws {
+    func searchEnvelope() async throws {
         let envelope = try Octokit.object("search-issues.json")
         let items = try #require(envelope["items"] as? [[String: Any]])
         let workspace = try Self.workspace(payload: Octokit.text("search-issues.json"), records: "items")
-        let result = try workspace.rmap(["run", "github.yml", "--json"])
+        let result = try await workspace.rmap(["run", "github.yml", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
 
         let issues = try workspace.rows(
@@ -107,7 +107,7 @@ struct GitHubIssuesTests {
     }
 
     @Test("labels nested in issues: one row per name, linked through issues_labels(issue_id, label_name)")
-    func nestedLabels() throws {
+    func nestedLabels() async throws {
         // The search fixture's issues carry no labels; give them labels of the recorded label list.
         var envelope = try Octokit.object("search-issues.json")
         let labels = try Octokit.objects("labels.json")
@@ -116,7 +116,7 @@ struct GitHubIssuesTests {
         items[1]["labels"] = [labels[0]]
         envelope["items"] = items
         let workspace = try Self.workspace(payload: Octokit.serialized(envelope), records: "items")
-        let result = try workspace.rmap(["run", "github.yml", "--json"])
+        let result = try await workspace.rmap(["run", "github.yml", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
 
         #expect(
@@ -142,10 +142,10 @@ struct GitHubIssuesTests {
     }
 
     @Test("the identity map: one user who wrote three issues of a page is one row, every issue pointing at it")
-    func oneAuthor() throws {
+    func oneAuthor() async throws {
         let page = try Octokit.objects("issues-page-1.json")
         let workspace = try Self.workspace(payload: Octokit.text("issues-page-1.json"))
-        let result = try workspace.rmap(["run", "github.yml", "--json"])
+        let result = try await workspace.rmap(["run", "github.yml", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             try workspace.rows("SELECT number, user_id, body FROM issues ORDER BY number") == [
@@ -160,7 +160,7 @@ struct GitHubIssuesTests {
         #expect(report.counts("User")["inserted"] == 1)
         #expect(report.counts("Issue")["unmapped_keys"] == Octokit.unmapped(page, mapped: Self.issueKeys))
 
-        let again = try RunJSON(workspace.rmap(["run", "github.yml", "--json"]).stdout)
+        let again = try await RunJSON(workspace.rmap(["run", "github.yml", "--json"]).stdout)
         #expect(again.totals["inserted"] == 0)
         #expect(again.totals["updated"] == 0)
     }

@@ -29,28 +29,28 @@ struct GitHubLabelsDiffTests {
     static let httpSource = #"source: { plugin: http, site: "https://api.github.com", suffix: "" }"#
 
     /// A store holding the recorded labels, fetched with the file-source mapping.
-    static func fetched() throws -> RunWorkspace {
+    static func fetched() async throws -> RunWorkspace {
         let workspace = try RunWorkspace([
             "labels-file.yml": mapping.replacingOccurrences(of: "SOURCE", with: fileSource),
             "labels-github.yml": mapping.replacingOccurrences(of: "SOURCE", with: httpSource),
             "labels.json": try Octokit.text("labels.json"),
         ])
-        let run = try workspace.rmap(["run", "labels-file.yml", "--store", "sqlite:labels.sqlite", "--quiet"])
+        let run = try await workspace.rmap(["run", "labels-file.yml", "--store", "sqlite:labels.sqlite", "--quiet"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try workspace.rows("SELECT count(*) FROM labels", store: "labels.sqlite") == [[.integer(9)]])
         return workspace
     }
 
     @Test("a changed color: PATCH to the label's own URL, bare body with that attribute only")
-    func changedColor() throws {
-        let workspace = try Self.fetched()
-        let unchanged = try workspace.rmap(["diff", "labels-github.yml", "--store", "sqlite:labels.sqlite"])
+    func changedColor() async throws {
+        let workspace = try await Self.fetched()
+        let unchanged = try await workspace.rmap(["diff", "labels-github.yml", "--store", "sqlite:labels.sqlite"])
         #expect(unchanged.status == 0, "\(unchanged.stderr)")
         #expect(unchanged.stdout == "0 requests: 0 POST, 0 PUT, 0 DELETE\n")
 
         try SQLiteConnection(path: workspace.path("labels.sqlite"))
             .execute("UPDATE labels SET color = 'BADA55' WHERE name IN ('bug', 'good first issue')")
-        let diff = try workspace.rmap(["diff", "labels-github.yml", "--store", "sqlite:labels.sqlite"])
+        let diff = try await workspace.rmap(["diff", "labels-github.yml", "--store", "sqlite:labels.sqlite"])
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(
             diff.stdout == """
@@ -70,14 +70,14 @@ struct GitHubLabelsDiffTests {
     }
 
     @Test("the plan has the shape of the PATCH GitHub recorded: method, route, bare body of label keys")
-    func recordedShape() throws {
+    func recordedShape() async throws {
         let recorded = try Octokit.object("label-update-request.json")
         let recordedBody = try #require(recorded["body"] as? [String: Any])
         let recordedPath = try #require(recorded["path"] as? String)
-        let workspace = try Self.fetched()
+        let workspace = try await Self.fetched()
         try SQLiteConnection(path: workspace.path("labels.sqlite"))
             .execute("UPDATE labels SET color = '\(try #require(recordedBody["color"] as? String))' WHERE name = 'bug'")
-        let diff = try workspace.rmap(["diff", "labels-github.yml", "--store", "sqlite:labels.sqlite", "--json"])
+        let diff = try await workspace.rmap(["diff", "labels-github.yml", "--store", "sqlite:labels.sqlite", "--json"])
         #expect(diff.status == 0, "\(diff.stderr)")
         let plan = try #require(JSONSerialization.jsonObject(with: Data(diff.stdout.utf8)) as? [String: Any])
         let requests = try #require(plan["requests"] as? [[String: Any]])

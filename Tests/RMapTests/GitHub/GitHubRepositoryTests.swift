@@ -39,12 +39,12 @@ struct GitHubRepositoryTests {
         """
 
     @Test("values in their stored forms; owner and organization are one user row")
-    func repository() throws {
+    func repository() async throws {
         let payload = try Octokit.object("get-repository.json")
         let workspace = try RunWorkspace([
             "github.yml": Self.mapping, "repository.json": try Octokit.text("get-repository.json"),
         ])
-        let result = try workspace.rmap(["run", "github.yml", "--json"])
+        let result = try await workspace.rmap(["run", "github.yml", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
 
         let columns = try workspace.rows("SELECT name, type FROM pragma_table_info('repositories') ORDER BY cid")

@@ -29,12 +29,12 @@ extension RailsServerSuites {
             let directory = try TemporaryDirectory()
             try directory.write("crm.yml", Self.mapping(site: site))
             let store = directory.url.appendingPathComponent("store.sqlite")
-            let (first, _) = try IncrementalRailsTests.run(directory)
+            let (first, _) = try await IncrementalRailsTests.run(directory)
             #expect(first.status == 0, "\(first.stderr)")
             let bytes = try Data(contentsOf: store)
 
             try await PushServer.clearLog(site)
-            let (second, report) = try IncrementalRailsTests.run(directory)
+            let (second, report) = try await IncrementalRailsTests.run(directory)
             #expect(second.status == 0, "\(second.stderr)")
             let log = try await PushServer.log(site)
             #expect(log.map(\.status) == [304, 304], "\(log)")
@@ -48,7 +48,7 @@ extension RailsServerSuites {
             // and the changed project's owner is not reported dangling.
             try await PushServer.send(site, "PUT", "projects/5.json", #"{"name":"Renamed"}"#)
             try await PushServer.clearLog(site)
-            let (third, changed) = try IncrementalRailsTests.run(directory)
+            let (third, changed) = try await IncrementalRailsTests.run(directory)
             #expect(third.status == 0, "\(third.stderr)")
             let statuses = try await PushServer.log(site).map { "\($0.path) \($0.status)" }.sorted()
             #expect(statuses == ["/people.json 304", "/projects.json 200"])

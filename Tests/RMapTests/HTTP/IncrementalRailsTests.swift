@@ -46,8 +46,8 @@ extension RailsServerSuites {
             try await PushServer.clearLog(site)
         }
 
-        static func run(_ directory: TemporaryDirectory, _ extra: [String] = []) throws -> (CLIResult, JSONObject?) {
-            let result = try CLIRunner.run(
+        static func run(_ directory: TemporaryDirectory, _ extra: [String] = []) async throws -> (CLIResult, JSONObject?) {
+            let result = try await CLIRunner.run(
                 ["run", "crm.yml", "--store", "sqlite:store.sqlite", "--json", "--quiet"] + extra, in: directory.url)
             let report = try? JSONReader.parse(result.stdout, origin: "stdout").object
             return (result, report)
@@ -71,7 +71,7 @@ extension RailsServerSuites {
             try await Self.twoHundredPeople(site)
             let directory = try TemporaryDirectory()
             try directory.write("crm.yml", Self.mapping(site: site))
-            let (first, firstReport) = try Self.run(directory)
+            let (first, firstReport) = try await Self.run(directory)
             #expect(first.status == 0, "\(first.stderr)")
             #expect(Self.counts(firstReport, "Person")["inserted"] == "200")
             let firstLog = try await PushServer.log(site)
@@ -82,7 +82,7 @@ extension RailsServerSuites {
                 try await PushServer.send(site, "PUT", "people/\(id).json", #"{"last_name":"Changed \#(id)"}"#)
             }
             try await PushServer.clearLog(site)
-            let (second, secondReport) = try Self.run(directory)
+            let (second, secondReport) = try await Self.run(directory)
             #expect(second.status == 0, "\(second.stderr)")
             let log = try await PushServer.log(site)
             #expect(log.count == 1 && log[0].path.removingPercentEncoding?.contains("updated_since=\(cursor)") == true, "\(log)")
@@ -103,7 +103,7 @@ extension RailsServerSuites {
             try await PushServer.reset(site)
             let directory = try TemporaryDirectory()
             try directory.write("crm.yml", Self.mapping(site: site))
-            #expect(try Self.run(directory).0.status == 0)
+            await #expect(try Self.run(directory).0.status == 0)
             let before = try Self.cursors(directory)
             #expect(before["Person"] == .string("2024-01-01T00:25:00.000Z"))
 
@@ -112,13 +112,13 @@ extension RailsServerSuites {
             try directory.write(
                 "crm.yml",
                 Self.mapping(site: site) + "  Missing:\n    path: nowhere\n    attributes: { id: int }\n")
-            let (failed, _) = try Self.run(directory)
+            let (failed, _) = try await Self.run(directory)
             #expect(failed.status != 0)
             #expect(try Self.cursors(directory) == before)
 
             try directory.write("crm.yml", Self.mapping(site: site))
             try await PushServer.clearLog(site)
-            let (full, report) = try Self.run(directory, ["--full"])
+            let (full, report) = try await Self.run(directory, ["--full"])
             #expect(full.status == 0, "\(full.stderr)")
             let log = try await PushServer.log(site)
             #expect(log.count == 1 && !log[0].path.contains("updated_since"), "\(log)")
@@ -137,10 +137,10 @@ extension RailsServerSuites {
                 "crm.yml",
                 Self.mapping(site: site).replacingOccurrences(
                     of: "lastName: string,", with: "lastName: string, email: { type: string, required: true },"))
-            let (strict, _) = try Self.run(directory, ["--strict"])
+            let (strict, _) = try await Self.run(directory, ["--strict"])
             #expect(strict.status == 1, "\(strict.stderr)")
             #expect(try Self.cursors(directory).isEmpty)
-            let (lenient, _) = try Self.run(directory)
+            let (lenient, _) = try await Self.run(directory)
             #expect(lenient.status == 3, "\(lenient.stderr)")
             #expect(try Self.cursors(directory) == ["Person": .string("2024-01-01T00:25:00.000Z")])
         }
@@ -156,7 +156,7 @@ extension RailsServerSuites {
                 of: "  Person:\n    incremental: { cursor: updatedAt, param: updated_since }\n    orphans: delete\n    attributes: { id: int, firstName: string, lastName: string, updatedAt: datetime }\n",
                 with: people))
             try directory.write("people.json", #"[{"id": 1}, {"id": 2}]"#)
-            let (first, _) = try Self.run(directory)
+            let (first, _) = try await Self.run(directory)
             #expect(first.status == 0, "\(first.stderr)")
             let before = try Self.cursors(directory)
             // Project 12 is person 1's last, project 59 person 2's (2024-01-02 + id minutes).
@@ -169,13 +169,13 @@ extension RailsServerSuites {
             try await PushServer.send(site, "PUT", "projects/13.json", #"{"name":"Changed 13"}"#)
             // Person 999's projects answer 404: the run fails, and no parent's cursor moves.
             try directory.write("people.json", #"[{"id": 1}, {"id": 2}, {"id": 999}]"#)
-            let (failed, _) = try Self.run(directory)
+            let (failed, _) = try await Self.run(directory)
             #expect(failed.status != 0)
             #expect(try Self.cursors(directory) == before)
 
             try directory.write("people.json", #"[{"id": 1}, {"id": 2}]"#)
             try await PushServer.clearLog(site)
-            let (again, report) = try Self.run(directory)
+            let (again, report) = try await Self.run(directory)
             #expect(again.status == 0, "\(again.stderr)")
             let paths = try await PushServer.log(site).map { $0.path.removingPercentEncoding ?? $0.path }.sorted()
             #expect(paths.count == 2, "\(paths)")

@@ -13,7 +13,7 @@ extension RailsServerSuites {
             let directory = try TemporaryDirectory()
             let store = directory.url.appendingPathComponent("crm.sqlite").path
             let mapping = TestServers.repositoryRoot.appendingPathComponent("examples/rails/crm.yml").path
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 ["run", mapping, "--store", store, "--quiet", "--json"], in: directory.url,
                 environment: ["RAILS_URL": site.absoluteString])
             #expect(result.status == 0, "\(result.stderr)")

@@ -20,7 +20,7 @@ struct AliasBombTests {
         """
 
     @Test("a billion laughs fails at the alias that passes 100,000 nodes; validate exits 2 at once")
-    func billionLaughs() throws {
+    func billionLaughs() async throws {
         #expect(
             throws: YAMLError(
                 mark: Mark(file: "t.yml", line: 6, column: 8),
@@ -29,7 +29,7 @@ struct AliasBombTests {
             try YAMLParser.parse(Self.bomb, file: "t.yml")
         }
         let workspace = try RunWorkspace(["m.yml": "rmap: 1\n" + Self.bomb])
-        let result = try workspace.rmap(["validate", "m.yml"])
+        let result = try await workspace.rmap(["validate", "m.yml"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("m.yml:7:8: aliases expand to more than 100000 nodes"), "\(result.stderr)")
     }
@@ -49,7 +49,7 @@ struct AliasBombTests {
     /// once (variable interpolation, then the comparison of the files' stores). At the earlier
     /// cap of 1,000,000 nodes such a block took over 60 s under AddressSanitizer.
     @Test("nested aliases in a store block stop at the node cap, at the alias that passes it")
-    func storeBlock() throws {
+    func storeBlock() async throws {
         let keys = (0..<10).map { "k\($0)" }
         func anchor(_ name: String, of value: String) -> String {
             "x-\(name): &\(name) {" + keys.map { "\($0): \(value)" }.joined(separator: ", ") + "}\n"
@@ -59,7 +59,7 @@ struct AliasBombTests {
             + anchor("a3", of: "*a2") + "store: {plugin: sqlite, path: x.db, "
             + keys.map { "\($0): *a3" }.joined(separator: ", ") + "}\n"
         let workspace = try RunWorkspace(["m.yml": text])
-        let result = try workspace.rmap(["validate", "m.yml"])
+        let result = try await workspace.rmap(["validate", "m.yml"])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("m.yml:6:"), "\(result.stderr)")
         #expect(result.stderr.contains("aliases expand to more than 100000 nodes"), "\(result.stderr)")

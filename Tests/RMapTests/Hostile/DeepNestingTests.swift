@@ -43,7 +43,7 @@ struct DeepNestingTests {
     @Test(
         "every source fails 40,000 levels with file:line:col, exit status 1, no crash",
         arguments: ["file", "jsonl", "stdin", "exec"])
-    func everySource(kind: String) throws {
+    func everySource(kind: String) async throws {
         let deep = Self.record(rawDepth: 40_000)
         let sources = [
             "file": "{ plugin: file, path: things.json }",
@@ -57,7 +57,7 @@ struct DeepNestingTests {
             "things.jsonl": "\n\(deep)\n",
             "emit.py": #"print('{"entity": "Thing", "record": \#(deep)}')"#,
         ])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"], stdin: "\n\(deep)")
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"], stdin: "\n\(deep)")
         #expect(result.status == 1, "\(result.stderr)")
         let expected = [
             "file": "things.json:2:528: nested deeper than 512",
@@ -72,42 +72,42 @@ struct DeepNestingTests {
     @Test(
         "one level past the limit is refused before anything is stored; the deepest value accepted is read back by the next run and diff, in SQLite and the JSON store",
         arguments: ["{ plugin: sqlite, path: rmap.sqlite }", "{ plugin: json, path: graph.json }"])
-    func deepestValueRoundTrips(store: String) throws {
+    func deepestValueRoundTrips(store: String) async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(source: "{ plugin: file, path: things.jsonl }", store: store),
             // The line is the record (level 1), so `raw` may take the other 511 levels.
             "things.jsonl": Self.record(rawDepth: 512) + "\n",
         ])
-        let refused = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let refused = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("things.jsonl:1:529: nested deeper than 512"), "\(refused.stderr)")
         #expect(workspace.bytes("rmap.sqlite") == nil && workspace.bytes("graph.json") == nil)
         try workspace.write("things.jsonl", Self.record(rawDepth: 511) + "\n")
         for arguments in [["run", "m.yml", "--quiet"], ["run", "m.yml", "--quiet"], ["diff", "m.yml"]] {
-            let result = try workspace.rmap(arguments)
+            let result = try await workspace.rmap(arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
     }
 
     @Test("a store holding a value 40,000 levels deep still runs and diffs: the value reads back as text")
-    func poisonedStore() throws {
+    func poisonedStore() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(source: "{ plugin: file, path: things.jsonl }"),
             "things.jsonl": Self.record(rawDepth: 2) + "\n",
         ])
-        #expect(try workspace.rmap(["run", "m.yml", "--quiet"]).status == 0)
+        #expect(try await workspace.rmap(["run", "m.yml", "--quiet"]).status == 0)
         let connection = try SQLiteConnection(path: workspace.path("rmap.sqlite"))
         for table in ["things", "_rmap_base_things"] {
             _ = try connection.query("UPDATE \(table) SET raw = ?", [.string(Self.nested(40_000))])
         }
         for arguments in [["diff", "m.yml"], ["run", "m.yml", "--quiet"]] {
-            let result = try workspace.rmap(arguments)
+            let result = try await workspace.rmap(arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
     }
 
     @Test("YAML: 512 levels parse, the 513th is an error at its mark; validate survives 20,000")
-    func yamlLimit() throws {
+    func yamlLimit() async throws {
         #expect(try YAMLParser.parse("x: " + Self.nested(511), file: "t.yml") != nil)
         #expect(throws: YAMLError(mark: Mark(file: "t.yml", line: 1, column: 515), problem: "nested deeper than 512")) {
             try YAMLParser.parse("x: " + Self.nested(513), file: "t.yml")
@@ -115,7 +115,7 @@ struct DeepNestingTests {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(source: "{ plugin: stdin }") + "\nx: " + Self.nested(20_000) + "\n"
         ])
-        let result = try workspace.rmap(["validate", "m.yml"])
+        let result = try await workspace.rmap(["validate", "m.yml"])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("m.yml:7:515: nested deeper than 512"), "\(result.stderr)")
     }

@@ -21,21 +21,21 @@ struct InputRulesTests {
     }
 
     /// Runs the mapping over `things.json` holding `json`, into SQLite.
-    static func run(things json: String) throws -> (RunWorkspace, CLIResult) {
+    static func run(things json: String) async throws -> (RunWorkspace, CLIResult) {
         let workspace = try RunWorkspace([
             "m.yml": mapping(source: "{ plugin: file, path: things.json }"), "things.json": json,
         ])
-        return (workspace, try workspace.rmap(["run", "m.yml", "--quiet"]))
+        return (workspace, try await workspace.rmap(["run", "m.yml", "--quiet"]))
     }
 
     @Test("a mapping file that is not UTF-8 is an error at the bad byte, not silently replaced")
-    func mappingNotUTF8() throws {
+    func mappingNotUTF8() async throws {
         let workspace = try RunWorkspace()
         var bytes = Array(Self.mapping(source: "{ plugin: stdin }").utf8)
         bytes.insert(0xFF, at: bytes.count - 1)
         #expect(FileManager.default.createFile(atPath: workspace.path("m.yml"), contents: Data(bytes)))
         #expect(throws: MappingError.self) { try MappingLoader().load([workspace.path("m.yml")]) }
-        let result = try workspace.rmap(["validate", "m.yml"])
+        let result = try await workspace.rmap(["validate", "m.yml"])
         #expect(result.status == 2)
         #expect(
             result.stderr.contains("m.yml:6:67: invalid UTF-8: a mapping file must be UTF-8 text"), "\(result.stderr)")
@@ -53,7 +53,7 @@ struct InputRulesTests {
     }
 
     @Test("exec output that is not UTF-8 fails the run at its line and column, as a file's does")
-    func execNotUTF8() throws {
+    func execNotUTF8() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(source: "{ plugin: exec, command: [python3, emit.py] }"),
             "emit.py": #"""
@@ -62,14 +62,14 @@ struct InputRulesTests {
             sys.stdout.buffer.write(b'{"entity": "Thing", "record": {"id": 2, "name": "caf\xe9"}}\n')
             """#,
         ])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("exec python3 emit.py:2:53: invalid UTF-8"), "\(result.stderr)")
         #expect(try workspace.tables() == [])
     }
 
     @Test("a leading byte order mark is accepted on standard input and from an exec program, as in files")
-    func byteOrderMark() throws {
+    func byteOrderMark() async throws {
         let workspace = try RunWorkspace([
             "stdin.yml": Self.mapping(source: "{ plugin: stdin }"),
             "exec.yml": Self.mapping(source: "{ plugin: exec, command: [python3, emit.py] }")
@@ -79,18 +79,18 @@ struct InputRulesTests {
             sys.stdout.buffer.write(b'\xef\xbb\xbf{"entity": "Thing", "record": {"id": 2}}\n')
             """#,
         ])
-        let stdin = try workspace.rmap(["run", "stdin.yml", "--quiet"], stdin: "\u{FEFF}[{\"id\": 1}]")
+        let stdin = try await workspace.rmap(["run", "stdin.yml", "--quiet"], stdin: "\u{FEFF}[{\"id\": 1}]")
         #expect(stdin.status == 0, "\(stdin.stderr)")
         #expect(try workspace.rows("SELECT id FROM things") == [[.integer(1)]])
-        let exec = try workspace.rmap(["run", "exec.yml", "--quiet"])
+        let exec = try await workspace.rmap(["run", "exec.yml", "--quiet"])
         #expect(exec.status == 0, "\(exec.stderr)")
         #expect(try workspace.rows("SELECT id FROM things", store: "exec.sqlite") == [[.integer(2)]])
     }
 
     @Test("a key repeated in a record keeps its last value, for the identity as for attributes and json")
-    func repeatedKeysLastWins() throws {
+    func repeatedKeysLastWins() async throws {
         // The first record teaches the mapper where `id` sits; the second repeats it later.
-        let (workspace, result) = try Self.run(
+        let (workspace, result) = try await Self.run(
             things: #"""
                 [{"id": 1, "name": "a"},
                  {"id": 2, "name": "b", "id": 3, "name": "c", "raw": {"k": 1, "k": 2}}]
@@ -103,8 +103,8 @@ struct InputRulesTests {
     }
 
     @Test("a number out of a double's range is a record error naming the key, not Inf or null")
-    func numberOutOfRange() throws {
-        let (workspace, result) = try Self.run(
+    func numberOutOfRange() async throws {
+        let (workspace, result) = try await Self.run(
             things: #"[{"id": 1, "score": 1e999}, {"id": 2, "score": -1e999}, {"id": 3, "score": 1.5}]"#)
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("attribute 'score' (key score): cannot read 1e999 as a double"))
@@ -112,7 +112,7 @@ struct InputRulesTests {
     }
 
     @Test("text holding NUL is a record error naming the key, in SQLite as in PostgreSQL (which cannot store it)")
-    func nulCharacter() throws {
+    func nulCharacter() async throws {
         let workspace = try RunWorkspace([
             "things.json": #"[{"id": 1, "name": "a\u0000b"}, {"id": 2, "raw": {"k\u0000": 1}}, {"id": 3}]"#
         ])
@@ -124,7 +124,7 @@ struct InputRulesTests {
                 .replacingOccurrences(
                     of: "{ plugin: sqlite, path: rmap.sqlite }", with: "{ plugin: postgres, url: \"\(postgres)\" }"))
         for file in ["sqlite.yml", "postgres.yml"] {
-            let result = try workspace.rmap(["run", file, "--quiet"])
+            let result = try await workspace.rmap(["run", file, "--quiet"])
             #expect(result.status == 3, "\(file): \(result.stderr)")
             #expect(result.stderr.contains(#"attribute 'name' (key name): cannot read "a\u0000b" as a string"#))
             #expect(result.stderr.contains("attribute 'raw' (key raw)"))
@@ -134,12 +134,12 @@ struct InputRulesTests {
     }
 
     @Test("a failing exec program's error shows the last 64 KiB of its stderr, which rmap never holds whole")
-    func execStderrTail() throws {
+    func execStderrTail() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(source: "{ plugin: exec, command: [python3, fail.py] }"),
             "fail.py": "import sys\nsys.stderr.write('x' * 1000000 + 'the end')\nsys.exit(2)\n",
         ])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Error: exec python3 fail.py: exited with status 2: xxx"))
         #expect(result.stderr.hasSuffix("xxxthe end\n"))
@@ -147,13 +147,13 @@ struct InputRulesTests {
     }
 
     @Test("exec runs the program its first word names, found on PATH: '-S' and 'X=1' are programs, not env's")
-    func execWithoutEnv() throws {
+    func execWithoutEnv() async throws {
         let workspace = try RunWorkspace([
             "m.yml": Self.mapping(source: "{ plugin: exec, command: [-S, X=1], env: { PATH: bin } }"),
             "bin/-S": "#!/bin/sh\necho '{\"entity\": \"Thing\", \"record\": {\"id\": 1, \"name\": \"'\"$1\"'\"}}'\n",
         ])
         #expect(chmod(workspace.path("bin/-S"), 0o755) == 0)
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try workspace.rows("SELECT id, name FROM things") == [[.integer(1), .text("X=1")]])
     }

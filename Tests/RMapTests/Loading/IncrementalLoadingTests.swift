@@ -2,7 +2,7 @@ import RMap
 import Testing
 
 /// `incremental:` as the loader reads and checks it.
-@Suite("Incremental mapping keys", .timeLimit(.minutes(1)))
+@Suite("Incremental mapping keys")
 struct IncrementalLoadingTests {
     static let invalid: [InvalidMapping] = [
         InvalidMapping(

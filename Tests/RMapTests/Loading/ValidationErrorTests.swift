@@ -16,7 +16,7 @@ struct InvalidMapping: CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite("Mapping validation errors", .timeLimit(.minutes(1)))
+@Suite("Mapping validation errors")
 struct ValidationErrorTests {
     static let fileLevel: [InvalidMapping] = [
         InvalidMapping(

@@ -12,8 +12,8 @@ struct RestKitMappingTests {
                    "rachit": {"id": 7, "website": "http://www.twotoasters.com/"}}}
         """
 
-    private func run(_ workspace: RunWorkspace, _ extra: [String] = []) throws -> CLIResult {
-        let result = try workspace.rmap(["run", "map.yml", "--quiet"] + extra)
+    private func run(_ workspace: RunWorkspace, _ extra: [String] = []) async throws -> CLIResult {
+        let result = try await workspace.rmap(["run", "map.yml", "--quiet"] + extra)
         #expect(result.status == 0, "\(result.stderr)")
         return result
     }
@@ -21,7 +21,7 @@ struct RestKitMappingTests {
     // RKObjectMappingNextGenTest testShouldMapACollectionOfObjectsWithDynamicKeys:
     // `addAttributeMappingFromKeyOfRepresentationToAttribute:@"name"` and `(name).id` -> userID.
     @Test("records keyed by a dictionary key: each key goes into the attribute key_as names")
-    func dynamicKeys() throws {
+    func dynamicKeys() async throws {
         let workspace = try RunWorkspace([
             "map.yml": """
                 rmap: 1
@@ -34,7 +34,7 @@ struct RestKitMappingTests {
                 """,
             "users.json": Self.dynamicKeys,
         ])
-        _ = try run(workspace)
+        _ = try await run(workspace)
         #expect(
             try workspace.rows("SELECT name, id, website FROM users ORDER BY rowid") == [
                 [.text("blake"), .integer(31337), .text("http://restkit.org/")],
@@ -43,7 +43,7 @@ struct RestKitMappingTests {
     }
 
     @Test("records keyed by a dictionary key under a path")
-    func dynamicKeysUnderPath() throws {
+    func dynamicKeysUnderPath() async throws {
         let workspace = try RunWorkspace([
             "map.yml": """
                 rmap: 1
@@ -56,13 +56,13 @@ struct RestKitMappingTests {
                 """,
             "users.json": #"{"data": {"members": {"alice": {"id": 1}, "bob": {"id": 2}}}}"#,
         ])
-        _ = try run(workspace)
+        _ = try await run(workspace)
         #expect(
             try workspace.rows("SELECT login, id FROM users ORDER BY login") == [
                 [.text("alice"), .integer(1)], [.text("bob"), .integer(2)],
             ])
         try workspace.write("users.json", #"{"data": {"members": [{"id": 1}]}}"#)
-        let wrong = try workspace.rmap(["run", "map.yml", "--quiet"])
+        let wrong = try await workspace.rmap(["run", "map.yml", "--quiet"])
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains("expected an object of User records keyed by 'login', found an array"))
     }
@@ -112,17 +112,17 @@ struct RestKitMappingTests {
     // testMappingIdentificationAttributesFromElementsOnAnArrayDoesNotDuplicateManagedObjects: `catIDs` is an
     // array of strings, each the identity of a Cat (an attribute mapping from a nil key path).
     @Test("a nested array of scalars maps each scalar to an object by its identity, without duplicates")
-    func scalarArrayToObjects() throws {
+    func scalarArrayToObjects() async throws {
         let workspace = try RunWorkspace([
             "map.yml": Self.cats,
             "humans.json": #"{"userSessions": {"name": "Mr. User", "identification": 54321, "catIDs": ["418", "419"]}}"#,
         ])
-        _ = try run(workspace)
+        _ = try await run(workspace)
         try workspace.write(
             "humans.json",
             #"{"userSessions": {"name": "Mr. User", "identification": 54321, "catIDs": ["418", "419", "431", "441", "457", "486", "504"]}}"#
         )
-        _ = try run(workspace)
+        _ = try await run(workspace)
         #expect(
             try workspace.rows("SELECT rails_id FROM cats ORDER BY rails_id")
                 == [418, 419, 431, 441, 457, 486, 504].map { [.integer($0)] })
@@ -132,7 +132,7 @@ struct RestKitMappingTests {
     // RKManagedObjectMappingOperationDataSourceTest
     // testMappingStringIdentificationAttributesFromElementsOnAnArrayDoesNotDuplicateManagedObjects.
     @Test("two records listing the same scalar identities share the objects")
-    func sharedScalarIdentities() throws {
+    func sharedScalarIdentities() async throws {
         let ids = #"["418", "419", "431", "441", "457", "486", "504"]"#
         let workspace = try RunWorkspace([
             "map.yml": Self.cats.replacingOccurrences(
@@ -142,7 +142,7 @@ struct RestKitMappingTests {
                                   {"name": "Miss User", "identification": 54322, "catIDs": \(ids)}]}
                 """,
         ])
-        _ = try run(workspace)
+        _ = try await run(workspace)
         #expect(try workspace.rows("SELECT count(*), count(DISTINCT name) FROM cats") == [[.integer(7), .integer(7)]])
         #expect(try workspace.rows("SELECT name FROM cats WHERE name = '418'") == [[.text("418")]])
         #expect(try links(workspace) == 14)
@@ -166,14 +166,14 @@ struct RestKitMappingTests {
     // testMappingFromMissingSourceKeyPathAssignsNil (NO: the stored value stays) and
     // testThatMappingToNonOptionalPropertyWithDefaultSetsDefault (a new object gets the default).
     @Test("default_on_missing: a missing key takes the default on stored objects; without it the value stays")
-    func assignsDefaultValueForMissingAttributes() throws {
+    func assignsDefaultValueForMissingAttributes() async throws {
         let workspace = try RunWorkspace([
             "map.yml": Self.humans,
             "humans.json": #"[{"id": 1, "name": "Blake Watters", "likes_dogs": false, "nickname": "B"}]"#,
         ])
-        _ = try run(workspace)
+        _ = try await run(workspace)
         try workspace.write("humans.json", #"[{"id": 1, "name": "Blake Watters"}, {"id": 2, "name": "Rachit"}]"#)
-        _ = try run(workspace)
+        _ = try await run(workspace)
         #expect(
             try workspace.rows("SELECT id, likes_dogs, nickname FROM humans ORDER BY id") == [
                 [.integer(1), .integer(1), .text("B")], [.integer(2), .integer(1), .text("none")],

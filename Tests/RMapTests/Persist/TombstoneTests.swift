@@ -49,12 +49,12 @@ struct TombstoneTests {
 
     @Test("a tombstone deletes the stored object and its links; a child the parent dropped is deleted",
         arguments: CLIStore.allCases)
-    func tombstones(engine: CLIStore) throws {
+    func tombstones(engine: CLIStore) async throws {
         let workspace = try RunWorkspace([
             "work.yml": Self.mapping, "people.json": Self.people, "projects.json": Self.projects,
         ])
         let url = try engine.url(for: workspace)
-        let first = try workspace.rmap(["run", "work.yml", "--store", url, "--quiet"])
+        let first = try await workspace.rmap(["run", "work.yml", "--store", url, "--quiet"])
         #expect(first.status == 0, "\(first.stderr)")
 
         // Person 2 is a tombstone, person 7 one for an object never stored (not rejected for lacking its
@@ -65,7 +65,7 @@ struct TombstoneTests {
         try workspace.write(
             "projects.json",
             #"[{"id": 10, "name": "Loom", "tasks": [{"id": 100, "title": "Warp"}]}, {"id": 11, "name": "Kiln"}]"#)
-        let second = try workspace.rmap(["run", "work.yml", "--store", url, "--json"])
+        let second = try await workspace.rmap(["run", "work.yml", "--store", url, "--json"])
         #expect(second.status == 0, "\(second.stderr)")
         let report = try RunJSON(second.stdout)
         #expect(report.counts("Person")["deleted"] == 1)
@@ -82,7 +82,7 @@ struct TombstoneTests {
         #expect(links[IdentityKey([.int(1)])] == [IdentityKey([.int(10)])])
 
         // The table names the column.
-        let table = try workspace.rmap(["run", "work.yml", "--store", url])
+        let table = try await workspace.rmap(["run", "work.yml", "--store", url])
         #expect(table.stdout.contains("  rejected  dangling  deleted  unmapped\n"), "\(table.stdout)")
     }
 

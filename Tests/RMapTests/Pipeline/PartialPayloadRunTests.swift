@@ -21,15 +21,15 @@ struct PartialPayloadRunTests {
         """
 
     @Test("a stored object's missing keys keep their values; a new object gets defaults and required")
-    func partialPayload() throws {
+    func partialPayload() async throws {
         let workspace = try RunWorkspace([
             "crm.yml": Self.mapping,
             "people.json": #"[{"id": 1, "name": "Ann", "status": "inactive", "archived": true}]"#,
         ])
-        #expect(try workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
+        #expect(try await workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
 
         try workspace.write("people.json", #"[{"id": 1}, {"id": 2, "name": "Bo"}]"#)
-        let partial = try workspace.rmap(["run", "crm.yml", "--quiet"])
+        let partial = try await workspace.rmap(["run", "crm.yml", "--quiet"])
         #expect(partial.status == 0, "\(partial.stderr)")
         #expect(
             try workspace.rows("SELECT id, name, status, archived FROM people ORDER BY id") == [
@@ -38,6 +38,6 @@ struct PartialPayloadRunTests {
             ])
 
         try workspace.write("people.json", #"[{"id": 3}]"#)
-        #expect(try workspace.rmap(["run", "crm.yml", "--quiet"]).status == 3)
+        #expect(try await workspace.rmap(["run", "crm.yml", "--quiet"]).status == 3)
     }
 }

@@ -46,8 +46,8 @@ struct RememberedPayloadTests {
     }
 
     /// `rmap run m.yml --json` and its report; `status`: the exit status expected (3: rejected or dangling).
-    static func run(_ workspace: RunWorkspace, _ options: [String] = [], status: Int32 = 0) throws -> RunJSON {
-        let result = try workspace.rmap(["run", "m.yml", "--json", "--quiet"] + options)
+    static func run(_ workspace: RunWorkspace, _ options: [String] = [], status: Int32 = 0) async throws -> RunJSON {
+        let result = try await workspace.rmap(["run", "m.yml", "--json", "--quiet"] + options)
         #expect(result.status == status, "\(result.stderr)")
         return try RunJSON(result.stdout)
     }
@@ -59,10 +59,10 @@ struct RememberedPayloadTests {
     }
 
     @Test("an unchanged re-run maps nothing and counts every object unchanged, nested ones too")
-    func unchanged() throws {
+    func unchanged() async throws {
         let workspace = try Self.workspace()
-        let first = try Self.run(workspace)
-        let second = try Self.run(workspace)
+        let first = try await Self.run(workspace)
+        let second = try await Self.run(workspace)
         for entity in ["XPerson", "XNote", "XProject"] {
             #expect(first.counts(entity)["inserted"] ?? 0 > 0)
             #expect(second.counts(entity)["fetched"] == 0, "\(entity) was mapped again")
@@ -74,85 +74,85 @@ struct RememberedPayloadTests {
     }
 
     @Test("a changed file is mapped in full: its change stored, its missing objects deleted as orphans")
-    func changedFile() throws {
+    func changedFile() async throws {
         let workspace = try Self.workspace()
-        _ = try Self.run(workspace)
+        _ = try await Self.run(workspace)
         try workspace.write(
             "data/people.json",
             Self.people.replacingOccurrences(of: "\"Grace\"", with: "\"Hopper\"")
                 .replacingOccurrences(of: ",\n {\"id\": 3, \"name\": \"Linus\", \"email\": \"l@x\", \"notes\": []}", with: "")
         )
-        let second = try Self.run(workspace)
+        let second = try await Self.run(workspace)
         #expect(second.counts("XPerson")["fetched"] == 2)
         #expect(second.counts("XPerson")["updated"] == 1)
         #expect(second.counts("XPerson")["orphans_deleted"] == 1)
         #expect(second.counts("XProject")["fetched"] == 0)
         #expect(second.counts("XProject")["unchanged"] == 2)
         #expect(try workspace.rows("SELECT name FROM people WHERE id = 2").first?.first == .text("Hopper"))
-        let third = try Self.run(workspace)
+        let third = try await Self.run(workspace)
         #expect(third.counts("XPerson")["fetched"] == 0)
         #expect(third.counts("XPerson")["unchanged"] == 2)
         #expect(third.counts("XNote")["unchanged"] == 3)
     }
 
     @Test("--full maps every file again and remembers them anew; a changed mapping forgets them")
-    func fullAndMapping() throws {
+    func fullAndMapping() async throws {
         let workspace = try Self.workspace()
-        _ = try Self.run(workspace)
-        let full = try Self.run(workspace, ["--full"])
+        _ = try await Self.run(workspace)
+        let full = try await Self.run(workspace, ["--full"])
         #expect(full.counts("XPerson")["fetched"] == 3)
         #expect(full.counts("XPerson")["unchanged"] == 3)
-        #expect(try Self.run(workspace).counts("XPerson")["fetched"] == 0)
+        await #expect(try Self.run(workspace).counts("XPerson")["fetched"] == 0)
         try workspace.write("m.yml", Self.model.replacingOccurrences(of: "name: string", with: "name: { type: string }"))
-        let changed = try Self.run(workspace)
+        let changed = try await Self.run(workspace)
         #expect(changed.counts("XPerson")["fetched"] == 3)
         #expect(changed.counts("XProject")["fetched"] == 2)
     }
 
     @Test("a run of another mapping into the same store forgets every remembered payload")
-    func anotherMapping() throws {
+    func anotherMapping() async throws {
         let workspace = try Self.workspace()
         try workspace.write("data2/people.json", Self.people.replacingOccurrences(of: "Grace", with: "Hopper"))
         try workspace.write("data2/projects.json", Self.projects)
         try workspace.write("m2.yml", Self.model.replacingOccurrences(of: "data/{collection}", with: "data2/{collection}"))
-        _ = try Self.run(workspace)
-        let other = try workspace.rmap(["run", "m2.yml", "--quiet"])
+        _ = try await Self.run(workspace)
+        let other = try await workspace.rmap(["run", "m2.yml", "--quiet"])
         #expect(other.status == 0, "\(other.stderr)")
         #expect(try workspace.rows("SELECT name FROM people WHERE id = 2").first?.first == .text("Hopper"))
-        let again = try Self.run(workspace)
+        let again = try await Self.run(workspace)
         #expect(again.counts("XPerson")["fetched"] == 3)
         #expect(again.counts("XPerson")["updated"] == 1)
         #expect(try workspace.rows("SELECT name FROM people WHERE id = 2").first?.first == .text("Grace"))
     }
 
     @Test("a payload with a rejected record or a dangling reference is not remembered")
-    func troubledPayloads() throws {
+    func troubledPayloads() async throws {
         let workspace = try Self.workspace(
             people: Self.people.replacingOccurrences(of: ", \"email\": \"l@x\"", with: ""),
             projects: Self.projects.replacingOccurrences(of: "\"person_id\": 2", with: "\"person_id\": 99"))
-        let first = try Self.run(workspace, status: 3)
+        let first = try await Self.run(workspace, status: 3)
         #expect(first.rejected.count == 1)
         #expect(first.dangling.count == 1)
-        let second = try Self.run(workspace, status: 3)
+        let second = try await Self.run(workspace, status: 3)
         #expect(second.counts("XPerson")["fetched"] == 3)
         #expect(second.counts("XProject")["fetched"] == 2)
         #expect(second.dangling.count == 1)
     }
 
     @Test("a --strict run that fails remembers nothing")
-    func strictFailure() throws {
+    func strictFailure() async throws {
         let workspace = try Self.workspace(
             projects: Self.projects.replacingOccurrences(of: "\"person_id\": 2", with: "\"person_id\": 99"))
-        let failed = try workspace.rmap(["run", "m.yml", "--strict", "--quiet"])
+        let failed = try await workspace.rmap(["run", "m.yml", "--strict", "--quiet"])
         #expect(failed.status != 0)
         #expect(try workspace.tables().isEmpty)
         try workspace.write("data/projects.json", Self.projects)
-        _ = try Self.run(workspace)
-        #expect(try Self.run(workspace).counts("XPerson")["fetched"] == 0)
+        _ = try await Self.run(workspace)
+        await #expect(try Self.run(workspace).counts("XPerson")["fetched"] == 0)
     }
 
     @Test("objects that a stored link names are never skipped: a join table keeps its links")
-    func pinnedByJoinTable() throws {
+    func pinnedByJoinTable() async throws {
         let model = Self.model.replacingOccurrences(
             of: "owner: { to_one: XPerson, connect: { foreign_key: { personId: id } } }",
             with: """
@@ -161,20 +161,20 @@ struct RememberedPayloadTests {
                 """)
         let projects = Self.projects.replacingOccurrences(of: "\"person_id\": 1}", with: "\"person_id\": 1, \"member_ids\": [1, 2]}")
         let workspace = try Self.workspace(model: model, projects: projects)
-        _ = try Self.run(workspace)
+        _ = try await Self.run(workspace)
         #expect(try Self.count(workspace, "projects_members") == 2)
         try workspace.write("data/projects.json", projects.replacingOccurrences(of: "Loom", with: "Looms"))
-        let second = try Self.run(workspace)
+        let second = try await Self.run(workspace)
         #expect(second.counts("XPerson")["fetched"] == 3, "people are linked to by a join table: never skipped")
         #expect(second.counts("XProject")["updated"] == 1)
         #expect(try Self.count(workspace, "projects_members") == 2)
-        let third = try Self.run(workspace)
+        let third = try await Self.run(workspace)
         #expect(third.counts("XProject")["fetched"] == 0)
         #expect(try Self.count(workspace, "projects_members") == 2)
     }
 
     @Test("standard input: the same document again is not parsed; another one is mapped")
-    func standardInput() throws {
+    func standardInput() async throws {
         let workspace = try RunWorkspace([
             "m.yml": """
             rmap: 1
@@ -186,17 +186,17 @@ struct RememberedPayloadTests {
                 attributes: { id: int, name: string }
             """
         ])
-        func run(_ input: String) throws -> RunJSON {
-            let result = try workspace.rmap(["run", "m.yml", "--json", "--quiet"], stdin: input)
+        func run(_ input: String) async throws -> RunJSON {
+            let result = try await workspace.rmap(["run", "m.yml", "--json", "--quiet"], stdin: input)
             #expect(result.status == 0, "\(result.stderr)")
             return try RunJSON(result.stdout)
         }
         let tags = #"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]"#
-        #expect(try run(tags).counts("Tag")["inserted"] == 2)
-        let again = try run(tags)
+        #expect(try await run(tags).counts("Tag")["inserted"] == 2)
+        let again = try await run(tags)
         #expect(again.counts("Tag")["fetched"] == 0)
         #expect(again.counts("Tag")["unchanged"] == 2)
-        let other = try run(#"[{"id": 1, "name": "a"}]"#)
+        let other = try await run(#"[{"id": 1, "name": "a"}]"#)
         #expect(other.counts("Tag")["fetched"] == 1)
         #expect(other.counts("Tag")["orphans_deleted"] == 1)
     }

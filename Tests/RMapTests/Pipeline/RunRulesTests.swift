@@ -7,9 +7,9 @@ import Testing
 @Suite("rmap run: mapping rules end to end")
 struct RunRulesTests {
     @Test("every type is stored in its documented form, under the attribute's JSON key")
-    func storedForms() throws {
+    func storedForms() async throws {
         let workspace = try RunWorkspace.crm()
-        let result = try workspace.rmap(["run", "crm.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "crm.yml", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         let columns = try workspace.rows("SELECT name, type FROM pragma_table_info('people') ORDER BY cid")
         #expect(
@@ -38,16 +38,16 @@ struct RunRulesTests {
     }
 
     @Test("JSON null clears a stored value; a missing key keeps it")
-    func nullAndMissing() throws {
+    func nullAndMissing() async throws {
         let workspace = try RunWorkspace.crm()
-        #expect(try workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
+        #expect(try await workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
         try workspace.write(
             "data/people.json",
             #"""
             [{"id": 1, "type": "Admin", "email": "ada@example.com", "born_on": null, "tags": null, "address": {"city": null}},
              {"id": 2, "email": "grace@example.com"}]
             """#)
-        let result = try workspace.rmap(["run", "crm.yml", "--json"])
+        let result = try await workspace.rmap(["run", "crm.yml", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let ada = try workspace.rows(
             "SELECT first_name, born_on, tags, address_city, budget, level, slug FROM people WHERE id = 1")
@@ -60,14 +60,14 @@ struct RunRulesTests {
     }
 
     @Test("record errors: reported with entity, identity, attribute, key, value and origin; exit 3; the rest is stored")
-    func recordErrors() throws {
+    func recordErrors() async throws {
         let workspace = try RunWorkspace.crm(
             people: #"""
                 [{"id": 1, "email": "ada@example.com"},
                  {"id": 2, "email": "grace@example.com", "born_on": "1985-13-40"},
                  {"id": 3, "first_name": "No Mail"}]
                 """#)
-        let result = try workspace.rmap(["run", "crm.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "crm.yml", "--quiet"])
         #expect(result.status == 3)
         let rejected = result.stderr.split(separator: "\n").filter { $0.hasPrefix("rejected: ") }
         #expect(rejected.count == 2, "\(result.stderr)")
@@ -80,7 +80,7 @@ struct RunRulesTests {
                 == true)
         #expect(try workspace.rows("SELECT id FROM people ORDER BY id") == [[.integer(1)]])
 
-        let json = try RunJSON(workspace.rmap(["run", "crm.yml", "--json"]).stdout)
+        let json = try await RunJSON(workspace.rmap(["run", "crm.yml", "--json"]).stdout)
         #expect(json.status == "rejected")
         let first = try #require(json.rejected.first)
         #expect(first["entity"] as? String == "CRMPerson")
@@ -94,15 +94,15 @@ struct RunRulesTests {
     }
 
     @Test("dangling references: the row is stored with its key, the reference listed, exit 3")
-    func dangling() throws {
+    func dangling() async throws {
         let workspace = try RunWorkspace.crm(projects: #"[{"id": 5, "name": "Engine", "person_id": 99}]"#)
-        let result = try workspace.rmap(["run", "crm.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "crm.yml", "--quiet"])
         #expect(result.status == 3)
         #expect(
             result.stderr
                 == "dangling: data/projects.json#0: CRMProject 5: 'owner' found no CRMPerson with id 99\n")
         #expect(try workspace.rows("SELECT id, person_id FROM projects") == [[.integer(5), .integer(99)]])
-        let json = try RunJSON(workspace.rmap(["run", "crm.yml", "--json"]).stdout)
+        let json = try await RunJSON(workspace.rmap(["run", "crm.yml", "--json"]).stdout)
         let reference = try #require(json.dangling.first)
         #expect(reference["entity"] as? String == "CRMProject")
         #expect(reference["identity"] as? String == "5")
@@ -113,7 +113,7 @@ struct RunRulesTests {
     }
 
     @Test("a person nested in a project and listed at the top level is one row, with the later values")
-    func nestedIdentity() throws {
+    func nestedIdentity() async throws {
         let workspace = try RunWorkspace([
             "m.yml": """
             rmap: 1
@@ -130,7 +130,7 @@ struct RunRulesTests {
             "people.json": #"[{"id": 1, "name": "Ada", "email": "ada@example.com"}, {"id": 2, "name": "Grace"}]"#,
             "projects.json": #"[{"id": 5, "title": "Engine", "owner": {"id": 1, "name": "Ada L."}}]"#,
         ])
-        let result = try workspace.rmap(["run", "m.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             try workspace.rows("SELECT id, name, email FROM people ORDER BY id") == [
@@ -140,9 +140,9 @@ struct RunRulesTests {
     }
 
     @Test("polymorphic records share their root's table, told apart by `type`; nested records link by key")
-    func singleTableInheritance() throws {
+    func singleTableInheritance() async throws {
         let workspace = try RunWorkspace.crm()
-        let result = try workspace.rmap(["run", "crm.yml", "--json"])
+        let result = try await workspace.rmap(["run", "crm.yml", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             try workspace.rows("SELECT id, type, level FROM people ORDER BY id") == [
@@ -158,18 +158,18 @@ struct RunRulesTests {
     }
 
     @Test("orphans: delete removes what a complete fetch no longer has; keep (the default) keeps it")
-    func orphans() throws {
+    func orphans() async throws {
         let workspace = try RunWorkspace.crm()
-        #expect(try workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
+        #expect(try await workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
         try workspace.write("data/people.json", #"[{"id": 1, "type": "Admin", "email": "ada@example.com"}]"#)
         try workspace.write("data/projects.json", #"[{"id": 5, "name": "Engine", "person_id": 1}]"#)
 
         // A fetch of projects alone is not a complete fetch of people: nobody is deleted.
-        let partial = try workspace.rmap(["run", "crm.yml", "--quiet", "--only", "CRMProject"])
+        let partial = try await workspace.rmap(["run", "crm.yml", "--quiet", "--only", "CRMProject"])
         #expect(partial.status == 0, "\(partial.stderr)")
         #expect(try workspace.rows("SELECT id FROM people ORDER BY id") == [[.integer(1)], [.integer(2)]])
 
-        let result = try workspace.rmap(["run", "crm.yml", "--json"])
+        let result = try await workspace.rmap(["run", "crm.yml", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try workspace.rows("SELECT id FROM people ORDER BY id") == [[.integer(1)]])
         #expect(try workspace.rows("SELECT id FROM projects ORDER BY id") == [[.integer(5)], [.integer(6)]])
@@ -177,12 +177,12 @@ struct RunRulesTests {
     }
 
     @Test("re-running the same input changes nothing")
-    func idempotent() throws {
+    func idempotent() async throws {
         let workspace = try RunWorkspace.crm()
-        let first = try RunJSON(workspace.rmap(["run", "crm.yml", "--json"]).stdout)
+        let first = try await RunJSON(workspace.rmap(["run", "crm.yml", "--json"]).stdout)
         #expect(first.totals["inserted"] == 5)
         let rows = try workspace.rows("SELECT * FROM people ORDER BY id")
-        let again = try workspace.rmap(["run", "crm.yml", "--json"])
+        let again = try await workspace.rmap(["run", "crm.yml", "--json"])
         #expect(again.status == 0)
         let second = try RunJSON(again.stdout)
         #expect(second.totals["inserted"] == 0)
@@ -192,14 +192,14 @@ struct RunRulesTests {
     }
 
     @Test("a run that fails (a second entity's file is not JSON) leaves the store exactly as before")
-    func failedRunWritesNothing() throws {
+    func failedRunWritesNothing() async throws {
         let workspace = try RunWorkspace.crm()
-        #expect(try workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
+        #expect(try await workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
         let before = try #require(workspace.bytes())
         try workspace.write(
             "data/people.json", #"[{"id": 1, "type": "Admin", "email": "new@example.com"}, {"id": 3, "email": "c@x"}]"#)
         try workspace.write("data/projects.json", #"{"projects": [{"id": 5, "name": "Engine""#)
-        let result = try workspace.rmap(["run", "crm.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "crm.yml", "--quiet"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Error: data/projects.json"), "\(result.stderr)")
         #expect(result.stdout == "")
@@ -207,13 +207,13 @@ struct RunRulesTests {
     }
 
     @Test("--strict: a rejected record or a dangling reference fails the run with exit 1, the store unchanged")
-    func strict() throws {
+    func strict() async throws {
         let workspace = try RunWorkspace.crm()
-        #expect(try workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
+        #expect(try await workspace.rmap(["run", "crm.yml", "--quiet"]).status == 0)
         let before = try #require(workspace.bytes())
 
         try workspace.write("data/projects.json", #"[{"id": 5, "name": "Engine", "person_id": 99}]"#)
-        let dangling = try workspace.rmap(["run", "crm.yml", "--quiet", "--strict"])
+        let dangling = try await workspace.rmap(["run", "crm.yml", "--quiet", "--strict"])
         #expect(dangling.status == 1)
         #expect(
             dangling.stderr == """
@@ -225,7 +225,7 @@ struct RunRulesTests {
 
         try workspace.write("data/projects.json", #"[{"id": 5, "name": "Engine", "person_id": 1}]"#)
         try workspace.write("data/people.json", #"[{"id": 1, "type": "Admin", "email": "a@x", "level": "high"}]"#)
-        let rejected = try workspace.rmap(["run", "crm.yml", "--json", "--strict"])
+        let rejected = try await workspace.rmap(["run", "crm.yml", "--json", "--strict"])
         #expect(rejected.status == 1)
         let report = try RunJSON(rejected.stdout)
         #expect(report.status == "failed")

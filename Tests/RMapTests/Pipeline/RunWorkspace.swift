@@ -50,8 +50,8 @@ final class RunWorkspace {
     }
 
     /// Runs `rmap arguments...` with the workspace as working directory.
-    func rmap(_ arguments: [String], stdin: String = "") throws -> CLIResult {
-        try CLIRunner.run(arguments, in: url, stdin: stdin)
+    func rmap(_ arguments: [String], stdin: String = "") async throws -> CLIResult {
+        try await CLIRunner.run(arguments, in: url, stdin: stdin)
     }
 
     /// The rows an SQL query returns from an SQLite file of the workspace.

@@ -8,17 +8,17 @@ struct ExecPluginCommandTests {
     typealias F = ExecPluginFixtures
 
     @Test("the stage's and the transformer's answers are stored")
-    func run() throws {
+    func run() async throws {
         let workspace = try F.workspace()
-        let result = try workspace.rmap(["run", "people.yml"])
+        let result = try await workspace.rmap(["run", "people.yml"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try workspace.rows(F.query) == F.enriched)
     }
 
     @Test("a rejected answer is printed with the program and line, and the run exits 3")
-    func rejected() throws {
+    func rejected() async throws {
         let workspace = try F.workspace(F.stage("wrong-type"))
-        let result = try workspace.rmap(["run", "people.yml"])
+        let result = try await workspace.rmap(["run", "people.yml"])
         #expect(result.status == 3)
         #expect(
             result.stderr.contains(
@@ -27,15 +27,15 @@ struct ExecPluginCommandTests {
     }
 
     @Test("a program's non-zero exit fails the run (exit 1) and leaves the store as it was")
-    func failure() throws {
+    func failure() async throws {
         let workspace = try F.workspace()
-        #expect(try workspace.rmap(["run", "people.yml"]).status == 0)
+        #expect(try await workspace.rmap(["run", "people.yml"]).status == 0)
         let before = workspace.bytes()
         for (script, edit) in [("enrich.py", F.stage("fail")), ("upcase.py", F.transformer("fail"))] {
             let failing = try F.workspace(edit)
             try FileManager.default.copyItem(atPath: workspace.path("rmap.sqlite"), toPath: failing.path("rmap.sqlite"))
             try failing.write("people.json", #"[{"id": 1, "name": "ada byron", "score": 10}]"#)
-            let result = try failing.rmap(["run", "people.yml"])
+            let result = try await failing.rmap(["run", "people.yml"])
             #expect(result.status == 1)
             #expect(
                 result.stderr.contains("Error: exec python3 \(script) fail: exited with status"), "\(result.stderr)")

@@ -87,13 +87,13 @@ struct ExecStageTests {
 @Suite("exec stage streaming")
 struct ExecStageStreamingTests {
     @Test(
-        "5,000 objects (half a megabyte each way) through a program that answers line by line", .timeLimit(.minutes(2)))
-    func streams() throws {
+        "5,000 objects (half a megabyte each way) through a program that answers line by line", .timeLimit(.minutes(10)))
+    func streams() async throws {
         let count = 5_000
         let workspace = try ExecPluginFixtures.workspace()
         let records = (1...count).map { #"{"id": \#($0), "name": "person \#($0)", "score": \#($0 % 100)}"# }
         try workspace.write("people.json", "[" + records.joined(separator: ",\n") + "]")
-        let result = try workspace.rmap(["run", "people.yml", "--quiet"])
+        let result = try await workspace.rmap(["run", "people.yml", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             try workspace.rows("SELECT count(*) FROM people WHERE rank IS NOT NULL AND email LIKE '%@example.com'")

@@ -5,8 +5,8 @@ import Testing
 @Suite("docs/plugins.md")
 struct PluginsPageTests {
     @Test("every console session, file and example output is what the page shows")
-    func page() throws {
-        let mismatches = try DocWalk(page: "docs/plugins.md").mismatches()
+    func page() async throws {
+        let mismatches = try await DocWalk(page: "docs/plugins.md").mismatches()
         #expect(mismatches.isEmpty, "\(mismatches.map(\.description).joined(separator: "\n"))")
     }
 }

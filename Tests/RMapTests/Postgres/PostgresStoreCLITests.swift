@@ -15,8 +15,8 @@ struct PostgresStoreCLITests {
         repository.appendingPathComponent($0).path
     }
 
-    private func run(store: String) throws -> CLIResult {
-        try CLIRunner.run(["run"] + Self.mappings + ["--store", store, "--quiet"], in: Self.repository)
+    private func run(store: String) async throws -> CLIResult {
+        try await CLIRunner.run(["run"] + Self.mappings + ["--store", store, "--quiet"], in: Self.repository)
     }
 
     /// Each object as (entity, values, base), by identity: what two stores holding the same data agree on.
@@ -35,13 +35,13 @@ struct PostgresStoreCLITests {
         return result
     }
 
-    @Test func theExampleLoadsTheSameRowsAsIntoSQLite() throws {
+    @Test func theExampleLoadsTheSameRowsAsIntoSQLite() async throws {
         let directory = try F.temporaryDirectory()
         let url = try PostgresSchemas.url(for: directory)
         let file = directory.appendingPathComponent("rmap.sqlite").path
 
-        let postgres = try run(store: url)
-        let sqlite = try run(store: "sqlite:\(file)")
+        let postgres = try await run(store: url)
+        let sqlite = try await run(store: "sqlite:\(file)")
         #expect(postgres.status == 0, "\(postgres.stderr)")
         #expect(postgres.stdout == sqlite.stdout)
         #expect(postgres.stdout.contains("CRMTask"))
@@ -76,14 +76,14 @@ struct PostgresStoreCLITests {
                     == sqliteLinks.sorted { $0.lexicographicallyPrecedes($1) })
         }
 
-        let rerun = try run(store: url)
+        let rerun = try await run(store: url)
         #expect(rerun.status == 0)
-        #expect(rerun.stdout == (try run(store: "sqlite:\(file)")).stdout)
+        await #expect(rerun.stdout == (try run(store: "sqlite:\(file)")).stdout)
         #expect(rerun.stdout.contains("total            67         0        0         67"))
     }
 
-    @Test func anUnreachableServerFailsTheRunWithoutThePassword() throws {
-        let result = try run(store: "postgres://rmap:pa55-unreachable@127.0.0.1:1/rmap_test")
+    @Test func anUnreachableServerFailsTheRunWithoutThePassword() async throws {
+        let result = try await run(store: "postgres://rmap:pa55-unreachable@127.0.0.1:1/rmap_test")
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(#"Error: PostgreSQL connection failed on database "rmap_test" on 127.0.0.1:1"#))

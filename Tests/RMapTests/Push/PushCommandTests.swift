@@ -15,7 +15,7 @@ extension RailsServerSuites {
         func jobsEight() async throws {
             let harness = try await PushHarness()
             try MixedChanges.make(harness)
-            let result = try MixedChanges.push(harness, jobs: 8)
+            let result = try await MixedChanges.push(harness, jobs: 8)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr == "push: 20 sent, 20 acknowledged, 0 pending\n")
             let log = try await harness.log()
@@ -37,9 +37,9 @@ extension RailsServerSuites {
                 try MixedChanges.make(harness)
                 let delay = Int.random(in: 0...2500)
                 delays.append(delay)
-                try MixedChanges.killPush(harness, afterMilliseconds: delay)
-                var result = try MixedChanges.push(harness, jobs: 8)
-                if result.status != 0 { result = try MixedChanges.push(harness, jobs: 8) }
+                try await MixedChanges.killPush(harness, afterMilliseconds: delay)
+                var result = try await MixedChanges.push(harness, jobs: 8)
+                if result.status != 0 { result = try await MixedChanges.push(harness, jobs: 8) }
                 #expect(result.status == 0, "killed after \(delay) ms: \(result.stderr)")
                 try await MixedChanges.expectIntended(harness, "killed after \(delay) ms")
             }
@@ -66,27 +66,28 @@ enum MixedChanges {
     }
 
     /// `rmap push` on the harness's store.
-    static func push(_ harness: PushHarness, jobs: Int) throws -> CLIResult {
+    static func push(_ harness: PushHarness, jobs: Int) async throws -> CLIResult {
         let directory = try TemporaryDirectory()
         try directory.write("crm.yml", PushHarness.mapping(site: harness.site))
-        return try CLIRunner.run(
+        return try await CLIRunner.run(
             ["push", "crm.yml", "--store", "sqlite:\(harness.path)", "--jobs", "\(jobs)"], in: directory.url)
     }
 
     /// Starts `rmap push --jobs 8` and kills it with SIGKILL after `delay` ms (or lets it end first).
-    static func killPush(_ harness: PushHarness, afterMilliseconds delay: Int) throws {
+    static func killPush(_ harness: PushHarness, afterMilliseconds delay: Int) async throws {
         let directory = try TemporaryDirectory()
         try directory.write("crm.yml", PushHarness.mapping(site: harness.site))
-        let process = Process()
-        process.executableURL = try CLIRunner.binary()
-        process.arguments = ["push", "crm.yml", "--store", "sqlite:\(harness.path)", "--jobs", "8"]
-        process.currentDirectoryURL = directory.url
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        usleep(UInt32(delay * 1000))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        let mapping = directory.url.appendingPathComponent("crm.yml").path
+        let arguments = ["push", mapping, "--store", "sqlite:\(harness.path)", "--jobs", "8"]
+        let binary = try CLIRunner.binary().path
+        try await ProcessSlots.shared.holding {
+            try await DedicatedThread.run {
+                let child = try ChildProcess(binary, arguments, log: "/dev/null")
+                usleep(UInt32(delay * 1000))
+                child.killNow()
+                _ = child.waitKilled()
+            }.get()
+        }
     }
 
     /// The server's ids of the new people, by first name.

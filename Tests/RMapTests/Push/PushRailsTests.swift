@@ -94,14 +94,14 @@ extension RailsServerSuites {
             try harness.sql("UPDATE projects SET name = '' WHERE id = 5")
             try harness.sql("UPDATE people SET last_name = 'Byron' WHERE id = 1")
             let arguments = ["push", "crm.yml", "--store", "sqlite:\(harness.path)", "--jobs", "1"]
-            let failed = try CLIRunner.run(arguments, in: directory.url)
+            let failed = try await CLIRunner.run(arguments, in: directory.url)
             #expect(failed.status == 1)
             #expect(failed.stderr == "push: 2 sent, 1 acknowledged, 1 pending\nProject 5: name can't be blank\n")
             try harness.sql("UPDATE projects SET name = 'Five' WHERE id = 5")
-            let fixed = try CLIRunner.run(arguments, in: directory.url)
+            let fixed = try await CLIRunner.run(arguments, in: directory.url)
             #expect(fixed.status == 0, "\(fixed.stderr)")
             #expect(
-                try CLIRunner.run(arguments, in: directory.url).stderr == "push: 0 sent, 0 acknowledged, 0 pending\n")
+                try await CLIRunner.run(arguments, in: directory.url).stderr == "push: 0 sent, 0 acknowledged, 0 pending\n")
             #expect(try await harness.log().map(\.status) == [200, 422, 200])
         }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RMap
 import Testing
 
 /// `rmap run` killed (`SIGKILL`) at random moments while it writes: the store
@@ -12,44 +13,54 @@ import Testing
 /// about a complete run's duration, checked, and followed by a complete run.
 /// `RMAP_BINARY` may name a release build; `RMAP_KILL_PEOPLE` the data set's
 /// size (people; each has four tasks), larger on a faster machine.
+///
+/// The kills run on a thread of their own (they sleep and wait for the
+/// child), holding one of the ``ProcessSlots``.
 @Suite("Killing rmap run while it writes", .serialized)
 struct KillDuringRunTests {
-    /// Kills per store.
-    static let kills = 15
+    /// Kills per store: fewer in the sanitizer passes (`RMAP_SANITIZER`), whose
+    /// rmap runs several times slower; the release and debug passes kill 15 times.
+    static let kills = ProcessInfo.processInfo.environment["RMAP_SANITIZER"] == nil ? 15 : 8
     /// People per version.
     static let people = Int(ProcessInfo.processInfo.environment["RMAP_KILL_PEOPLE"] ?? "") ?? 2000
 
     /// A store as `--store` names it and as the test reads it back.
-    private struct Target {
+    private struct Target: Sendable {
         var argument: String
-        var contents: () throws -> StoreContents
+        var contents: @Sendable () throws -> StoreContents
         /// The store's own consistency check, when it has one: `["ok"]` when it passes.
-        var integrity: (() throws -> [String])?
+        var integrity: (@Sendable () throws -> [String])?
     }
 
-    @Test func aKilledRunLeavesSQLiteWithTheOldOrTheNewContents() throws {
+    @Test func aKilledRunLeavesSQLiteWithTheOldOrTheNewContents() async throws {
         let directory = try StoreFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("kill.sqlite").path
         let target = Target(
             argument: "sqlite:\(path)", contents: { try StoreContents.sqlite(path) },
             integrity: { try StoreContents.sqliteIntegrity(path) })
-        try killRuns(into: target, directory: directory, seed: 0x5eed_0001)
+        try await killRuns(into: target, directory: directory, seed: 0x5eed_0001)
     }
 
-    @Test func aKilledRunLeavesPostgreSQLWithTheOldOrTheNewContents() throws {
+    @Test func aKilledRunLeavesPostgreSQLWithTheOldOrTheNewContents() async throws {
         let directory = try StoreFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = try PostgresSchemas.url(for: directory)
         // PostgreSQL recovers its own files; what the test can see is the contents.
         let target = Target(
             argument: url, contents: { try StoreContents.postgres(url) }, integrity: nil)
-        try killRuns(into: target, directory: directory, seed: 0x5eed_0002)
+        try await killRuns(into: target, directory: directory, seed: 0x5eed_0002)
     }
 
     // MARK: - The kills
 
-    private func killRuns(into target: Target, directory: URL, seed: UInt64) throws {
+    private func killRuns(into target: Target, directory: URL, seed: UInt64) async throws {
+        try await ProcessSlots.shared.holding {
+            try await DedicatedThread.run { try killRunsBlocking(into: target, directory: directory, seed: seed) }.get()
+        }
+    }
+
+    private func killRunsBlocking(into target: Target, directory: URL, seed: UInt64) throws {
         let data = try KillDataset(directory: directory, people: Self.people)
         try complete(data, version: 1, target)
         let version1 = try target.contents()
@@ -92,7 +103,7 @@ struct KillDuringRunTests {
     @discardableResult
     private func complete(_ data: KillDataset, version: Int, _ target: Target) throws -> Duration {
         let started = ContinuousClock.now
-        let result = try CLIRunner.run(
+        let result = try CLIRunner.runBlocking(
             ["run", data.mappingPath(version), "--store", target.argument, "--quiet"], in: data.directory)
         try #require(result.status == 0, "rmap run of version \(version): \(result.stderr)")
         return ContinuousClock.now - started

@@ -53,11 +53,11 @@ struct SingerCSVTapTests {
     }
 
     @Test("as a singer source: a connected graph, the state stored and passed back with --state")
-    func source() throws {
+    func source() async throws {
         let workspace = try SingerWorkspace(
             ["crm.yml": Self.mapping(command: "./recording-tap"), "recording-tap": Self.recordingTap], csv: true)
         chmod(workspace.workspace.path("recording-tap"), 0o755)
-        try expectFirstImport(try workspace.run(), workspace: workspace)
+        try await expectFirstImport(try workspace.run(), workspace: workspace)
         // The config file was private to the user, and is gone after the run.
         #expect(
             try String(contentsOfFile: workspace.workspace.path("config-modes.txt"), encoding: .utf8) == "600\n700\n")
@@ -71,7 +71,7 @@ struct SingerCSVTapTests {
             "data/tasks.csv",
             String(contentsOfFile: workspace.workspace.path("data/tasks.csv"), encoding: .utf8)
                 .replacingOccurrences(of: "Punch the cards", with: "Punch more cards"))
-        let second = try workspace.run()
+        let second = try await workspace.run()
         let received = try String(contentsOfFile: workspace.workspace.path("received-state.json"), encoding: .utf8)
         #expect(try JSONReader.parse(received, origin: "received") == JSONReader.parse(stored, origin: "stored"))
         // The tap sends every row again; the key_properties identity makes them the same objects.
@@ -82,12 +82,12 @@ struct SingerCSVTapTests {
     }
 
     @Test("piped through rmap run --singer: the same graph, the state kept under 'stdin'")
-    func piped() throws {
+    func piped() async throws {
         let workspace = try SingerWorkspace(["crm.yml": Self.mapping(command: "tap-csv-folder")], csv: true)
         try workspace.workspace.write(
             "config.json", #"{"filesystem": "local", "path": "data", "read_mode": "one_stream_per_file"}"#)
-        let stream = try workspace.tap("tap-csv-folder", ["--config", "config.json"])
-        try expectFirstImport(try workspace.run(["--singer"], stdin: stream), workspace: workspace)
+        let stream = try await workspace.tap("tap-csv-folder", ["--config", "config.json"])
+        try await expectFirstImport(try workspace.run(["--singer"], stdin: stream), workspace: workspace)
         let stored = try #require(try workspace.storedState("stdin"))
         #expect(stored.contains(#""people":{"partitions""#))
         // The tap did not run as a source: no state under its command.

@@ -13,9 +13,9 @@ extension RailsServerSuites {
                 """)
 
         private func run(_ workspace: SingerWorkspace, site: URL, _ arguments: [String] = [], stdin: String = "")
-            throws -> SingerReport
+            async throws -> SingerReport
         {
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 ["run", "crm.yml", "--json", "--quiet"] + arguments, in: workspace.workspace.url,
                 environment: ["PATH": try SingerTaps.path(), "RAILS_URL": site.absoluteString], stdin: stdin)
             return try SingerReport(result)
@@ -41,13 +41,13 @@ extension RailsServerSuites {
             let site = try TestServers.rails()
             try await PushServer.reset(site)
             let workspace = try SingerWorkspace(["crm.yml": Self.mapping])
-            try expectFirstImport(try run(workspace, site: site))
+            try await expectFirstImport(try run(workspace, site: site))
             #expect(try received(workspace) == .null)
             let stored = try #require(try workspace.storedState("tap-rails"))
             #expect(stored.contains(#""replication_key_value":"2024-01-01T00:25:00.000Z""#))
 
             try await PushServer.serverSide(site, "PUT", "/people/3.json", #"{"person": {"email": "grace@navy.mil"}}"#)
-            let second = try run(workspace, site: site)
+            let second = try await run(workspace, site: site)
             #expect(try received(workspace) == JSONReader.parse(stored, origin: "stored"))
             #expect(second.counts("CRMPerson")["fetched"] == 1)
             #expect(second.counts("CRMPerson")["updated"] == 1)
@@ -67,7 +67,7 @@ extension RailsServerSuites {
                         { plugin: singer, command: [tap-rails], config: { base_url: "${RAILS_URL}" }, catalog: "\(catalog)" }
                         """)
             ])
-            let report = try run(workspace, site: site)
+            let report = try await run(workspace, site: site)
             #expect(report.result.status == 0, "\(report.result.stderr)")
             #expect(report.counts("CRMPerson")["inserted"] == 25)
             #expect(report.counts("CRMProject")["fetched"] ?? 0 == 0)
@@ -79,12 +79,12 @@ extension RailsServerSuites {
             try await PushServer.reset(site)
             let workspace = try SingerWorkspace(["crm.yml": Self.mapping])
             try workspace.workspace.write("config.json", #"{"base_url": "\#(site.absoluteString)"}"#)
-            let stream = try workspace.tap("tap-rails", ["--config", "config.json"])
-            try expectFirstImport(try run(workspace, site: site, ["--singer"], stdin: stream))
+            let stream = try await workspace.tap("tap-rails", ["--config", "config.json"])
+            try await expectFirstImport(try run(workspace, site: site, ["--singer"], stdin: stream))
             let stored = try #require(try workspace.storedState("stdin"))
             try workspace.workspace.write("state.json", stored)
-            let resumed = try workspace.tap("tap-rails", ["--config", "config.json", "--state", "state.json"])
-            let second = try run(workspace, site: site, ["--singer"], stdin: resumed)
+            let resumed = try await workspace.tap("tap-rails", ["--config", "config.json", "--state", "state.json"])
+            let second = try await run(workspace, site: site, ["--singer"], stdin: resumed)
             #expect(second.result.status == 0, "\(second.result.stderr)")
             #expect(second.counts("CRMPerson")["fetched"] ?? 0 == 0)
             #expect(second.counts("CRMProject")["fetched"] ?? 0 == 0)

@@ -26,18 +26,18 @@ struct SingerStdinTests {
     }
 
     @Test("ACTIVATE_VERSION: stored objects the activated version did not send are deleted; without it none are")
-    func activateVersion() throws {
+    func activateVersion() async throws {
         let workspace = try RunWorkspace(["crm.yml": Self.mapping])
         let first = [
             Self.record(1, version: 1), Self.record(2, version: 1), Self.record(3, version: 1), Self.activate(1),
         ]
         #expect(
-            try workspace.rmap(["run", "crm.yml", "--singer", "--quiet"], stdin: first.joined(separator: "\n")).status
+            try await workspace.rmap(["run", "crm.yml", "--singer", "--quiet"], stdin: first.joined(separator: "\n")).status
                 == 0)
         #expect(try workspace.rows("SELECT count(*) FROM people") == [[.integer(3)]])
 
         // An incremental stream (no ACTIVATE_VERSION) deletes nothing.
-        let incremental = try workspace.rmap(
+        let incremental = try await workspace.rmap(
             ["run", "crm.yml", "--singer", "--json", "--quiet"], stdin: Self.record(1, version: 2))
         #expect(incremental.status == 0, "\(incremental.stderr)")
         #expect(try workspace.rows("SELECT count(*) FROM people") == [[.integer(3)]])
@@ -47,7 +47,7 @@ struct SingerStdinTests {
             Self.activate(3), Self.record(3, version: 2), Self.record(1, version: 3), Self.record(2, version: 3),
             Self.activate(3),
         ]
-        let result = try workspace.rmap(
+        let result = try await workspace.rmap(
             ["run", "crm.yml", "--singer", "--json", "--quiet"], stdin: full.joined(separator: "\n"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(#""orphans_deleted":1"#))
@@ -63,11 +63,11 @@ struct SingerStdinTests {
             ),
             (#"{"type":"RECORD","stream":"people","record":{"id":9}"#, "stdin line 3: not JSON"),
         ])
-    func badStream(line: String, expected: String) throws {
+    func badStream(line: String, expected: String) async throws {
         let workspace = try RunWorkspace(["crm.yml": Self.mapping])
         let first = Self.record(1, version: 1) + "\n" + #"{"type":"STATE","value":{"n":1}}"#
-        #expect(try workspace.rmap(["run", "crm.yml", "--singer", "--quiet"], stdin: first).status == 0)
-        let result = try workspace.rmap(
+        #expect(try await workspace.rmap(["run", "crm.yml", "--singer", "--quiet"], stdin: first).status == 0)
+        let result = try await workspace.rmap(
             ["run", "crm.yml", "--singer", "--quiet"],
             stdin: Self.record(2, version: 1) + "\n" + #"{"type":"STATE","value":{"n":2}}"# + "\n" + line)
         #expect(result.status == 1)
@@ -77,7 +77,7 @@ struct SingerStdinTests {
     }
 
     @Test("--singer feeds every entity from the one stream, those of an HTTP mapping fetched per parent too")
-    func httpMapping() throws {
+    func httpMapping() async throws {
         let mapping = TestServers.repositoryRoot.appendingPathComponent("examples/rails/crm.yml").path
         let lines = [
             #"{"type":"RECORD","stream":"people","record":{"id":1,"first_name":"Ada","email":"ada@x"}}"#,
@@ -85,7 +85,7 @@ struct SingerStdinTests {
             #"{"type":"RECORD","stream":"tasks","record":{"id":70,"title":"Mill","project_id":7}}"#,
         ]
         let workspace = try RunWorkspace()
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["run", mapping, "--singer", "--store", "crm.sqlite", "--json", "--quiet"], in: workspace.url,
             environment: ["RAILS_URL": "http://127.0.0.1:1"], stdin: lines.joined(separator: "\n"))
         #expect(result.status == 0, "\(result.stderr)")
@@ -94,7 +94,7 @@ struct SingerStdinTests {
     }
 
     @Test("an entity without identity needs its stream's key_properties")
-    func keyProperties() throws {
+    func keyProperties() async throws {
         let mapping = """
             rmap: 1
             source: { plugin: stdin, format: singer }
@@ -108,12 +108,12 @@ struct SingerStdinTests {
         let schema = #"{"type":"SCHEMA","stream":"visits","schema":{},"key_properties":["page","at"]}"#
         let visit = #"{"type":"RECORD","stream":"visits","record":{"page":"/","at":"10:00"}}"#
         let again = #"{"type":"RECORD","stream":"visits","record":{"page":"/","at":"10:00"}}"#
-        let result = try workspace.rmap(
+        let result = try await workspace.rmap(
             ["run", "crm.yml", "--quiet"], stdin: [schema, visit, again].joined(separator: "\n"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try workspace.rows("SELECT page, singer_key FROM visits") == [[.text("/"), .text(#"["/","10:00"]"#)]])
 
-        let missing = try workspace.rmap(["run", "crm.yml", "--quiet"], stdin: visit)
+        let missing = try await workspace.rmap(["run", "crm.yml", "--quiet"], stdin: visit)
         #expect(missing.status == 1)
         #expect(
             missing.stderr.contains(

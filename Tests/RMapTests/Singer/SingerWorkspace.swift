@@ -41,16 +41,16 @@ struct SingerWorkspace {
     }
 
     /// Runs `rmap run crm.yml --json --quiet` and more `arguments`, with `stdin`.
-    func run(_ arguments: [String] = [], stdin: String = "") throws -> SingerReport {
-        let result = try CLIRunner.run(
+    func run(_ arguments: [String] = [], stdin: String = "") async throws -> SingerReport {
+        let result = try await CLIRunner.run(
             ["run", "crm.yml", "--json", "--quiet"] + arguments, in: workspace.url,
             environment: ["PATH": try SingerTaps.path()], stdin: stdin)
         return try SingerReport(result)
     }
 
     /// Runs a tap of the venv in the workspace and returns its Singer stream.
-    func tap(_ name: String, _ arguments: [String]) throws -> String {
-        let result = try CLIRunner.run(arguments, executable: "\(try SingerTaps.bin())/\(name)", in: workspace.url)
+    func tap(_ name: String, _ arguments: [String]) async throws -> String {
+        let result = try await CLIRunner.run(arguments, executable: "\(try SingerTaps.bin())/\(name)", in: workspace.url)
         #expect(result.status == 0, "\(name) failed: \(result.stderr)")
         return result.stdout
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RMap
 import Testing
 
 /// What one run of the `rmap` binary printed and returned.
@@ -35,7 +36,8 @@ enum CLIRunner {
         return try #require(found, "no rmap executable at \(candidates.map(\.path)); run `swift build` first")
     }
 
-    /// Runs `rmap arguments...` (or another program) and waits for it.
+    /// Runs `rmap arguments...` (or another program) and waits for it, holding
+    /// one of the ``ProcessSlots`` and a thread of its own meanwhile.
     ///
     /// - Parameters:
     ///   - executable: a program to run instead of `rmap` (e.g. `script`, to give `rmap` a terminal).
@@ -43,6 +45,20 @@ enum CLIRunner {
     ///   - environment: variables added to (or, with `nil`, removed from) this process's environment.
     ///   - stdin: text on standard input (default: empty).
     static func run(
+        _ arguments: [String], executable: String? = nil, in directory: URL = fixtures,
+        environment: [String: String?] = [:], stdin: String = ""
+    ) async throws -> CLIResult {
+        try await ProcessSlots.shared.holding {
+            try await DedicatedThread.run {
+                try runBlocking(arguments, executable: executable, in: directory, environment: environment, stdin: stdin)
+            }.get()
+        }
+    }
+
+    /// ``run(_:executable:in:environment:stdin:)`` on the calling thread, which
+    /// it blocks until the program ends: only for a thread that is not one of
+    /// Swift's cooperative pool, holding a slot already.
+    static func runBlocking(
         _ arguments: [String], executable: String? = nil, in directory: URL = fixtures,
         environment: [String: String?] = [:], stdin: String = ""
     ) throws -> CLIResult {

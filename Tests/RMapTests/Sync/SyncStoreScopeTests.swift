@@ -36,14 +36,14 @@ struct SyncStoreScopeTests {
     }
 
     @Test("rmap diff reads the store while another process holds its write transaction")
-    func diffBesideAWrite() throws {
+    func diffBesideAWrite() async throws {
         let fixture = try SyncFixture()
         try fixture.sql("UPDATE people SET first_name = 'Augusta' WHERE id = 1")
         let writer = try SQLiteConnection(path: fixture.storePath)
         try writer.execute("BEGIN IMMEDIATE")
         try writer.execute("DELETE FROM projects WHERE id = 11")
         defer { try? writer.execute("ROLLBACK") }
-        let result = try CLIRunner.run(["diff", "crm.yml", "--store", "sqlite:crm.sqlite"], in: fixture.directory)
+        let result = try await CLIRunner.run(["diff", "crm.yml", "--store", "sqlite:crm.sqlite"], in: fixture.directory)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout == """

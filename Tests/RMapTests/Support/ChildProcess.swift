@@ -3,6 +3,7 @@ import Foundation
 /// A program started with `posix_spawn`, which a test can `SIGKILL` and reap
 /// with `waitpid`: Foundation's `Process` needs a free dispatch thread to
 /// notice a child's exit, which tests on the cooperative pool cannot promise.
+/// ``waitKilled()`` blocks the calling thread: call it off the cooperative pool.
 struct ChildProcess {
     /// Why a program could not be started.
     struct SpawnFailure: Error, CustomStringConvertible {
