@@ -3,7 +3,7 @@
 /// Numbers keep their literal text, so a decimal such as `12.50` stays exact
 /// and an integer never passes through `Double`. Objects keep their keys in
 /// document order.
-public indirect enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     /// A number's literal text, e.g. `42`, `-1.5e3`, `12.50`.

@@ -4,8 +4,9 @@
 final class GraphWriter {
     private let graph: ObjectGraph
     private let tally: MappingTally
-    /// When set, collects every object applied (nested ones too): the identities by entity index.
-    var collected: [Int: [IdentityKey]]?
+    /// When set, collects every object applied (nested ones too): their rows (in their root
+    /// entity's table) by entity index.
+    var collected: [Int: [Int32]]?
 
     init(graph: ObjectGraph, tally: MappingTally) {
         self.graph = graph
@@ -39,7 +40,7 @@ final class GraphWriter {
             object.values = merged
             tally.counts[plan.type.index].updated += 1
         }
-        collected?[plan.type.index, default: []].append(object.identity)
+        collected?[plan.type.index, default: []].append(Int32(object.row))
         // The graph keeps its own copy of the values: the array goes back to the plan for the next record.
         plan.returnValues(record.values)
         for (index, records) in record.nested {

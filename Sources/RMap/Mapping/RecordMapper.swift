@@ -73,9 +73,9 @@ public final class RecordMapper {
     /// When set, collects the identity of each record's object as payloads are mapped.
     var identified: [IdentityKey]?
 
-    /// When set, collects the identity of every object that payloads make or update, nested
+    /// When set, collects the row of every object that payloads make or update, nested
     /// ones included, by entity index.
-    var collected: [Int: [IdentityKey]]? {
+    var collected: [Int: [Int32]]? {
         get { writer.collected }
         set { writer.collected = newValue }
     }

@@ -52,7 +52,7 @@ public struct Pipeline: Sendable {
         let state = SourceRunState(full: options.full, store: store)
         let sink = MappingSink(graph: graph, mapper: mapper)
         let payloads = RememberedPayloads(model: model, state: state) { payload in
-            let (records, objects) = try await sink.deliverCollecting(payload)
+            let (records, objects) = try await sink.deliverCollecting(payload, as: RememberedPayloads.storedIdentity)
             progress(.mapped(entity: payload.entity, records: records))
             return objects
         }

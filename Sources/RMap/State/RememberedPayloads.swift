@@ -23,7 +23,7 @@ public final class RememberedPayloads: Sendable {
     private let rules: PayloadSkipRules
     private let fingerprint: String
     private let state: SourceRunState
-    private let map: @Sendable (Payload) async throws -> [String: [IdentityKey]]
+    private let map: @Sendable (Payload) async throws -> [String: [JSONValue]]?
     /// The key of the fingerprint of the mapping whose runs wrote the entries.
     static let mappingKey = "(mapping)"
 
@@ -33,11 +33,11 @@ public final class RememberedPayloads: Sendable {
     private let skipped = Locked<[String: [IdentityKey]]>([:])
 
     /// Payloads of `model` remembered in `state`, mapped through `map` (which returns the
-    /// identities of every object a payload made, by entity); `nil` when the model may skip
-    /// nothing (``PayloadSkipRules``).
+    /// identities of every object a payload made, by entity, as ``storedIdentity(_:)`` forms them:
+    /// `nil` when one has none); `nil` when the model may skip nothing (``PayloadSkipRules``).
     init?(
         model: MappingModel, state: SourceRunState,
-        map: @escaping @Sendable (Payload) async throws -> [String: [IdentityKey]]
+        map: @escaping @Sendable (Payload) async throws -> [String: [JSONValue]]?
     ) {
         guard let rules = PayloadSkipRules(model: model) else { return nil }
         self.model = model
@@ -100,10 +100,8 @@ public final class RememberedPayloads: Sendable {
     ///
     /// - Throws: the mapping's errors.
     public func deliver(_ payload: Payload, hash: UInt64) async throws {
-        let objects = try await map(payload)
-        guard rules.allows(objects.keys, in: model),
-            let entry = entry(hash: String(hash, radix: 16), objects: objects)
-        else { return }
+        guard let objects = try await map(payload), rules.allows(objects.keys, in: model) else { return }
+        let entry = entry(hash: String(hash, radix: 16), objects: objects)
         candidates.withLock { $0[payload.origin] = entry }
     }
 
@@ -137,18 +135,18 @@ public final class RememberedPayloads: Sendable {
         return String(origin[..<mark])
     }
 
+    /// An identity as a stored entry lists it: a lone identity attribute's value as it is, several
+    /// as an array; `nil` when a value is missing (the object has no identity yet).
+    static func storedIdentity(_ key: IdentityKey) -> JSONValue? {
+        guard !key.isIncomplete else { return nil }
+        return key.values.count == 1
+            ? ValueConverter.json(from: key.values[0]) : .array(key.values.map { ValueConverter.json(from: $0) })
+    }
+
     /// The stored entry of a payload: its hash, the model's fingerprint and its objects' identities
-    /// (a lone identity attribute's values as a flat list); `nil` when an object has no identity.
-    private func entry(hash: String, objects: [String: [IdentityKey]]) -> JSONValue? {
-        var members: [(key: String, value: JSONValue)] = []
-        for (name, keys) in objects.sorted(by: { $0.key < $1.key }) {
-            guard !keys.contains(where: \.isIncomplete) else { return nil }
-            let values = keys.map { key -> JSONValue in
-                key.values.count == 1
-                    ? ValueConverter.json(from: key.values[0]) : .array(key.values.map { ValueConverter.json(from: $0) })
-            }
-            members.append((name, .array(values)))
-        }
+    /// (``storedIdentity(_:)``) by entity.
+    private func entry(hash: String, objects: [String: [JSONValue]]) -> JSONValue {
+        let members = objects.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.array($0.value)) }
         return .object(
             JSONObject([
                 ("hash", .string(hash)), ("mapping", .string(fingerprint)), ("objects", .object(JSONObject(members))),
