@@ -127,16 +127,8 @@ struct PostgresBaseCaptureTests {
     @Test("diff reads the changed rows: an UPDATE, a DELETE and an INSERT by another client; a push acknowledged settles them")
     func diffOfTriggeredChanges() throws {
         let fixture = try SyncFixture(postgres: true)
-        try fixture.sql("UPDATE people SET first_name = 'Augusta' WHERE id = 1")
-        try fixture.sql("DELETE FROM projects WHERE id = 11")
-        try fixture.sql("INSERT INTO labels (name, color) VALUES ('feature', 'green')")
-        #expect(
-            try fixture.lines() == [
-                #"POST /labels.json {"label":{"name":"feature","color":"green"}}"#,
-                #"PUT /people/1.json {"person":{"first_name":"Augusta"}}"#,
-                "DELETE /projects/11.json",
-                "3 requests: 1 POST, 1 PUT, 1 DELETE",
-            ])
+        for edit in SyncFixture.localEdits { try fixture.sql(edit) }
+        #expect(try fixture.lines() == SyncFixture.localEditsPlan)
 
         let schedule = try fixture.sync.schedule()
         while let (index, request) = schedule.next() {
@@ -172,7 +164,7 @@ struct PostgresBaseCaptureTests {
                 """)
     }
 
-    @Test("the library's own local edits are captured like SQL's, and acknowledged")
+    @Test("the library's own local edits are captured like SQL's")
     func libraryEditsCaptured() throws {
         let fixture = try SyncFixture(postgres: true)
         let url = try #require(fixture.postgresURL)
@@ -198,16 +190,8 @@ struct PostgresBaseCaptureTests {
             let list = try #require(columns.first?.first ?? nil)
             try client.execute("INSERT INTO _rmap_base_\(table) (\(list)) SELECT \(list) FROM \(table)")
         }
-        try client.execute("UPDATE people SET first_name = 'Augusta' WHERE id = 1")
-        try client.execute("DELETE FROM projects WHERE id = 11")
-        try client.execute("INSERT INTO labels (name, color) VALUES ('feature', 'green')")
-        let expected = [
-            #"POST /labels.json {"label":{"name":"feature","color":"green"}}"#,
-            #"PUT /people/1.json {"person":{"first_name":"Augusta"}}"#,
-            "DELETE /projects/11.json",
-            "3 requests: 1 POST, 1 PUT, 1 DELETE",
-        ]
-        #expect(try fixture.lines() == expected)
+        for edit in SyncFixture.localEdits { try client.execute(edit) }
+        #expect(try fixture.lines() == SyncFixture.localEditsPlan)
 
         // Migrated: bases only for the changed rows, the local creation noted, the triggers in place.
         #expect(try rows(url, "SELECT id::text, first_name FROM _rmap_base_people") == [["1", "Ada"]])
@@ -215,6 +199,6 @@ struct PostgresBaseCaptureTests {
         #expect(try rows(url, "SELECT count(*) FROM _rmap_base_labels") == [["0"]])
         #expect(try rows(url, "SELECT name FROM _rmap_new_labels") == [["feature"]])
         try client.execute("UPDATE people SET first_name = 'Alan M.' WHERE id = 2")
-        #expect(try fixture.lines().count == expected.count + 1)
+        #expect(try fixture.lines().count == SyncFixture.localEditsPlan.count + 1)
     }
 }

@@ -139,16 +139,8 @@ struct SQLiteBaseCaptureTests {
     @Test("diff reads the changed rows: an UPDATE, a DELETE and an INSERT by sqlite3, and a link edit")
     func diffOfTriggeredChanges() throws {
         let fixture = try SyncFixture()
-        try fixture.sql("UPDATE people SET first_name = 'Augusta' WHERE id = 1")
-        try fixture.sql("DELETE FROM projects WHERE id = 11")
-        try fixture.sql("INSERT INTO labels (name, color) VALUES ('feature', 'green')")
-        #expect(
-            try fixture.lines() == [
-                #"POST /labels.json {"label":{"name":"feature","color":"green"}}"#,
-                #"PUT /people/1.json {"person":{"first_name":"Augusta"}}"#,
-                "DELETE /projects/11.json",
-                "3 requests: 1 POST, 1 PUT, 1 DELETE",
-            ])
+        for edit in SyncFixture.localEdits { try fixture.sql(edit) }
+        #expect(try fixture.lines() == SyncFixture.localEditsPlan)
     }
 
     @Test("a store written before (a base for every row) is brought to the new form once and diffs the same")
@@ -162,16 +154,8 @@ struct SQLiteBaseCaptureTests {
             try connection.execute("INSERT INTO _rmap_base_\(table) SELECT * FROM \(table)")
         }
         try connection.execute("DROP TABLE _rmap_own_writes")
-        try connection.execute("UPDATE people SET first_name = 'Augusta' WHERE id = 1")
-        try connection.execute("DELETE FROM projects WHERE id = 11")
-        try connection.execute("INSERT INTO labels (name, color) VALUES ('feature', 'green')")
-        let expected = [
-            #"POST /labels.json {"label":{"name":"feature","color":"green"}}"#,
-            #"PUT /people/1.json {"person":{"first_name":"Augusta"}}"#,
-            "DELETE /projects/11.json",
-            "3 requests: 1 POST, 1 PUT, 1 DELETE",
-        ]
-        #expect(try fixture.lines() == expected)
+        for edit in SyncFixture.localEdits { try connection.execute(edit) }
+        #expect(try fixture.lines() == SyncFixture.localEditsPlan)
 
         // Migrated: bases only for the changed rows, the local creation noted, the triggers in place.
         #expect(
@@ -180,6 +164,6 @@ struct SQLiteBaseCaptureTests {
         #expect(try connection.query("SELECT count(*) FROM _rmap_base_labels") == [[.integer(0)]])
         #expect(try connection.query("SELECT name FROM _rmap_new_labels") == [[.text("feature")]])
         try connection.execute("UPDATE people SET first_name = 'Alan M.' WHERE id = 2")
-        #expect(try fixture.lines().count == expected.count + 1)
+        #expect(try fixture.lines().count == SyncFixture.localEditsPlan.count + 1)
     }
 }

@@ -87,6 +87,21 @@ final class SyncFixture {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// An `UPDATE`, a `DELETE` and an `INSERT` as another client would run them (SQL for either engine).
+    static let localEdits = [
+        "UPDATE people SET first_name = 'Augusta' WHERE id = 1",
+        "DELETE FROM projects WHERE id = 11",
+        "INSERT INTO labels (name, color) VALUES ('feature', 'green')",
+    ]
+
+    /// The plan's lines after ``localEdits``.
+    static let localEditsPlan = [
+        #"POST /labels.json {"label":{"name":"feature","color":"green"}}"#,
+        #"PUT /people/1.json {"person":{"first_name":"Augusta"}}"#,
+        "DELETE /projects/11.json",
+        "3 requests: 1 POST, 1 PUT, 1 DELETE",
+    ]
+
     /// Runs SQL on the store.
     func sql(_ statement: String) throws {
         if let postgresURL {
