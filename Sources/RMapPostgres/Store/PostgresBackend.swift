@@ -29,8 +29,6 @@ final class PostgresBackend: SyncBackend {
     private let laterIndexes: LaterIndexes
     /// This transaction's staging tables, by column definitions.
     private var stages: [String: String] = [:]
-    /// The rows in a staging table, while they are there.
-    private var staged: (table: String, rows: [[Value]])?
 
     init(connection: PostgresConnection) {
         self.connection = connection
@@ -75,7 +73,6 @@ final class PostgresBackend: SyncBackend {
     /// Forgets the staging tables, which the transaction's end drops.
     private func endStaging() {
         stages.removeAll()
-        staged = nil
         freshTables.reset()
         laterIndexes.reset()
     }
@@ -201,11 +198,11 @@ final class PostgresBackend: SyncBackend {
     }
 
     func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {
-        try upsert(into: table.name, table, rows, reusingStage: false)
+        try upsert(into: table.name, table, rows)
     }
 
     func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws {
-        try upsert(into: table.baseName, table, rows, reusingStage: true)
+        try upsert(into: table.baseName, table, rows)
     }
 
     /// The rows alone (a row without a base is the server's state, ``PostgresBaseCapture``): large
@@ -227,9 +224,8 @@ final class PostgresBackend: SyncBackend {
     }
 
     /// Small batches as array parameters in one statement; large ones by `COPY` into the table's
-    /// staging table. New objects bring the same rows for the table and its base: the base's
-    /// merge then reads the rows already staged instead of copying them again.
-    private func upsert(into name: String, _ table: TableLayout, _ rows: [[Value]], reusingStage: Bool) throws {
+    /// staging table.
+    private func upsert(into name: String, _ table: TableLayout, _ rows: [[Value]]) throws {
         guard !rows.isEmpty else { return }
         guard rows.count >= Self.copyThreshold else {
             let source = PostgresSchema.unnest(table.columns, alias: "s")
@@ -238,10 +234,7 @@ final class PostgresBackend: SyncBackend {
                 PostgresSchema.arrays(rows, width: table.columns.count))
             return
         }
-        var stage = try stageTable(for: table.columns)
-        if !reusingStage || staged?.table != stage || !Self.identical(staged?.rows ?? [], rows) {
-            stage = try copy(rows, table.columns)
-        }
+        let stage = try copy(rows, table.columns)
         try connection.execute(PostgresSchema.upsert(into: name, table, from: "\(stage) AS s"))
     }
 
@@ -252,7 +245,6 @@ final class PostgresBackend: SyncBackend {
         stagedRows += try connection.copyIn(
             "COPY \(stage) (\(PostgresSchema.list(columns.map(\.name)))) FROM STDIN",
             rows: rows.lazy.map { $0.map(PostgresValueText.encode) })
-        staged = (stage, rows)
         return stage
     }
 
@@ -264,17 +256,6 @@ final class PostgresBackend: SyncBackend {
         try connection.execute("CREATE TEMPORARY TABLE \(stage) (\(definitions)) ON COMMIT DROP")
         stages[definitions] = stage
         return stage
-    }
-
-    /// Equal values with the same stored forms (decimals with the same digits, not only the same number).
-    private static func identical(_ left: [[Value]], _ right: [[Value]]) -> Bool {
-        guard left.count == right.count else { return false }
-        return zip(left, right).allSatisfy { pair in
-            zip(pair.0, pair.1).allSatisfy {
-                if case .decimal(let a) = $0, case .decimal(let b) = $1 { return a.text == b.text }
-                return $0 == $1
-            }
-        }
     }
 
     func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)] {
