@@ -15,7 +15,7 @@ import RMap
 /// stages and merges them, as before.
 final class FreshTableLoader {
     private let connection: PostgresConnection
-    /// Rows and links copied straight into their tables (their bases not counted).
+    /// Rows and links copied straight into their tables.
     private(set) var copiedRows = 0
     /// By table name, in this transaction: whether its columns have the layout's SQL types.
     private var typed: [String: Bool] = [:]
@@ -32,28 +32,14 @@ final class FreshTableLoader {
         freshJoins.removeAll()
     }
 
-    /// Copies rows the table and its base lack into it, then (one more
-    /// COPY of the same bytes) those with a complete identity into its base.
+    /// Copies rows the table and its base lack into it (a fresh row has no base row, ``PostgresBaseCapture``).
     ///
     /// - Returns: false, having written nothing, when the table must be staged and merged.
     func insert(_ table: TableLayout, _ rows: [[Value]]) throws(PostgresError) -> Bool {
-        guard Self.comparesAlike(table.identity.map { table.columns[$0] }),
-            try hasLayoutTypes(table.name, table.columns), try hasLayoutTypes(table.baseName, table.columns)
+        guard Self.comparesAlike(table.identity.map { table.columns[$0] }), try hasLayoutTypes(table.name, table.columns)
         else { return false }
-        let encoded = Self.encode(rows)
-        copiedRows += try connection.copyIn(Self.copy(into: table.name, table.columns), encoded: encoded)
-        try insertBase(table, rows, encoded: encoded)
+        copiedRows += try connection.copyIn(Self.copy(into: table.name, table.columns), encoded: Self.encode(rows))
         return true
-    }
-
-    /// The base rows of a fresh table: a statement of its own, which a store that captures
-    /// bases otherwise can drop.
-    private func insertBase(_ table: TableLayout, _ rows: [[Value]], encoded: [UInt8]) throws(PostgresError) {
-        guard !table.identity.isEmpty else { return }
-        let complete = rows.filter { row in table.identity.allSatisfy { !row[$0].isNull } }
-        try connection.copyIn(
-            Self.copy(into: table.baseName, table.columns),
-            encoded: complete.count == rows.count ? encoded : Self.encode(complete))
     }
 
     /// Copies links, each once, into a join table that held nothing when this transaction first

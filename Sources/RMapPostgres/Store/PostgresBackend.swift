@@ -12,7 +12,8 @@ import RMap
 /// or links are loaded with `COPY ... FROM STDIN`: straight into a table for
 /// rows it holds nothing for (``FreshTableLoader``), else into a temporary staging table (one
 /// per column list and transaction, emptied with `TRUNCATE`; temporary tables
-/// write no WAL) merged with one `INSERT ... ON CONFLICT`.
+/// write no WAL) merged with one `INSERT ... ON CONFLICT`. Bases are kept for the rows changed
+/// locally alone, by triggers that rmap's own writes leave alone (``PostgresBaseCapture``).
 final class PostgresBackend: SyncBackend {
     /// Rows from which an upsert goes through `COPY` rather than array parameters.
     static let copyThreshold = 64
@@ -28,8 +29,6 @@ final class PostgresBackend: SyncBackend {
     private let laterIndexes: LaterIndexes
     /// This transaction's staging tables, by column definitions.
     private var stages: [String: String] = [:]
-    /// The rows in a staging table, while they are there.
-    private var staged: (table: String, rows: [[Value]])?
 
     init(connection: PostgresConnection) {
         self.connection = connection
@@ -37,10 +36,16 @@ final class PostgresBackend: SyncBackend {
         laterIndexes = LaterIndexes(connection: connection)
     }
 
+    /// Writes are rmap's own until ``setLocalEdits(_:)`` says otherwise (``PostgresBaseCapture``).
     func begin() throws {
         endStaging()
         try connection.execute(
-            "BEGIN; SELECT pg_advisory_xact_lock(hashtext('rmap'), hashtext(coalesce(current_schema(), '')))")
+            "BEGIN; SELECT pg_advisory_xact_lock(hashtext('rmap'), hashtext(coalesce(current_schema(), ''))); "
+                + PostgresBaseCapture.setOwnWrites(true))
+    }
+
+    func setLocalEdits(_ local: Bool) throws {
+        try connection.execute(PostgresBaseCapture.setOwnWrites(!local))
     }
 
     func commit() throws {
@@ -68,7 +73,6 @@ final class PostgresBackend: SyncBackend {
     /// Forgets the staging tables, which the transaction's end drops.
     private func endStaging() {
         stages.removeAll()
-        staged = nil
         freshTables.reset()
         laterIndexes.reset()
     }
@@ -77,27 +81,76 @@ final class PostgresBackend: SyncBackend {
 
     func ensureSchema(_ layout: StoreLayout) throws {
         try laterIndexes.create(schemaDiff(layout))
+        let statements = try captureStatements(layout)
+        guard !statements.isEmpty else { return }
+        try connection.execute(statements.joined(separator: ";\n"))
     }
 
-    func holdsSchema(_ layout: StoreLayout) throws -> Bool { try schemaDiff(layout).isEmpty }
+    func holdsSchema(_ layout: StoreLayout) throws -> Bool {
+        try schemaDiff(layout).isEmpty && captureStatements(layout).isEmpty
+    }
 
     /// What the current schema's tables lack for `layout`.
     private func schemaDiff(_ layout: StoreLayout) throws -> SchemaDiff {
-        SchemaDiff(layout, existing: try columns(of: SchemaDiff.tableNames(layout)))
+        SchemaDiff(layout, existing: try columns(of: SchemaDiff.tableNames(layout)).mapValues(Set.init))
     }
 
-    /// The column names of those `tables` that exist in the current schema.
-    private func columns(of tables: [String]) throws -> [String: Set<String>] {
+    /// The column names, in order, of those `tables` that exist in the current schema.
+    private func columns(of tables: [String]) throws -> [String: [String]] {
         let result = try connection.query(
             "SELECT table_name, column_name FROM information_schema.columns "
-                + "WHERE table_schema = current_schema() AND table_name = ANY($1::text[])",
+                + "WHERE table_schema = current_schema() AND table_name = ANY($1::text[]) "
+                + "ORDER BY table_name, ordinal_position",
             [PostgresValueText.arrayLiteral(tables.map(Value.string))])
-        var columns: [String: Set<String>] = [:]
+        var columns: [String: [String]] = [:]
         for row in result.rows {
             guard let table = row[0], let column = row[1] else { continue }
-            columns[table, default: []].insert(column)
+            columns[table, default: []].append(column)
         }
         return columns
+    }
+
+    /// What the schema lacks of ``PostgresBaseCapture``'s tables, functions and triggers for
+    /// `layout` (a function whose text differs, e.g. after a column was added, is replaced).
+    private func captureStatements(_ layout: StoreLayout) throws -> [String] {
+        let tables = layout.tables.filter { !$0.identity.isEmpty }
+        let columns = try columns(of: tables.flatMap { [$0.name, PostgresBaseCapture.insertedName($0)] })
+        let schema = "(SELECT oid FROM pg_namespace WHERE nspname = current_schema())"
+        let functions = try connection.query(
+            "SELECT proname, prosrc FROM pg_proc WHERE pronamespace = \(schema) AND proname LIKE '\\_rmap\\_edit\\_%'")
+        var bodies: [String: String] = [:]
+        for row in functions.rows {
+            if let name = row[0], let body = row[1] { bodies[name] = body }
+        }
+        let triggered = Set(
+            try connection.query(
+                "SELECT c.relname FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid "
+                    + "WHERE c.relnamespace = \(schema) AND t.tgname = $1", [PostgresBaseCapture.triggerName]
+            ).rows.compactMap { $0[0] })
+        var statements: [String] = []
+        /// The function of table `name` with `body`, and its trigger on `events`, where missing or different.
+        func capture(_ name: String, events: String, body: String) {
+            let function = PostgresBaseCapture.functionName(name)
+            if bodies[function] != body { statements.append(PostgresBaseCapture.createFunction(function, body: body)) }
+            if !triggered.contains(name) {
+                statements.append(PostgresBaseCapture.createTrigger(on: name, events: events, function: function))
+            }
+        }
+        for table in tables {
+            let stored = (columns[table.name] ?? table.columns.map(\.name)).filter { $0 != PostgresSchema.rowid }
+            if columns[PostgresBaseCapture.insertedName(table)] == nil {
+                statements += PostgresBaseCapture.createInserted(table, columns: stored)
+            }
+            capture(
+                table.name, events: "INSERT OR UPDATE OR DELETE",
+                body: PostgresBaseCapture.entityFunction(table, columns: stored))
+            for join in layout.joinTables(of: table) where join.sourceColumnCount == table.identity.count {
+                capture(
+                    join.name, events: "INSERT OR DELETE",
+                    body: PostgresBaseCapture.joinFunction(join, source: table, columns: stored))
+            }
+        }
+        return statements
     }
 
     func isEmpty(_ table: TableLayout) throws -> Bool {
@@ -106,17 +159,18 @@ final class PostgresBackend: SyncBackend {
 
     // MARK: - Rows
 
+    /// A row without a base row is its own base, unless it was created locally.
     func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState] {
         guard !identities.isEmpty else { return [:] }
         let result = try connection.query(
-            PostgresSchema.fetch(table), PostgresSchema.arrays(identities, width: table.identity.count))
+            PostgresBaseCapture.fetch(table), PostgresSchema.arrays(identities, width: table.identity.count))
         let width = table.columns.count
         var states = [IdentityKey: StoredState](minimumCapacity: result.rows.count)
         for row in result.rows {
             guard let position = row[2].flatMap(Int.init) else { continue }
-            let values = decode(row, table, from: 3)
-            let base = row[1] == "t" ? decode(row, table, from: 3 + width) : nil
-            states[IdentityKey(identities[position - 1])] = StoredState(row: row[0] == "t" ? values : nil, base: base)
+            let values = row[0] == "t" ? decode(row, table, from: 4) : nil
+            let base = row[1] == "t" ? decode(row, table, from: 4 + width) : row[3] == "t" ? nil : values
+            states[IdentityKey(identities[position - 1])] = StoredState(row: values, base: base)
         }
         return states
     }
@@ -130,7 +184,7 @@ final class PostgresBackend: SyncBackend {
             let columns = table.comparedColumns(present: present)
             let values = offsets.map { offset in columns.map { rows[offset][$0] ?? .null } }
             let result = try connection.query(
-                PostgresSchema.matchBase(table, columns: columns), PostgresSchema.arrays(values, width: columns.count))
+                PostgresBaseCapture.matchBase(table, columns: columns), PostgresSchema.arrays(values, width: columns.count))
             for row in result.rows {
                 guard let position = row[0].flatMap(Int.init) else { continue }
                 matches[offsets[position - 1]] = true
@@ -144,26 +198,34 @@ final class PostgresBackend: SyncBackend {
     }
 
     func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {
-        try upsert(into: table.name, table, rows, reusingStage: false)
+        try upsert(into: table.name, table, rows)
     }
 
     func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws {
-        try upsert(into: table.baseName, table, rows, reusingStage: true)
+        try upsert(into: table.baseName, table, rows)
     }
 
-    /// Large batches straight into the table and its base with `COPY` where ``FreshTableLoader``
-    /// can; otherwise an upsert of the rows, then of those with a complete identity as bases.
+    /// The rows alone (a row without a base is the server's state, ``PostgresBaseCapture``): large
+    /// batches straight into the table with `COPY` where ``FreshTableLoader`` can, else an upsert.
     func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws {
         if rows.count >= Self.copyThreshold, loadsFreshTablesDirectly, try freshTables.insert(table, rows) { return }
         try upsertRows(table, rows)
-        guard !table.identity.isEmpty else { return }
-        try upsertBase(table, rows.filter { row in table.identity.allSatisfy { !row[$0].isNull } })
+    }
+
+    /// Drops the rows' bases and their notes of a local creation: a row without them is the server's state.
+    func settleBase(_ table: TableLayout, _ rows: [[Value]]) throws {
+        let identities = rows.map { table.identityValues(of: $0) }
+        try deleteBase(table, identities: identities)
+        try deleteInserted(table, identities: identities)
+    }
+
+    private func deleteInserted(_ table: TableLayout, identities: [[Value]]) throws {
+        try deleteMatching(PostgresBaseCapture.insertedName(table), table.identity.map { table.columns[$0] }, identities)
     }
 
     /// Small batches as array parameters in one statement; large ones by `COPY` into the table's
-    /// staging table. New objects bring the same rows for the table and its base: the base's
-    /// merge then reads the rows already staged instead of copying them again.
-    private func upsert(into name: String, _ table: TableLayout, _ rows: [[Value]], reusingStage: Bool) throws {
+    /// staging table.
+    private func upsert(into name: String, _ table: TableLayout, _ rows: [[Value]]) throws {
         guard !rows.isEmpty else { return }
         guard rows.count >= Self.copyThreshold else {
             let source = PostgresSchema.unnest(table.columns, alias: "s")
@@ -172,10 +234,7 @@ final class PostgresBackend: SyncBackend {
                 PostgresSchema.arrays(rows, width: table.columns.count))
             return
         }
-        var stage = try stageTable(for: table.columns)
-        if !reusingStage || staged?.table != stage || !Self.identical(staged?.rows ?? [], rows) {
-            stage = try copy(rows, table.columns)
-        }
+        let stage = try copy(rows, table.columns)
         try connection.execute(PostgresSchema.upsert(into: name, table, from: "\(stage) AS s"))
     }
 
@@ -186,7 +245,6 @@ final class PostgresBackend: SyncBackend {
         stagedRows += try connection.copyIn(
             "COPY \(stage) (\(PostgresSchema.list(columns.map(\.name)))) FROM STDIN",
             rows: rows.lazy.map { $0.map(PostgresValueText.encode) })
-        staged = (stage, rows)
         return stage
     }
 
@@ -198,17 +256,6 @@ final class PostgresBackend: SyncBackend {
         try connection.execute("CREATE TEMPORARY TABLE \(stage) (\(definitions)) ON COMMIT DROP")
         stages[definitions] = stage
         return stage
-    }
-
-    /// Equal values with the same stored forms (decimals with the same digits, not only the same number).
-    private static func identical(_ left: [[Value]], _ right: [[Value]]) -> Bool {
-        guard left.count == right.count else { return false }
-        return zip(left, right).allSatisfy { pair in
-            zip(pair.0, pair.1).allSatisfy {
-                if case .decimal(let a) = $0, case .decimal(let b) = $1 { return a.text == b.text }
-                return $0 == $1
-            }
-        }
     }
 
     func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)] {
@@ -228,6 +275,7 @@ final class PostgresBackend: SyncBackend {
     func delete(_ table: TableLayout, identities: [[Value]]) throws {
         try deleteMatching(table.name, table.identity.map { table.columns[$0] }, identities)
         try deleteBase(table, identities: identities)
+        try deleteInserted(table, identities: identities)
     }
 
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
@@ -259,8 +307,7 @@ final class PostgresBackend: SyncBackend {
         let result = try connection.query(
             PostgresSchema.links(of: join), PostgresSchema.arrays(sources, width: keys.count))
         var stored: [IdentityKey: Set<[Value]>] = [:]
-        for row in result.rows {
-            let link = join.columns.enumerated().map { PostgresValueText.decode(row[$0], as: $1.type) }
+        for link in decodeLinks(result, join) {
             stored[IdentityKey(Array(link.prefix(keys.count))), default: []].insert(link)
         }
         return zip(sources, links).map { source, wanted in
@@ -287,19 +334,41 @@ final class PostgresBackend: SyncBackend {
         }
     }
 
+    /// The base rows and the rows that are their own base (``PostgresBaseCapture``).
     func scanBase(_ table: TableLayout) throws -> [[Value]] {
-        let result = try connection.query(
-            "SELECT \(PostgresSchema.list(table.columns.map(\.name))) "
-                + "FROM \(PostgresSchema.quote(table.baseName))")
-        return result.rows.map { decode($0, table, from: 0) }
+        try connection.query(PostgresBaseCapture.scanBase(table)).rows.map { decode($0, table, from: 0) }
+    }
+
+    /// Read from the base rows and the identities created locally: O(rows changed).
+    func localChanges(_ table: TableLayout) throws -> TableChanges {
+        let width = table.columns.count
+        let rows = try connection.query(PostgresBaseCapture.changedRows(table)).rows.map { row in
+            (
+                row: StoredRow(reference: row[0].flatMap { Int64($0) } ?? 0, values: decode(row, table, from: 1)),
+                base: row[width + 1] == "t" ? decode(row, table, from: width + 2) : nil
+            )
+        }
+        let deleted = try connection.query(PostgresBaseCapture.deletedBases(table)).rows.map { decode($0, table, from: 0) }
+        return TableChanges(rows: rows, deleted: deleted)
     }
 
     func scanLinks(_ join: JoinTableLayout) throws -> [[Value]] {
+        decodeLinks(
+            try connection.query(
+                "SELECT \(PostgresSchema.list(join.columns.map(\.name))) FROM \(PostgresSchema.quote(join.name))"),
+            join)
+    }
+
+    /// One query for the links of every source, by the join table's key.
+    func links(_ join: JoinTableLayout, sources: [[Value]]) throws -> [[Value]] {
+        guard !sources.isEmpty else { return [] }
         let result = try connection.query(
-            "SELECT \(PostgresSchema.list(join.columns.map(\.name))) FROM \(PostgresSchema.quote(join.name))")
-        return result.rows.map { row in
-            join.columns.enumerated().map { PostgresValueText.decode(row[$0], as: $1.type) }
-        }
+            PostgresSchema.links(of: join), PostgresSchema.arrays(sources, width: join.sourceColumnCount))
+        return decodeLinks(result, join)
+    }
+
+    private func decodeLinks(_ result: PostgresResult, _ join: JoinTableLayout) -> [[Value]] {
+        result.rows.map { row in join.columns.enumerated().map { PostgresValueText.decode(row[$0], as: $1.type) } }
     }
 
     func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws {

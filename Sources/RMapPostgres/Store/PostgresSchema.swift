@@ -6,8 +6,8 @@ import RMap
 /// An entity table `t` has the layout's columns, a unique key on the
 /// identity, and `_rmap_rowid bigserial` (the row's handle for `push`, in
 /// insertion order, kept by upserts). Its base is `_rmap_base_t`: the same
-/// columns, the identity as primary key. A row without a base was created
-/// locally; a base without a row was deleted locally.
+/// columns, the identity as primary key, for the rows changed locally alone
+/// (``PostgresBaseCapture``); a base without a row was deleted locally.
 enum PostgresSchema: SQLDialect {
     static let engineName = "PostgreSQL"
     static let maximumNameLength: Int? = 63
@@ -64,32 +64,6 @@ enum PostgresSchema: SQLDialect {
         let names = table.columns.map(\.name)
         return "INSERT INTO \(quote(name)) (\(list(names))) SELECT \(list(names, prefix: "s.")) FROM \(source) "
             + onConflictUpdate(table)
-    }
-
-    /// The row and base of each requested identity, with presence flags and the request's position:
-    /// `has_row, has_base, n, row columns..., base columns...`.
-    static func fetch(_ table: TableLayout) -> String {
-        let identity = table.identityNames
-        let names = table.columns.map(\.name)
-        let keys = table.identity.map { table.columns[$0] }
-        return "SELECT r.\(quote(rowid)) IS NOT NULL, b.\(quote(identity[0])) IS NOT NULL, i.\"_rmap_n\", "
-            + "\(list(names, prefix: "r.")), \(list(names, prefix: "b.")) "
-            + "FROM \(unnest(keys, alias: "i", ordinality: true)) "
-            + "LEFT JOIN \(quote(table.name)) AS r ON \(matching(identity, "r", "i")) "
-            + "LEFT JOIN \(quote(table.baseName)) AS b ON \(matching(identity, "b", "i")) "
-            + "WHERE r.\(quote(rowid)) IS NOT NULL OR b.\(quote(identity[0])) IS NOT NULL"
-    }
-
-    /// The request positions (`_rmap_n`) of the incoming rows, one per element of the array
-    /// parameters of `columns` (the identity's first), whose base holds the same value in each
-    /// of `columns` (`IS NOT DISTINCT FROM`: null matches null).
-    static func matchBase(_ table: TableLayout, columns: [Int]) -> String {
-        let incoming = columns.map { table.columns[$0] }
-        let identity = table.identityNames
-        let others = incoming.map(\.name).filter { !identity.contains($0) }
-        let equal = others.map { " AND b.\(quote($0)) IS NOT DISTINCT FROM i.\(quote($0))" }.joined()
-        return "SELECT i.\"_rmap_n\" FROM \(unnest(incoming, alias: "i", ordinality: true)) "
-            + "JOIN \(quote(table.baseName)) AS b ON \(matching(identity, "b", "i"))\(equal)"
     }
 
     /// Every link of the sources in the parameter arrays (one per source identity column), all columns.

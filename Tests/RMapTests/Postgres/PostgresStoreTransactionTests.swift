@@ -74,7 +74,8 @@ struct PostgresStoreTransactionTests {
         #expect(try PostgresSchemas.snapshot(connection) == before)
         #expect(
             Set(before.keys) == [
-                "people", "_rmap_base_people", "projects", "_rmap_base_projects", "projects_team_members",
+                "people", "_rmap_base_people", "_rmap_new_people", "projects", "_rmap_base_projects",
+                "_rmap_new_projects", "projects_team_members",
             ])
     }
 

@@ -10,8 +10,9 @@ import Testing
 struct SQLiteBaseCaptureTests {
     typealias F = StoreFixtures
 
-    /// People 1...`count`, first names `P<id>` (or `names[id]`), budgets `<id>.50`, across several batches.
-    private func people(_ schema: GraphSchema, count: Int, names: [Int: String] = [:], budget: Int = 0) -> ObjectGraph {
+    /// People 1...`count`, first names `P<id>` (or `names[id]`), budgets `<id>.50`, across several
+    /// batches (also ``PostgresBaseCaptureTests``' graph).
+    static func people(_ schema: GraphSchema, count: Int, names: [Int: String] = [:], budget: Int = 0) -> ObjectGraph {
         let graph = ObjectGraph(schema: schema)
         for id in 1...count {
             F.add(
@@ -36,7 +37,7 @@ struct SQLiteBaseCaptureTests {
     func freshImportWritesNoBase() throws {
         let (path, schema) = try store()
         let count = PersistWriter.batchSize * 2 + 7
-        let report = try SQLiteStore(path: path).write(people(schema, count: count), request: WriteRequest())
+        let report = try SQLiteStore(path: path).write(Self.people(schema, count: count), request: WriteRequest())
         #expect(report.entities["CRMPerson"]?.inserted == count)
         let connection = try SQLiteConnection(path: path)
         #expect(try connection.query("SELECT count(*) FROM people") == [[.integer(Int64(count))]])
@@ -44,7 +45,7 @@ struct SQLiteBaseCaptureTests {
         #expect(try connection.query("SELECT count(*) FROM _rmap_new_people") == [[.integer(0)]])
         #expect(try connection.query("SELECT count(*) FROM _rmap_own_writes") == [[.integer(0)]])
 
-        let again = try SQLiteStore(path: path).write(people(schema, count: count), request: WriteRequest())
+        let again = try SQLiteStore(path: path).write(Self.people(schema, count: count), request: WriteRequest())
         #expect(again.entities["CRMPerson"]?.unchanged == count)
         #expect(try bases(path).isEmpty)
     }
@@ -52,7 +53,7 @@ struct SQLiteBaseCaptureTests {
     @Test("a local UPDATE and DELETE by another connection capture that row's server state, once")
     func localEditsCaptureOnce() throws {
         let (path, schema) = try store()
-        _ = try SQLiteStore(path: path).write(people(schema, count: 5), request: WriteRequest())
+        _ = try SQLiteStore(path: path).write(Self.people(schema, count: 5), request: WriteRequest())
         let connection = try SQLiteConnection(path: path)
         try connection.execute("UPDATE people SET first_name = 'Local' WHERE id = 2")
         try connection.execute("DELETE FROM people WHERE id = 4")
@@ -75,7 +76,7 @@ struct SQLiteBaseCaptureTests {
     @Test("INSERT OR REPLACE or an upsert over a stored row, and a row deleted then inserted again, are updates: bases kept, no creation noted")
     func replaceIsAnUpdate() throws {
         let (path, schema) = try store()
-        _ = try SQLiteStore(path: path).write(people(schema, count: 3), request: WriteRequest())
+        _ = try SQLiteStore(path: path).write(Self.people(schema, count: 3), request: WriteRequest())
         let connection = try SQLiteConnection(path: path)
         // REPLACE deletes the old row without firing a delete trigger: the insert's triggers keep its base.
         try connection.execute("INSERT OR REPLACE INTO people (id, first_name, type) VALUES (2, 'Replaced', 'CRMPerson')")
@@ -106,12 +107,12 @@ struct SQLiteBaseCaptureTests {
     @Test("rmap's re-import leaves the triggers alone; it merges a locally changed row and refreshes its base")
     func reimportBypassesTriggers() throws {
         let (path, schema) = try store()
-        _ = try SQLiteStore(path: path).write(people(schema, count: 5), request: WriteRequest())
+        _ = try SQLiteStore(path: path).write(Self.people(schema, count: 5), request: WriteRequest())
         try SQLiteConnection(path: path).execute("UPDATE people SET first_name = 'Local' WHERE id = 1")
 
         // The server changed every budget and person 3's name.
         let report = try SQLiteStore(path: path).write(
-            people(schema, count: 5, names: [3: "Server"], budget: 100), request: WriteRequest())
+            Self.people(schema, count: 5, names: [3: "Server"], budget: 100), request: WriteRequest())
         #expect(report.entities["CRMPerson"]?.updated == 5)
         let connection = try SQLiteConnection(path: path)
         #expect(
@@ -126,11 +127,11 @@ struct SQLiteBaseCaptureTests {
     @Test("a re-import that brings a locally changed row back to the server's state drops its base")
     func reimportSettles() throws {
         let (path, schema) = try store()
-        _ = try SQLiteStore(path: path).write(people(schema, count: 3), request: WriteRequest())
+        _ = try SQLiteStore(path: path).write(Self.people(schema, count: 3), request: WriteRequest())
         try SQLiteConnection(path: path).execute("UPDATE people SET first_name = 'Local' WHERE id = 2")
         #expect(try bases(path).count == 1)
         let report = try SQLiteStore(path: path).write(
-            people(schema, count: 3, names: [2: "Local"]), request: WriteRequest())
+            Self.people(schema, count: 3, names: [2: "Local"]), request: WriteRequest())
         #expect(report.entities["CRMPerson"]?.unchanged == 3)
         #expect(try bases(path).isEmpty)
     }
@@ -138,16 +139,8 @@ struct SQLiteBaseCaptureTests {
     @Test("diff reads the changed rows: an UPDATE, a DELETE and an INSERT by sqlite3, and a link edit")
     func diffOfTriggeredChanges() throws {
         let fixture = try SyncFixture()
-        try fixture.sql("UPDATE people SET first_name = 'Augusta' WHERE id = 1")
-        try fixture.sql("DELETE FROM projects WHERE id = 11")
-        try fixture.sql("INSERT INTO labels (name, color) VALUES ('feature', 'green')")
-        #expect(
-            try fixture.lines() == [
-                #"POST /labels.json {"label":{"name":"feature","color":"green"}}"#,
-                #"PUT /people/1.json {"person":{"first_name":"Augusta"}}"#,
-                "DELETE /projects/11.json",
-                "3 requests: 1 POST, 1 PUT, 1 DELETE",
-            ])
+        for edit in SyncFixture.localEdits { try fixture.sql(edit) }
+        #expect(try fixture.lines() == SyncFixture.localEditsPlan)
     }
 
     @Test("a store written before (a base for every row) is brought to the new form once and diffs the same")
@@ -161,16 +154,8 @@ struct SQLiteBaseCaptureTests {
             try connection.execute("INSERT INTO _rmap_base_\(table) SELECT * FROM \(table)")
         }
         try connection.execute("DROP TABLE _rmap_own_writes")
-        try connection.execute("UPDATE people SET first_name = 'Augusta' WHERE id = 1")
-        try connection.execute("DELETE FROM projects WHERE id = 11")
-        try connection.execute("INSERT INTO labels (name, color) VALUES ('feature', 'green')")
-        let expected = [
-            #"POST /labels.json {"label":{"name":"feature","color":"green"}}"#,
-            #"PUT /people/1.json {"person":{"first_name":"Augusta"}}"#,
-            "DELETE /projects/11.json",
-            "3 requests: 1 POST, 1 PUT, 1 DELETE",
-        ]
-        #expect(try fixture.lines() == expected)
+        for edit in SyncFixture.localEdits { try connection.execute(edit) }
+        #expect(try fixture.lines() == SyncFixture.localEditsPlan)
 
         // Migrated: bases only for the changed rows, the local creation noted, the triggers in place.
         #expect(
@@ -179,6 +164,6 @@ struct SQLiteBaseCaptureTests {
         #expect(try connection.query("SELECT count(*) FROM _rmap_base_labels") == [[.integer(0)]])
         #expect(try connection.query("SELECT name FROM _rmap_new_labels") == [[.text("feature")]])
         try connection.execute("UPDATE people SET first_name = 'Alan M.' WHERE id = 2")
-        #expect(try fixture.lines().count == expected.count + 1)
+        #expect(try fixture.lines().count == SyncFixture.localEditsPlan.count + 1)
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import RMapPostgres
 import RMapSQLite
 import Testing
 
 @testable import RMap
 
-/// A file-sourced model and a temporary SQLite store filled with a few
-/// objects (their base included), for plan and CLI tests that need no server.
+/// A file-sourced model and a temporary SQLite store (or a PostgreSQL schema on the test server)
+/// filled with a few objects, for plan and CLI tests.
 final class SyncFixture {
     static let mapping = """
         rmap: 1
@@ -38,11 +39,13 @@ final class SyncFixture {
     let directory: URL
     let model: MappingModel
     let storePath: String
+    /// The store's URL when it is PostgreSQL (`postgres: true`); else the store is SQLite at ``storePath``.
+    let postgresURL: String?
     let sync: SyncStore
-    private let store: SQLiteStore
+    private let store: any BackendStore
 
     /// People 1 and 2, projects 10 (person 1) and 11 (person 2), label `bug`; `root` is the naming root style.
-    init(root: String = "wrapped") throws {
+    init(root: String = "wrapped", postgres: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-sync-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let text = Self.mapping.replacingOccurrences(of: "ROOT", with: root)
@@ -51,7 +54,8 @@ final class SyncFixture {
             directory.appendingPathComponent("crm.yml").path
         ])
         storePath = directory.appendingPathComponent("crm.sqlite").path
-        store = try SQLiteStore(path: storePath)
+        postgresURL = postgres ? try PostgresSchemas.url(for: directory) : nil
+        store = try postgresURL.map { try PostgresStore(url: $0) } ?? SQLiteStore(path: storePath)
         sync = SyncStore(store: store, model: model)
         let graph = ObjectGraph(schema: GraphSchema(model: model))
         func add(_ entity: String, _ values: [String: Value]) throws {
@@ -83,9 +87,28 @@ final class SyncFixture {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// An `UPDATE`, a `DELETE` and an `INSERT` as another client would run them (SQL for either engine).
+    static let localEdits = [
+        "UPDATE people SET first_name = 'Augusta' WHERE id = 1",
+        "DELETE FROM projects WHERE id = 11",
+        "INSERT INTO labels (name, color) VALUES ('feature', 'green')",
+    ]
+
+    /// The plan's lines after ``localEdits``.
+    static let localEditsPlan = [
+        #"POST /labels.json {"label":{"name":"feature","color":"green"}}"#,
+        #"PUT /people/1.json {"person":{"first_name":"Augusta"}}"#,
+        "DELETE /projects/11.json",
+        "3 requests: 1 POST, 1 PUT, 1 DELETE",
+    ]
+
     /// Runs SQL on the store.
     func sql(_ statement: String) throws {
-        try SQLiteConnection(path: storePath).execute(statement)
+        if let postgresURL {
+            try PostgresConnection(url: postgresURL).execute(statement)
+        } else {
+            try SQLiteConnection(path: storePath).execute(statement)
+        }
     }
 
     /// The plan's lines (requests, then the summary).
