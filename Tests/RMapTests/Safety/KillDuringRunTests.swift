@@ -18,9 +18,8 @@ import Testing
 /// child), holding one of the ``ProcessSlots``.
 @Suite("Killing rmap run while it writes", .serialized)
 struct KillDuringRunTests {
-    /// Kills per store: fewer in the sanitizer passes (`RMAP_SANITIZER`), whose
-    /// rmap runs several times slower; the release and debug passes kill 15 times.
-    static let kills = ProcessInfo.processInfo.environment["RMAP_SANITIZER"] == nil ? 15 : 8
+    /// Kills per store.
+    static let kills = 15
     /// People per version.
     static let people = Int(ProcessInfo.processInfo.environment["RMAP_KILL_PEOPLE"] ?? "") ?? 2000
 
