@@ -9,6 +9,9 @@
 /// keeps its children (a partial payload never wipes data).
 struct ReleasedChildren {
     /// One foreign key of a child table and the parents that set it in this run.
+    ///
+    /// Parents and children are marked by their rows in the graph (a bit each), not kept as
+    /// identities: a nested file's 1.3M children took 150 MB and 2 s as a set of identities.
     struct Group {
         /// The child table's position in ``StoreLayout/tables``.
         var table: Int
@@ -16,28 +19,40 @@ struct ReleasedChildren {
         var columns: [Int]
         /// The child entity, for counts and conflicts.
         var entity: EntityType
-        /// Parents whose payload set the relationship.
-        var parents = Set<IdentityKey>()
-        /// The children those parents list.
-        var listed = Set<IdentityKey>()
+        /// By root position, the rows of parents whose payload set the relationship.
+        var parents: [Int: RowSet] = [:]
+        /// The rows (in the child entity's root table) of the children those parents list.
+        var listed = RowSet()
+
+        /// True when a parent whose payload set the relationship has this identity.
+        func isParent(_ identity: [Value], in graph: ObjectGraph) -> Bool {
+            let key = IdentityKey(identity)
+            return parents.contains { root, rows in graph.table(root).row(identity: key).map(rows.contains) ?? false }
+        }
+
+        /// True when some parent lists the child of this identity.
+        func lists(_ identity: IdentityKey, in graph: ObjectGraph) -> Bool {
+            graph.table(entity.rootIndex).row(identity: identity).map(listed.contains) ?? false
+        }
 
         /// True for a child of this group's table whose payload left the foreign key unset and
         /// which no parent lists: released when its base points at one of ``parents``.
-        func mayRelease(_ row: [Value?], _ identity: IdentityKey, table: Int) -> Bool {
-            self.table == table && columns.allSatisfy { row[$0] == nil } && !listed.contains(identity)
+        func mayRelease(_ row: [Value?], _ identity: IdentityKey, table: Int, in graph: ObjectGraph) -> Bool {
+            self.table == table && columns.allSatisfy { row[$0] == nil } && !lists(identity, in: graph)
         }
     }
 
     /// The groups that some parent set in this run.
     let groups: [Group]
+    private let graph: ObjectGraph
 
     /// Clears the foreign key in `row` (a child's incoming row in table `table`) when the
     /// payload left it unset and its base points at a parent that no longer lists it.
     func release(_ row: inout [Value?], base: [Value]?, identity: [Value], table: Int) {
         guard let base, !groups.isEmpty else { return }
         let key = IdentityKey(identity)
-        for group in groups where group.mayRelease(row, key, table: table) {
-            guard group.parents.contains(IdentityKey(group.columns.map { base[$0] })) else { continue }
+        for group in groups where group.mayRelease(row, key, table: table, in: graph) {
+            guard group.isParent(group.columns.map { base[$0] }, in: graph) else { continue }
             for column in group.columns { row[column] = .null }
         }
     }
@@ -47,11 +62,12 @@ struct ReleasedChildren {
     func mayRelease(_ row: [Value?], identity: [Value], table: Int) -> Bool {
         guard !groups.isEmpty else { return false }
         let key = IdentityKey(identity)
-        return groups.contains { $0.mayRelease(row, key, table: table) }
+        return groups.contains { $0.mayRelease(row, key, table: table, in: graph) }
     }
 
     init(graph: ObjectGraph, layout: StoreLayout) {
         let schema = graph.schema
+        self.graph = graph
         var groups: [Group] = []
         let groupOf: [[(relationship: Int, group: Int)]] = schema.types.map { type in
             type.mapping.relationships.indices.compactMap { position in
@@ -70,10 +86,9 @@ struct ReleasedChildren {
         for root in parentRoots {
             for object in graph.objects(root: root.index) {
                 for (relationship, group) in groupOf[object.type.index] where object.isAssigned(at: relationship) {
-                    let identity = object.identity
-                    guard !identity.isIncomplete else { continue }
-                    groups[group].parents.insert(identity)
-                    for child in object.related(at: relationship) { groups[group].listed.insert(child.identity) }
+                    guard !object.identity.isIncomplete else { continue }
+                    groups[group].parents[root.index, default: RowSet()].insert(object.row)
+                    for child in object.related(at: relationship) { groups[group].listed.insert(child.row) }
                 }
             }
         }

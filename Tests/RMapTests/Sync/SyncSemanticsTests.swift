@@ -116,6 +116,21 @@ struct SyncSemanticsTests {
         #expect(try owners() == ["10": .null, "11": .int(3), "12": .null, "20": .null, "30": .null])
     }
 
+    @Test("a first import releases a child that a later record of its parent no longer lists", arguments: StoreKind.all)
+    func nestedToManyReleasesWithinFirstImport(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        // Ann's second record lists project 10 alone: 11, which her first listed, loses its owner.
+        let (_, report) = try run(
+            #"""
+            [{"id": 1, "name": "Ann", "projects": [{"id": 10}, {"id": 11}]},
+             {"id": 2, "name": "Bob", "projects": [{"id": 20}]},
+             {"id": 1, "projects": [{"id": 10}]}]
+            """#, into: kind.open(directory))
+        #expect(report.entities["CRMProject"]?.inserted == 3)
+        let owners = try contents(kind, directory, "CRMProject").mapValues { $0["owner_id"] ?? .null }
+        #expect(owners == ["10": .int(1), "11": .null, "20": .int(2)])
+    }
+
     @Test("a nested to-one set to null clears the stored link; a missing key keeps it", arguments: StoreKind.all)
     func nestedToOneNullClears(kind: StoreKind) throws {
         let directory = try F.temporaryDirectory()
