@@ -14,6 +14,10 @@ final class SQLiteBackend: SyncBackend {
     private var writing = false
     /// The insert triggers dropped for rmap's own bulk inserts in this transaction, made again at commit.
     private var suspended: [(name: String, sql: String)] = []
+    /// The `CREATE INDEX` statements of this transaction's schema changes, run before it commits:
+    /// one sorted build of each index instead of an insert per row into a B-tree that rows reach
+    /// in random order (a foreign key, a join table's destination). No write reads by them.
+    private var laterIndexes: [String] = []
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
@@ -42,6 +46,7 @@ final class SQLiteBackend: SyncBackend {
     /// Makes the suspended insert triggers again and deletes the flag row first: no other
     /// connection ever sees either missing or set.
     func commit() throws {
+        for sql in laterIndexes { try connection.execute(sql) }
         for (name, sql) in suspended {
             try connection.execute("DROP TRIGGER IF EXISTS \(SQLiteSchema.quote(name)); \(sql)")
         }
@@ -58,6 +63,7 @@ final class SQLiteBackend: SyncBackend {
     private func endTransaction() {
         writing = false
         suspended = []
+        laterIndexes = []
         localEdits = false
         ownWritesFlagged = false
     }
@@ -79,7 +85,13 @@ final class SQLiteBackend: SyncBackend {
     // MARK: - Schema
 
     func ensureSchema(_ layout: StoreLayout) throws {
-        for sql in try schemaDiff(layout).statements(SQLiteSchema.self) { try connection.execute(sql) }
+        for sql in try schemaDiff(layout).statements(SQLiteSchema.self) {
+            if connection.inTransaction, sql.hasPrefix("CREATE INDEX ") {
+                laterIndexes.append(sql)
+            } else {
+                try connection.execute(sql)
+            }
+        }
         for sql in try captureStatements(layout) { try connection.execute(sql) }
     }
 

@@ -54,6 +54,10 @@ struct SQLiteStoreTests {
         let indexes = try connection.query(
             "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'projects'")
         #expect(indexes.contains([.text("index_projects_on_owner_id")]))
+        // Built at commit, after the rows (a sorted build): there all the same.
+        let joinIndexes = try connection.query(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'projects_team_members' AND sql IS NOT NULL")
+        #expect(joinIndexes == [[.text("index_projects_team_members_on_team_member_id")]])
         let unique = try connection.query(
             "SELECT il.\"unique\", ii.name FROM pragma_index_list('people') il, pragma_index_info(il.name) ii")
         #expect(unique == [[.integer(1), .text("id")]])
