@@ -29,7 +29,9 @@ final class ConnectRun {
             for (position, relationship) in type.mapping.relationships.enumerated()
             where relationship.nested && relationship.inverse != nil {
                 let writer = LinkWriter(relationship, sources: graph.table(type.index).count)
-                for object in objects(of: type) { writer.link(object, at: position, to: object.related(at: position)) }
+                forEachObject(of: type) { object in
+                    writer.link(object, at: position, to: object.related(at: position))
+                }
                 writer.flush()
             }
         }
@@ -37,7 +39,7 @@ final class ConnectRun {
 
     /// Connects every source of one step.
     func resolve(_ step: ConnectionStep) {
-        guard !objects(of: step.source).isEmpty else { return }
+        guard hasObjects(of: step.source) else { return }
         let writer = LinkWriter(step.relationship, sources: graph.table(step.source.index).count)
         let scope = IndexScope(
             destination: step.destination.index, attributes: step.keyAttributes,
@@ -47,7 +49,8 @@ final class ConnectRun {
         let sourcePositions = step.foreignKeySources.map { step.source.attributeIndex($0) }
         let admitted = scope.admittedTypes(in: graph.schema)
         var links = 0
-        for source in objects(of: step.source) where step.connection.sourcePredicate.matches(source) {
+        forEachObject(of: step.source) { source in
+            guard step.connection.sourcePredicate.matches(source) else { return }
             let reference: Reference
             switch step.end {
             case nil: reference = foreignKeyReference(source, positions: sourcePositions)
@@ -57,19 +60,27 @@ final class ConnectRun {
             case .relationship(let name)?:
                 reference = .objects(reached(from: source, through: step.through + [name]))
             }
-            let found: [GraphObject]
+            let found: FoundDestinations
             var missing: [Value] = []
             switch reference {
             case .unknown:
-                continue
+                return
             case .scalar(let value):
-                guard let index else { continue }
-                found = destinations(of: value, in: index, scope: scope, missing: &missing)
+                guard let index else { return }
+                found = destinations(
+                    of: CollectionOfOne(value), in: index, scope: scope, missing: &missing,
+                    key: { MatchKey($0).map(IndexKey.single) }, value: { $0 })
+            case .members(let items):
+                guard let index else { return }
+                found = destinations(
+                    of: items, in: index, scope: scope, missing: &missing,
+                    key: { MatchKey($0).map(IndexKey.single) }, value: { $0 })
             case .values(let tuples):
-                guard let index else { continue }
-                found = destinations(of: tuples, in: index, scope: scope, missing: &missing)
+                guard let index else { return }
+                found = destinations(
+                    of: tuples, in: index, scope: scope, missing: &missing, key: IndexKey.init, value: Self.value)
             case .objects(let reached):
-                found = filtered(reached, scope: scope, admitted: admitted)
+                found = FoundDestinations(filtered(reached, scope: scope, admitted: admitted))
             }
             if !missing.isEmpty {
                 report.dangling.append(
@@ -78,22 +89,32 @@ final class ConnectRun {
                         destination: step.destination.name, attributes: scope.attributes, values: missing,
                         origin: source.origin))
             }
-            guard linking else { continue }
+            guard linking else { return }
             links += link(source, to: found, step: step, scope: scope, reference: reference, writer: writer)
         }
         writer.flush()
         if links > 0 { report.counts[step.source.name, default: 0] += links }
     }
 
-    /// The objects of exactly `type` that the run fetched, as handles made on the way
+    /// Calls `body` with each object of exactly `type` that the run fetched, in row order
     /// (stored objects are destinations only: their own links are the store's).
-    private func objects(of type: EntityType) -> some Collection<GraphObject> {
+    private func forEachObject(of type: EntityType, _ body: (GraphObject) -> Void) {
         let table = graph.table(type.rootIndex)
-        let stored = graph.storedSource
-        return table.rows.filter { row in
-            table.type(of: row) == type.index && (stored == nil || table.origin(of: row).source != stored)
+        table.forEachRow { row in
+            if isFetched(row, of: type, in: table) { body(GraphObject(graph: graph, root: type.rootIndex, row: row)) }
         }
-            .map { [graph] in GraphObject(graph: graph, root: type.rootIndex, row: $0) }
+    }
+
+    /// True when the run fetched an object of exactly `type`.
+    private func hasObjects(of type: EntityType) -> Bool {
+        let table = graph.table(type.rootIndex)
+        return table.rows.contains { isFetched($0, of: type, in: table) }
+    }
+
+    private func isFetched(_ row: Int, of type: EntityType, in table: ObjectTable) -> Bool {
+        guard table.type(of: row) == type.index else { return false }
+        let stored = graph.storedSource
+        return stored == nil || table.origin(of: row).source != stored
     }
 
     // MARK: - References
@@ -104,6 +125,8 @@ final class ConnectRun {
         case unknown
         /// One key value to look up (a lone foreign key's usual case, without a tuple array).
         case scalar(Value)
+        /// The members of a lone foreign key's array, each a key to look up (nulls match nothing).
+        case members([Value])
         /// Key tuples to look up (none: connect to nothing).
         case values([[Value]])
         /// The destinations a key path reached.
@@ -114,7 +137,7 @@ final class ConnectRun {
     private func foreignKeyReference(_ source: GraphObject, positions: [Int?]) -> Reference {
         if positions.count == 1, let position = positions[0], let value = source.value(at: position) {
             switch value {
-            case .array: break
+            case .array(let items): return .members(items)
             case .null: return .values([])
             default: return .scalar(value)
             }
@@ -164,35 +187,21 @@ final class ConnectRun {
 
     // MARK: - Matching
 
-    /// The destinations of one key value; a value matching nothing goes to `missing`.
-    private func destinations(
-        of value: Value, in index: DestinationIndex, scope: IndexScope, missing: inout [Value]
-    ) -> [GraphObject] {
-        lookups += 1
-        guard let key = MatchKey(value).map(IndexKey.single) else { return [] }
-        let matches = index[key]
-        if matches.isEmpty, !indexes.isFiltered(key, scope: scope) { missing.append(value) }
-        return matches
-    }
-
-    /// The destinations of every tuple, in order and once each; tuples matching nothing go to `missing`.
-    private func destinations(
-        of tuples: [[Value]], in index: DestinationIndex, scope: IndexScope, missing: inout [Value]
-    ) -> [GraphObject] {
-        var found: [GraphObject] = []
-        var seen = Set<GraphObject>()
-        lookups += tuples.count
-        for tuple in tuples {
-            guard let key = IndexKey(tuple) else { continue }
-            let matches = index[key]
-            if matches.isEmpty {
-                if !indexes.isFiltered(key, scope: scope) { missing.append(Self.value(tuple)) }
-            } else if tuples.count == 1 {
-                found = matches
-            } else {
-                for match in matches where seen.insert(match).inserted { found.append(match) }
-            }
+    /// The destinations of each key (a value or a tuple), in order and once each; keys matching
+    /// nothing go to `missing`.
+    private func destinations<Keys: Collection>(
+        of keys: Keys, in index: DestinationIndex, scope: IndexScope, missing: inout [Value],
+        key: (Keys.Element) -> IndexKey?, value: (Keys.Element) -> Value
+    ) -> FoundDestinations {
+        var found = FoundDestinations.none
+        for element in keys {
+            guard let key = key(element) else { continue }
+            lookups += 1
+            let before = found.count
+            index.forEachMatch(key) { found.append($0) }
+            if found.count == before, !indexes.isFiltered(key, scope: scope) { missing.append(value(element)) }
         }
+        if keys.count > 1 { found.removeRepeats() }
         return found
     }
 
@@ -210,35 +219,40 @@ final class ConnectRun {
     ///
     /// - Returns: the number of links the relationship holds.
     private func link(
-        _ source: GraphObject, to found: [GraphObject], step: ConnectionStep, scope: IndexScope,
+        _ source: GraphObject, to found: FoundDestinations, step: ConnectionStep, scope: IndexScope,
         reference: Reference, writer: LinkWriter
     ) -> Int {
-        var destinations = found
-        switch step.relationship.kind {
-        case .toOne where found.count > 1:
+        switch (step.relationship.kind, found) {
+        case (.toOne, .several(let objects)):
             let (attributes, searched): ([String], [Value]) =
                 switch reference {
                 case .unknown: ([], [])
                 case .scalar(let value): (scope.attributes, [value])
+                case .members(let items): (scope.attributes, items.filter { !$0.isNull })
                 case .values(let tuples): (scope.attributes, tuples.map(Self.value))
-                case .objects: ([], found.map { Self.value($0.identity.values) })
+                case .objects: ([], objects.map { Self.value($0.identity.values) })
                 }
             report.errors.append(
                 ConnectError(
                     entity: source.type.name, identity: source.identity, relationship: step.relationship.name,
                     destination: step.destination.name, attributes: attributes, values: searched,
-                    matches: found.count,
+                    matches: objects.count,
                     origin: source.origin))
-            destinations = []
-        case .toMany where step.relationship.assignment == .union:
+            writer.link(source, at: step.position, to: nil)
+            return 0
+        case (.toMany, _) where step.relationship.assignment == .union:
             let previous = source.related(at: step.position)
             let present = Set(previous)
-            destinations = previous + found.filter { !present.contains($0) }
+            let destinations = previous + found.objects.filter { !present.contains($0) }
+            writer.link(source, at: step.position, to: destinations)
+            return destinations.count
+        case (_, .several(let objects)):
+            writer.link(source, at: step.position, to: objects)
+            return objects.count
         default:
-            break
+            writer.link(source, at: step.position, to: found.first)
+            return found.count
         }
-        writer.link(source, at: step.position, to: destinations)
-        return destinations.count
     }
 
     /// A tuple as one value: the value alone, or an array of several.

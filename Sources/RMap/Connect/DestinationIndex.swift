@@ -55,13 +55,20 @@ struct IndexScope: Hashable {
 /// no source member equals: destination keys are scalars. Objects are kept as
 /// rows of the destination's table; integer keys (the usual `id`) in a map of
 /// their own, without an enum per key. A key that is the whole table's lone
-/// `int` identity (the usual `id`) needs no index of its own: the table's
-/// identity map answers.
-struct DestinationIndex {
+/// `int` identity (the usual `id`) needs no hash index of its own: an array
+/// over the identities' range answers when they lie close together
+/// (``DenseIdentityRows``), the table's identity map otherwise.
+final class DestinationIndex {
+    /// Where the rows of a whole table's lone integer identities are looked up.
+    private enum Identities {
+        case dense(DenseIdentityRows)
+        case map(ObjectTable)
+    }
+
     private let graph: ObjectGraph
     private let root: Int
-    /// The destination table when its identity map serves as the index.
-    private let identityMap: ObjectTable?
+    /// Set when the table's identities serve as the index.
+    private let identities: Identities?
     /// The first object of each integer key.
     private var integers: [Int64: Int32] = [:]
     /// The first object of each other key.
@@ -81,15 +88,16 @@ struct DestinationIndex {
         root = destination.rootIndex
         let table = graph.table(root)
         if Self.identityServes(scope, destination: destination, table: table, schema: schema) {
-            identityMap = table
+            identities = DenseIdentityRows(table).map(Identities.dense) ?? .map(table)
             scanned = table.count
             return
         }
-        identityMap = nil
+        identities = nil
         let members = scope.admittedTypes(in: schema)
         var positions: [[Int]?] = Array(repeating: nil, count: schema.types.count)
         var values: [Value] = []
-        for row in table.rows where members[table.type(of: row)] {
+        table.forEachRow { row in
+            guard members[table.type(of: row)] else { return }
             scanned += 1
             let type = schema.types[table.type(of: row)]
             if positions[type.index] == nil {
@@ -98,10 +106,10 @@ struct DestinationIndex {
             let object = GraphObject(graph: graph, root: root, row: row)
             guard let indices = positions[type.index], indices.count == scope.attributes.count,
                 scope.predicate.matches(object)
-            else { continue }
+            else { return }
             values.removeAll(keepingCapacity: true)
             for index in indices { values.append(object.value(at: index) ?? .null) }
-            guard let key = IndexKey(values) else { continue }
+            guard let key = IndexKey(values) else { return }
             add(Int32(row), key)
         }
     }
@@ -117,7 +125,7 @@ struct DestinationIndex {
         return !table.hasOtherIdentities
     }
 
-    private mutating func add(_ row: Int32, _ key: IndexKey) {
+    private func add(_ row: Int32, _ key: IndexKey) {
         if case .single(.integer(let number)) = key {
             if integers[number] == nil {
                 integers[number] = row
@@ -130,19 +138,26 @@ struct DestinationIndex {
         more[key, default: []].append(row)
     }
 
-    /// The objects whose key equals `key`, in the graph's order.
-    subscript(key: IndexKey) -> [GraphObject] {
-        if let identityMap {
-            guard case .single(.integer(let number)) = key,
-                let row = identityMap.row(integerIdentity: number)
-            else { return [] }
-            return [GraphObject(graph: graph, root: root, row: row)]
+    /// The first object whose key equals `key` (in the graph's order).
+    private func first(_ key: IndexKey) -> Int32? {
+        guard case .single(.integer(let number)) = key else { return identities == nil ? others[key] : nil }
+        switch identities {
+        case .dense(let rows)?: return rows.row(identity: number)
+        case .map(let table)?: return table.row(integerIdentity: number).map(Int32.init)
+        case nil: return integers[number]
         }
-        let first: Int32?
-        if case .single(.integer(let number)) = key { first = integers[number] } else { first = others[key] }
-        guard let first else { return [] }
-        let rows = more.isEmpty ? [first] : [first] + (more[key] ?? [])
-        return rows.map { GraphObject(graph: graph, root: root, row: Int($0)) }
+    }
+
+    /// True when an object's key equals `key`.
+    func contains(_ key: IndexKey) -> Bool { first(key) != nil }
+
+    /// Calls `body` with each object whose key equals `key`, in the graph's order (no array for
+    /// the usual lone one).
+    func forEachMatch(_ key: IndexKey, _ body: (GraphObject) -> Void) {
+        guard let first = first(key) else { return }
+        body(GraphObject(graph: graph, root: root, row: Int(first)))
+        guard !more.isEmpty, let rows = more[key] else { return }
+        for row in rows { body(GraphObject(graph: graph, root: root, row: Int(row))) }
     }
 }
 
@@ -176,6 +191,6 @@ final class DestinationIndexes {
         let root = graph.schema.types[scope.destination].rootIndex
         let table = IndexScope(
             destination: root, attributes: scope.attributes, includeSubentities: true, predicate: Predicate())
-        return !index(table)[key].isEmpty
+        return index(table).contains(key)
     }
 }

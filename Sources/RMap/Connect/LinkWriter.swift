@@ -12,11 +12,15 @@
 final class LinkWriter {
     private let name: String
     private let inverse: String?
+    /// Whether the relationship is a to-one (a source's links: one object at most).
+    private let toOne: Bool
     private var graph: ObjectGraph?
     private var sourceRoot = 0
     private var destinationRoot = 0
-    /// Per destination entity position, once looked up: the position of its to-one inverse (`nil`: none).
-    private var toOneInverses: [Int: Int?] = [:]
+    /// Per entity position, set at the first link: the position of its inverse (`nil`: none).
+    private var inverses: [Int?] = []
+    /// Per entity position, set at the first link: the position of its inverse when that is a to-one.
+    private var toOneInverses: [Int?] = []
     /// About how many sources will be linked: room for their pairs is made at the first pair.
     private let expectedSources: Int
     /// (destination row, source row) of every link to a to-many inverse, in link order.
@@ -28,6 +32,7 @@ final class LinkWriter {
     init(_ relationship: RelationshipMapping, sources: Int) {
         name = relationship.name
         inverse = relationship.inverse
+        toOne = relationship.kind == .toOne
         expectedSources = sources
     }
 
@@ -39,38 +44,54 @@ final class LinkWriter {
         }
         let previous = source.related(at: position)
         source.setRelated(at: position, to: destinations)
-        if graph == nil {
-            graph = source.graph
-            sourceRoot = source.root
-            destinationRoot = source.graph.slot(of: source.type, relationship: position).destination
-        }
-        let row = Int32(source.row)
-        for old in previous where !destinations.contains(old) {
-            if let position = toOneInverse(of: old) {
-                if old.relatedObject(at: position) == source { old.setRelated(at: position, to: []) }
-            } else {
-                removals.append((Int32(old.row), row))
-            }
-        }
-        for destination in destinations {
-            if let position = toOneInverse(of: destination) {
-                claim(destination, inverseAt: position, for: source)
-            } else {
-                if additions.isEmpty { additions.reserveCapacity(expectedSources) }
-                additions.append((Int32(destination.row), row))
-            }
+        start(at: source, position: position)
+        for old in previous where !destinations.contains(old) { unlink(old, from: source) }
+        for destination in destinations { add(destination, for: source) }
+    }
+
+    /// Sets `source`'s relationship at `position` to `destination` alone (`nil`: to nothing): a
+    /// to-one's usual link, without arrays.
+    func link(_ source: GraphObject, at position: Int, to destination: GraphObject?) {
+        guard toOne else { return link(source, at: position, to: destination.map { [$0] } ?? []) }
+        guard inverse != nil else { return source.setRelated(at: position, to: destination) }
+        let previous = source.relatedObject(at: position)
+        source.setRelated(at: position, to: destination)
+        start(at: source, position: position)
+        if let previous, previous != destination { unlink(previous, from: source) }
+        if let destination { add(destination, for: source) }
+    }
+
+    /// Learns the tables and inverses at the first link.
+    private func start(at source: GraphObject, position: Int) {
+        guard graph == nil else { return }
+        graph = source.graph
+        sourceRoot = source.root
+        destinationRoot = source.graph.slot(of: source.type, relationship: position).destination
+        let types = source.graph.schema.types
+        inverses = types.map { type in inverse.flatMap { type.relationshipIndex($0) } }
+        toOneInverses = zip(types, inverses).map { type, position in
+            position.flatMap { type.mapping.relationships[$0].kind == .toOne ? $0 : nil }
         }
     }
 
-    /// The position of `destination`'s inverse when it is a to-one: such inverses are set as
-    /// links are made (one object to replace), to-many ones gathered for ``flush()``.
-    private func toOneInverse(of destination: GraphObject) -> Int? {
-        let type = destination.type
-        if let known = toOneInverses[type.index] { return known }
-        var position = inverse.flatMap { type.relationshipIndex($0) }
-        if let found = position, type.mapping.relationships[found].kind != .toOne { position = nil }
-        toOneInverses[type.index] = .some(position)
-        return position
+    /// Drops `source` from the inverse of `old`, a destination it no longer links to.
+    private func unlink(_ old: GraphObject, from source: GraphObject) {
+        if let position = toOneInverses[old.type.index] {
+            if old.relatedObject(at: position) == source { old.setRelated(at: position, to: nil) }
+        } else {
+            removals.append((Int32(old.row), Int32(source.row)))
+        }
+    }
+
+    /// Adds `source` to the inverse of `destination`: at once for a to-one inverse (such inverses
+    /// are set as links are made, one object to replace), at ``flush()`` for a to-many one.
+    private func add(_ destination: GraphObject, for source: GraphObject) {
+        if let position = toOneInverses[destination.type.index] {
+            claim(destination, inverseAt: position, for: source)
+        } else {
+            if additions.isEmpty { additions.reserveCapacity(expectedSources) }
+            additions.append((Int32(destination.row), Int32(source.row)))
+        }
     }
 
     /// Points `destination`'s to-one inverse at `source`, dropping `destination` from its former holder.
@@ -85,20 +106,20 @@ final class LinkWriter {
 
     /// Applies the recorded inverse changes.
     func flush() {
-        guard let inverse, let graph else { return }
+        guard inverse != nil, let graph else { return }
         for (row, sources) in Dictionary(grouping: removals, by: \.destination) {
             let destination = GraphObject(graph: graph, root: destinationRoot, row: Int(row))
-            guard let position = destination.type.relationshipIndex(inverse) else { continue }
+            guard let position = inverses[destination.type.index] else { continue }
             let lost = Set(sources.map { Int($0.source) })
             destination.setRelated(
                 at: position, to: destination.related(at: position).filter { !lost.contains($0.row) })
         }
         forEachDestination { destination, sources in
-            guard let position = destination.type.relationshipIndex(inverse) else { return }
+            guard let position = inverses[destination.type.index] else { return }
             let current = destination.related(at: position)
-            let holders = sources.map { GraphObject(graph: graph, root: sourceRoot, row: Int($0)) }
             // A writer links each source once, so its holders are distinct: only earlier holders can repeat.
-            guard !current.isEmpty else { return destination.setRelated(at: position, to: holders) }
+            guard !current.isEmpty else { return destination.setRelated(at: position, toRows: sources, of: sourceRoot) }
+            let holders = sources.map { GraphObject(graph: graph, root: sourceRoot, row: Int($0)) }
             var present = Set(current)
             destination.setRelated(at: position, to: current + holders.filter { present.insert($0).inserted })
         }

@@ -67,19 +67,30 @@ public struct GraphObject: Hashable {
     /// Sets the relationship at `position` (a to-one keeps the first object).
     func setRelated(at position: Int, to objects: [GraphObject]) {
         let (slot, destination) = graph.slot(of: type, relationship: position)
-        if objects.count <= 1, !table.slots[slot].toMany {
-            // A to-one's usual case, without an array of rows.
-            let object = objects.first
-            precondition(object.map { $0.root == destination && $0.graph === graph } ?? true, "a link to another table")
-            table.setLink(of: row, slot: slot, to: object.map { Int32($0.row) })
-            return
-        }
+        if objects.count <= 1, !table.slots[slot].toMany { return setRelated(at: position, to: objects.first) }
         table.setLinks(
             of: row, slot: slot,
             to: objects.map { object in
                 precondition(object.root == destination && object.graph === graph, "a link to another table")
                 return Int32(object.row)
             })
+    }
+
+    /// Sets the to-one relationship at `position` to `object` (`nil`: none), without an array.
+    func setRelated(at position: Int, to object: GraphObject?) {
+        let (slot, destination) = graph.slot(of: type, relationship: position)
+        precondition(!table.slots[slot].toMany, "a to-many set to one object")
+        precondition(object.map { $0.root == destination && $0.graph === graph } ?? true, "a link to another table")
+        table.setLink(of: row, slot: slot, to: object.map { Int32($0.row) })
+    }
+
+    /// Sets the to-many relationship at `position` to the objects at `rows` of the table of root
+    /// entity `root` (its destination's), without a handle per object.
+    func setRelated(at position: Int, toRows rows: some Collection<Int32>, of root: Int) {
+        let (slot, destination) = graph.slot(of: type, relationship: position)
+        precondition(table.slots[slot].toMany, "a to-one set to rows")
+        precondition(root == destination, "a link to another table")
+        table.setLinks(of: row, slot: slot, to: rows)
     }
 
     /// Records that a payload set the relationship at `position` (to a list or `null`).

@@ -30,7 +30,7 @@ struct LinkPool {
     }
 
     /// Sets the destination rows of `row`.
-    mutating func setLinks(of row: Int, to destinations: [Int32]) {
+    mutating func setLinks(of row: Int, to destinations: some Collection<Int32>) {
         if destinations.count > Int(counts[row]) {
             starts[row] = UInt32(pool.count)
             pool.append(contentsOf: destinations)

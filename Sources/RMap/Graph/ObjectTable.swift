@@ -40,6 +40,11 @@ final class ObjectTable {
     /// How many rows are not removed.
     var count: Int { rowCount - removed.count }
 
+    /// Calls `body` with each row not removed, in the order added (``rows`` without a lazy filter per step).
+    func forEachRow(_ body: (Int) -> Void) {
+        for row in 0..<rowCount where removed.isEmpty || !removed.contains(row) { body(row) }
+    }
+
     /// Adds a row of entity `type` holding `values`, from record `record` of payload `source`
     /// (see ``origin(of:)``); it has no links yet.
     func add(type: Int, values: [Value?], source: Int32, record: Int32) -> Int {
@@ -111,7 +116,7 @@ final class ObjectTable {
     }
 
     /// Sets a slot's links (a to-one keeps the first).
-    func setLinks(of row: Int, slot: Int, to destinations: [Int32]) {
+    func setLinks(of row: Int, slot: Int, to destinations: some Collection<Int32>) {
         if slots[slot].toMany {
             links[slot].toMany.setLinks(of: row, to: destinations)
         } else {
@@ -141,6 +146,14 @@ final class ObjectTable {
     /// The row whose identity is the lone integer `number`.
     func row(integerIdentity number: Int64) -> Int? {
         intIdentities.row(for: number, keyOf: integerIdentity).map(Int.init)
+    }
+
+    /// Calls `body` with each row not removed whose identity is a lone integer, and that integer:
+    /// the identity map's contents, in row order (the order their values lie in).
+    func forEachIntegerIdentity(_ body: (_ row: Int, _ identity: Int64) -> Void) {
+        forEachRow { row in
+            if let identity = integerIdentity(of: Int32(row)) { body(row, identity) }
+        }
     }
 
     /// True when some identity is not a lone integer.
