@@ -453,7 +453,8 @@ private struct PersistRun {
     /// (``StoreBackend/holdsLinks(_:sources:links:)``), and whether that is every source.
     private func keptLinks() throws -> (kept: [Set<Int>], settled: Bool) {
         var kept = Array(repeating: Set<Int>(), count: layout.joinTables.count)
-        var settled = true
+        // A table that held nothing when written has no source whose links could be kept.
+        var settled = !graph.schema.roots.contains { hasLinks($0) && isFresh($0) }
         var batches = Array(
             repeating: [(row: Int, source: [Value], links: [[Value]])](), count: layout.joinTables.count)
         func check(_ join: Int) throws {
@@ -465,11 +466,7 @@ private struct PersistRun {
             }
             batches[join].removeAll(keepingCapacity: true)
         }
-        try forEachLinkSource { object, identity, relationship, join in
-            guard !freshTables.contains(layout.bindings[object.type.index].table) else {
-                settled = false
-                return
-            }
+        try forEachLinkSource(skippingFresh: true) { object, identity, relationship, join in
             let links = links(of: object, identity, relationship: relationship, join: join)
             batches[join].append((object.row, identity.values, links))
             if batches[join].count >= PersistWriter.batchSize { try check(join) }
@@ -491,11 +488,12 @@ private struct PersistRun {
         return links
     }
 
-    /// Calls `body` for each object, identity, relationship and join table whose links this write sets.
+    /// Calls `body` for each object, identity, relationship and join table whose links this write
+    /// sets (with `skippingFresh`, not in a table that held nothing when it was written).
     private func forEachLinkSource(
-        _ body: (GraphObject, IdentityKey, _ relationship: Int, _ join: Int) throws -> Void
+        skippingFresh: Bool = false, _ body: (GraphObject, IdentityKey, _ relationship: Int, _ join: Int) throws -> Void
     ) throws {
-        for root in graph.schema.roots {
+        for root in graph.schema.roots where hasLinks(root) && !(skippingFresh && isFresh(root)) {
             for object in fetchedObjects(root) where !isTombstone(object) {
                 let binding = layout.bindings[object.type.index]
                 guard !binding.joins.isEmpty else { continue }
@@ -509,6 +507,14 @@ private struct PersistRun {
             }
         }
     }
+
+    /// Whether an entity stored in the root's table has a relationship kept in a join table.
+    private func hasLinks(_ root: EntityType) -> Bool {
+        graph.schema.family(of: root).contains { !layout.bindings[$0.index].joins.isEmpty }
+    }
+
+    /// Whether the root's table held nothing when ``writeTable(_:)`` wrote it.
+    private func isFresh(_ root: EntityType) -> Bool { freshTables.contains(layout.bindings[root.index].table) }
 
     // MARK: - Orphans
 
