@@ -24,7 +24,7 @@ final class SQLiteBackend: SyncBackend {
         // by page faults; 32 MiB and a 256 MiB mmap_size were not measurably faster on shuffled ids).
         // 8 KiB pages for a new file (an existing one keeps its own). Sorts beyond the cache spill to temporary
         // files, not memory: a join table's index built at commit (SQLiteSuspendedSchema) from 900,000 links took
-        // 0.95 s and 8 MiB more RSS with them, 1.5 s and 42 MiB in memory.
+        // 0.7-1.5 s and 8 MiB more RSS with them, 1.5-1.7 s and 41 MiB in memory.
         try connection.execute(
             "PRAGMA page_size = 8192; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; "
                 + "PRAGMA cache_size = -8192; PRAGMA temp_store = FILE")

@@ -8,7 +8,7 @@ import RMap
 ///   but even with a `WHEN` that is false it doubles the cost of an insert.
 /// - The indexes of a join table that holds nothing when its first links come (a first
 ///   import) are built once, sorted, after the load instead of kept up to date link by link:
-///   900,000 links took 0.34 s plus 0.95 s for the index against 2.0 s with it.
+///   900,000 links took 0.3-0.7 s plus 0.7-1.5 s for the index against 1.9-2.6 s with it.
 ///
 /// A rollback brings everything back by itself: dropping is part of the transaction.
 struct SQLiteSuspendedSchema {
