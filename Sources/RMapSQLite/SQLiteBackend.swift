@@ -12,8 +12,9 @@ final class SQLiteBackend: SyncBackend {
     private var localEdits = false
     private var ownWritesFlagged = false
     private var writing = false
-    /// The insert triggers dropped for rmap's own bulk inserts in this transaction, made again at commit.
-    private var suspended: [(name: String, sql: String)] = []
+    /// The insert triggers and join-table indexes dropped for rmap's own bulk inserts in this
+    /// transaction, made again at commit.
+    private var suspended = SQLiteSuspendedSchema()
     /// The `CREATE INDEX` statements of this transaction's schema changes, run before it commits:
     /// one sorted build of each index instead of an insert per row into a B-tree that rows reach
     /// in random order (a foreign key, a join table's destination). No write reads by them.
@@ -25,10 +26,12 @@ final class SQLiteBackend: SyncBackend {
         // (PersistWriter sorts each table's rows, IdentityOrder), so the pages in use are few, and a larger cache
         // only grew the RSS (16 MiB was no faster at 1.4M rows, 4 MiB doubled the system time, 128 MiB was slower,
         // by page faults; 32 MiB and a 256 MiB mmap_size were not measurably faster on shuffled ids).
-        // 8 KiB pages for a new file (an existing one keeps its own).
+        // 8 KiB pages for a new file (an existing one keeps its own). Sorts beyond the cache spill to temporary
+        // files, not memory: a join table's index built at commit (SQLiteSuspendedSchema) from 900,000 links took
+        // 0.7-1.5 s and 8 MiB more RSS with them, 1.5-1.7 s and 41 MiB in memory.
         try connection.execute(
             "PRAGMA page_size = 8192; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; "
-                + "PRAGMA cache_size = -8192; PRAGMA temp_store = MEMORY")
+                + "PRAGMA cache_size = -8192; PRAGMA temp_store = FILE")
     }
 
     /// Writes are rmap's own until ``setLocalEdits(_:)`` says otherwise; the flag row goes in
@@ -43,13 +46,11 @@ final class SQLiteBackend: SyncBackend {
     /// A deferred transaction: a shared lock at the first read, which a writer's reserved lock does not block.
     func beginRead() throws { try connection.execute("BEGIN DEFERRED") }
 
-    /// Makes the suspended insert triggers again and deletes the flag row first: no other
+    /// Makes the suspended triggers and indexes again and deletes the flag row first: no other
     /// connection ever sees either missing or set.
     func commit() throws {
         for sql in laterIndexes { try connection.execute(sql) }
-        for (name, sql) in suspended {
-            try connection.execute("DROP TRIGGER IF EXISTS \(SQLiteSchema.quote(name)); \(sql)")
-        }
+        try suspended.restore(on: connection)
         if ownWritesFlagged { try connection.execute(SQLiteBaseCapture.clearOwnWrites) }
         try connection.execute("COMMIT")
         endTransaction()
@@ -62,7 +63,7 @@ final class SQLiteBackend: SyncBackend {
 
     private func endTransaction() {
         writing = false
-        suspended = []
+        suspended.reset()
         laterIndexes = []
         localEdits = false
         ownWritesFlagged = false
@@ -252,16 +253,9 @@ final class SQLiteBackend: SyncBackend {
     /// file): even with a `WHEN` that is false, a trigger doubles the cost of an insert, and no
     /// other connection writes meanwhile.
     func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws {
-        let names = SQLiteBaseCapture.insertTriggerNames(table)
-        if writing, !localEdits, !table.identity.isEmpty, !suspended.contains(where: { $0.name == names.after }) {
-            let texts = try connection.query(
-                "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (?, ?)",
-                [.string(names.before), .string(names.after)])
-            for row in texts {
-                guard row.count == 2, case .text(let name) = row[0], case .text(let sql) = row[1] else { continue }
-                try connection.execute("DROP TRIGGER \(SQLiteSchema.quote(name))")
-                suspended.append((name, sql))
-            }
+        if writing, !localEdits, !table.identity.isEmpty {
+            let names = SQLiteBaseCapture.insertTriggerNames(table)
+            try suspended.dropTriggers([names.before, names.after], on: connection)
         }
         try upsertRows(table, rows)
     }
@@ -328,12 +322,19 @@ final class SQLiteBackend: SyncBackend {
         try run(SQLiteSchema.delete(from: SQLiteBaseCapture.insertedName(table), where: names), identities)
     }
 
+    /// rmap's own links go in without the join table's insert trigger, and, into a join table
+    /// that held none at the transaction's first links, without its indexes (``SQLiteSuspendedSchema``).
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
         let name = SQLiteSchema.quote(join.name)
         if !sources.isEmpty, try connection.query("SELECT EXISTS (SELECT 1 FROM \(name))").first?.first == .integer(1) {
             try run(
                 SQLiteSchema.delete(from: join.name, where: join.columns.prefix(join.sourceColumnCount).map(\.name)),
                 sources)
+        }
+        guard !links.isEmpty else { return }
+        if writing, !localEdits {
+            try suspended.dropTriggers([SQLiteBaseCapture.linkTriggerNames(join).inserted], on: connection)
+            try suspended.dropIndexesIfEmpty(join, on: connection)
         }
         try insert(links, width: join.columns.count) { SQLiteSchema.insertLinks(join, rows: $0) }
     }

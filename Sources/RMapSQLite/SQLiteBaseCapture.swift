@@ -114,13 +114,14 @@ enum SQLiteBaseCapture {
         ]
         for join in joins where join.sourceColumnCount == names.count {
             let sources = join.columns.prefix(join.sourceColumnCount).map(\.name)
-            for (event, row) in [("INSERT", "NEW"), ("DELETE", "OLD")] {
+            let (inserted, deleted) = linkTriggerNames(join)
+            for (event, row, name) in [("INSERT", "NEW", inserted), ("DELETE", "OLD", deleted)] {
                 let source = equal("r", row, names, as: sources)
                 let fromMarks = zip(names, sources).map { "m.\(quote($0)) = \(row).\(quote($1))" }
                     .joined(separator: " AND ")
                 triggers.append(
                     (
-                        "_rmap_\(event.lowercased())_\(join.name)",
+                        name,
                         "AFTER \(event) ON \(quote(join.name)) WHEN \(localEdit) BEGIN "
                             + "INSERT INTO \(base) (\(columns)) SELECT "
                             + "\(qualified("r", stored)) FROM \(rows) AS r WHERE \(source) "
@@ -131,6 +132,11 @@ enum SQLiteBaseCapture {
         }
         return insertTriggers(table, columns: stored)
             + triggers.map { name, body in (name, "CREATE TRIGGER \(quote(name)) \(body)") }
+    }
+
+    /// The names of a join table's triggers (``triggers(_:columns:joins:)``): after an `INSERT`, after a `DELETE`.
+    static func linkTriggerNames(_ join: JoinTableLayout) -> (inserted: String, deleted: String) {
+        ("_rmap_insert_\(join.name)", "_rmap_delete_\(join.name)")
     }
 
     /// The names of ``insertTriggers(_:columns:)``: before and after the `INSERT`.
