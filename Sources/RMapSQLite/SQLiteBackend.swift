@@ -13,12 +13,8 @@ final class SQLiteBackend: SyncBackend {
     private var ownWritesFlagged = false
     private var writing = false
     /// The insert triggers and join-table indexes dropped for rmap's own bulk inserts in this
-    /// transaction, made again at commit.
+    /// transaction, and the indexes its schema changes create, made at commit.
     private var suspended = SQLiteSuspendedSchema()
-    /// The `CREATE INDEX` statements of this transaction's schema changes, run before it commits:
-    /// one sorted build of each index instead of an insert per row into a B-tree that rows reach
-    /// in random order (a foreign key, a join table's destination). No write reads by them.
-    private var laterIndexes: [String] = []
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
@@ -49,7 +45,6 @@ final class SQLiteBackend: SyncBackend {
     /// Makes the suspended triggers and indexes again and deletes the flag row first: no other
     /// connection ever sees either missing or set.
     func commit() throws {
-        for sql in laterIndexes { try connection.execute(sql) }
         try suspended.restore(on: connection)
         if ownWritesFlagged { try connection.execute(SQLiteBaseCapture.clearOwnWrites) }
         try connection.execute("COMMIT")
@@ -64,7 +59,6 @@ final class SQLiteBackend: SyncBackend {
     private func endTransaction() {
         writing = false
         suspended.reset()
-        laterIndexes = []
         localEdits = false
         ownWritesFlagged = false
     }
@@ -88,7 +82,7 @@ final class SQLiteBackend: SyncBackend {
     func ensureSchema(_ layout: StoreLayout) throws {
         for sql in try schemaDiff(layout).statements(SQLiteSchema.self) {
             if connection.inTransaction, sql.hasPrefix("CREATE INDEX ") {
-                laterIndexes.append(sql)
+                suspended.postpone(sql)
             } else {
                 try connection.execute(sql)
             }

@@ -1,8 +1,9 @@
 import RMap
 
 /// The triggers and indexes a write transaction drops while rmap bulk-inserts, to make again
-/// from their text in the file before it commits (``SQLiteBackend``); no other connection
-/// writes meanwhile, and none ever sees them missing.
+/// from their text in the file before it commits (``SQLiteBackend``), and the indexes its own
+/// schema changes create then (a new table's foreign keys, a new join table's destination); no
+/// other connection writes meanwhile, and none ever sees them missing. No write reads by them.
 ///
 /// - An insert trigger (an entity table's, a join table's) does nothing for rmap's own writes,
 ///   but even with a `WHEN` that is false it doubles the cost of an insert.
@@ -14,6 +15,8 @@ import RMap
 struct SQLiteSuspendedSchema {
     /// What was dropped, in order: `TRIGGER` or `INDEX`, name and `CREATE` statement.
     private var dropped: [(kind: String, name: String, sql: String)] = []
+    /// The `CREATE INDEX` statements of the transaction's schema changes, held back.
+    private var postponed: [String] = []
     /// The triggers, and the join tables at their first links, already looked for in the transaction.
     private var seenTriggers: Set<String> = []
     private var linkedJoins: Set<String> = []
@@ -42,8 +45,15 @@ struct SQLiteSuspendedSchema {
             [.string(join.name)], kind: "INDEX", on: connection)
     }
 
-    /// Makes everything dropped again (the indexes in one sorted pass each) and forgets it.
+    /// Holds back a `CREATE INDEX` of the transaction's schema changes until ``restore(on:)``:
+    /// one sorted build instead of an insert per row into a B-tree the rows reach in random order.
+    mutating func postpone(_ createIndex: String) {
+        postponed.append(createIndex)
+    }
+
+    /// Makes everything dropped or held back (the indexes in one sorted pass each) and forgets it.
     mutating func restore(on connection: SQLiteConnection) throws {
+        for sql in postponed { try connection.execute(sql) }
         for (kind, name, sql) in dropped {
             try connection.execute("DROP \(kind) IF EXISTS \(SQLiteSchema.quote(name)); \(sql)")
         }
@@ -53,6 +63,7 @@ struct SQLiteSuspendedSchema {
     /// Forgets everything (the transaction is over).
     mutating func reset() {
         dropped = []
+        postponed = []
         seenTriggers = []
         linkedJoins = []
     }
