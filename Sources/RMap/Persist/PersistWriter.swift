@@ -34,7 +34,8 @@ public struct PersistWriter {
     /// - Throws: ``ConflictError``, or the backend's errors (the transaction is rolled back).
     /// - Complexity: O(objects + links), in batches of ``batchSize``.
     public func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport {
-        var phases = try PersistPhases(backend: BackgroundBackend(backend), graph: graph, request: request)
+        var phases = try PersistPhases(
+            backend: BackgroundBackend(backend), graph: graph, request: request, connected: Locked(true))
         return try phases.rollingBack { try $0.finish() }
     }
 
@@ -48,12 +49,14 @@ public struct PersistWriter {
     /// - Throws: the backend's errors (the transaction is rolled back).
     public func beginWrite(_ graph: ObjectGraph, request: WriteRequest) async throws -> any StoreWrite {
         let parts = Confined((backend: backend, graph: graph))
+        let connected = Locked(false)
         let phases = try await DedicatedThread.run {
             Confined(
                 try PersistPhases(
-                    backend: BackgroundBackend(parts.value.backend), graph: parts.value.graph, request: request))
+                    backend: BackgroundBackend(parts.value.backend), graph: parts.value.graph, request: request,
+                    connected: connected))
         }.get()
-        return PersistWrite(phases: phases)
+        return PersistWrite(phases: phases, connectedFlag: connected)
     }
 }
 
@@ -61,6 +64,12 @@ public struct PersistWriter {
 /// on a ``DedicatedThread``, one after the other.
 private struct PersistWrite: StoreWrite {
     let phases: Confined<PersistPhases>
+    /// Read by the phase writing rows: set, it writes links between batches of rows.
+    let connectedFlag: Locked<Bool>
+
+    func connected() {
+        connectedFlag.withLock { $0 = true }
+    }
 
     func writeSettled() async throws {
         try await DedicatedThread.run { [phases] in try phases.value.rollingBack { try $0.writeSettled() } }.get()
@@ -81,11 +90,11 @@ private struct PersistPhases {
     var settledWritten = false
 
     /// Begins the transaction and brings the schema up to date.
-    init(backend: BackgroundBackend, graph: ObjectGraph, request: WriteRequest) throws {
+    init(backend: BackgroundBackend, graph: ObjectGraph, request: WriteRequest, connected: Locked<Bool>) throws {
         let layout = StoreLayout(schema: graph.schema)
         self.backend = backend
         self.request = request
-        run = PersistRun(backend: backend, layout: layout, graph: graph)
+        run = PersistRun(backend: backend, layout: layout, graph: graph, connected: connected)
         settled = graph.schema.roots.map { layout.isSettledBeforeConnecting($0, in: graph.schema) }
         try backend.begin()
         do {
@@ -130,7 +139,7 @@ private struct PersistPhases {
 }
 
 /// The state of one write.
-private struct PersistRun {
+struct PersistRun {
     let backend: any StoreBackend
     let layout: StoreLayout
     let graph: ObjectGraph
@@ -144,17 +153,25 @@ private struct PersistRun {
     /// The tables (positions in ``StoreLayout/tables``) that held nothing when they were written:
     /// no stored link has their objects as source.
     var freshTables = Set<Int>()
-    /// The rows of each root written so far, in the order written (``IdentityOrder``, sorted once
-    /// a root): the links are written in it too.
-    var orders: [Int: [Int]] = [:]
+    /// The rows of each root in the order written (``IdentityOrder``, sorted once a root): the
+    /// links are written in it too.
+    private var orders: [Int: [Int]] = [:]
+    /// The roots whose tables ``writeTable(_:)`` wrote.
+    var writtenRoots = Set<Int>()
+    /// True once connecting is over: links may be written between batches of rows.
+    let connected: Locked<Bool>
+    /// The links of tables that held nothing, written so far.
+    var freshLinks: FreshLinkCursor
 
-    init(backend: any StoreBackend, layout: StoreLayout, graph: ObjectGraph) {
+    init(backend: any StoreBackend, layout: StoreLayout, graph: ObjectGraph, connected: Locked<Bool>) {
         self.backend = backend
         self.layout = layout
         self.graph = graph
+        self.connected = connected
         counts = Array(repeating: EntityWriteCounts(), count: graph.schema.types.count)
         positions = ListPositions(graph: graph, layout: layout)
         released = ReleasedChildren(graph: graph, layout: layout)
+        freshLinks = FreshLinkCursor(graph: graph)
     }
 
     /// The counts by entity name.
@@ -167,17 +184,28 @@ private struct PersistRun {
     /// The objects of a root's table that the run fetched, in order of identity (the order
     /// ``writeTable(_:)`` wrote): stored objects that connections reached
     /// (``ObjectGraph/isStored(_:)``) keep their rows and links as stored.
-    private func fetchedObjects(_ root: EntityType) -> some Sequence<GraphObject> {
+    func fetchedObjects(_ root: EntityType) -> some Sequence<GraphObject> {
         let order = orders[root.index] ?? IdentityOrder.rows(of: root, in: graph)
         return order.lazy.map { [graph] in GraphObject(graph: graph, root: root.index, row: $0) }
             .filter { [graph] in !graph.isStored($0) }
     }
 
+    /// The root's rows in the order they are written, sorted once.
+    mutating func rowOrder(of root: EntityType) -> [Int] {
+        if let order = orders[root.index] { return order }
+        let order = IdentityOrder.rows(of: root, in: graph)
+        orders[root.index] = order
+        return order
+    }
+
+    /// Writes a root's table; once connecting is over, a batch of links of a table that held
+    /// nothing after each batch of rows (``writeFreshLinks(objects:)``).
     mutating func writeTable(_ root: EntityType) throws {
         let table = layout.table(of: root)
         let fresh = try backend.isEmpty(table)
         if fresh { freshTables.insert(layout.bindings[root.index].table) }
-        orders[root.index] = IdentityOrder.rows(of: root, in: graph)
+        writtenRoots.insert(root.index)
+        _ = rowOrder(of: root)
         var chunk: [GraphObject] = []
         var writes = ChunkWrites()
         var tombstones: [[Value]] = []
@@ -190,13 +218,14 @@ private struct PersistRun {
             guard chunk.count == PersistWriter.batchSize else { continue }
             try writeChunk(chunk, table, fresh: fresh, writes: &writes)
             chunk.removeAll(keepingCapacity: true)
+            if connected.withLock({ $0 }) { _ = try writeFreshLinks(objects: PersistWriter.batchSize) }
         }
         if !chunk.isEmpty { try writeChunk(chunk, table, fresh: fresh, writes: &writes) }
         if !fresh, !tombstones.isEmpty { try deleteStored(tombstones, table, root: root) }
     }
 
     /// True when the object's record matches its entity's `delete_when` (a tombstone).
-    private func isTombstone(_ object: GraphObject) -> Bool {
+    func isTombstone(_ object: GraphObject) -> Bool {
         guard let tombstone = object.type.mapping.deletion.tombstone, !object.identity.isIncomplete else {
             return false
         }
@@ -310,7 +339,11 @@ private struct PersistRun {
         if result.rowChanged, let merged = result.row { writes.rows.append(merged) }
         if result.baseChanged {
             // A row that is the server's state again needs no base of its own.
-            if result.row == result.base { writes.settled.append(result.base) } else { writes.bases.append(result.base) }
+            if result.row == result.base {
+                writes.settled.append(result.base)
+            } else {
+                writes.bases.append(result.base)
+            }
         }
         if result.rowChanged {
             counts[type.index].updated += 1
@@ -416,114 +449,6 @@ private struct PersistRun {
         }
     }
 
-    // MARK: - Links
-
-    /// Replaces the links of every object with a join whose stored links differ from the
-    /// graph's, a batch at a time and in two passes: first every such source's stored links
-    /// are removed, then the graph's links are added. Batches keep memory bounded; the passes
-    /// keep a backend from seeing links of this write as stored ones.
-    func writeLinks() throws {
-        let (kept, settled) = try keptLinks()
-        // An unchanged re-run: every source's stored links are the graph's, nothing to walk again.
-        guard !settled else { return }
-        var batches = Array(repeating: [[Value]](), count: layout.joinTables.count)
-        var identities = DestinationIdentities(graph: graph)
-        func flush(_ join: Int, removing: Bool) throws {
-            let table = layout.joinTables[join]
-            if removing {
-                try backend.replaceLinks(table, sources: batches[join], links: [])
-            } else {
-                try backend.replaceLinks(table, sources: [], links: batches[join])
-            }
-            batches[join].removeAll(keepingCapacity: true)
-        }
-        for removing in [true, false] {
-            try forEachLinkSource { object, identity, relationship, join in
-                guard !kept[join].contains(object.row) else { return }
-                if removing {
-                    guard !layout.joinTables[join].union else { return }
-                    batches[join].append(identity.values)
-                } else {
-                    batches[join] += links(
-                        of: object, identity, relationship: relationship, join: join, identities: &identities)
-                }
-                if batches[join].count >= PersistWriter.batchSize { try flush(join, removing: removing) }
-            }
-            for join in layout.joinTables.indices where !batches[join].isEmpty { try flush(join, removing: removing) }
-        }
-    }
-
-    /// The sources (graph rows), by join table, whose stored links are already the graph's
-    /// (``StoreBackend/holdsLinks(_:sources:links:)``), and whether that is every source.
-    private func keptLinks() throws -> (kept: [Set<Int>], settled: Bool) {
-        var kept = Array(repeating: Set<Int>(), count: layout.joinTables.count)
-        // A table that held nothing when written has no source whose links could be kept.
-        var settled = !graph.schema.roots.contains { hasLinks($0) && isFresh($0) }
-        var identities = DestinationIdentities(graph: graph)
-        var batches = Array(
-            repeating: [(row: Int, source: [Value], links: [[Value]])](), count: layout.joinTables.count)
-        func check(_ join: Int) throws {
-            let batch = batches[join]
-            let holds = try backend.holdsLinks(
-                layout.joinTables[join], sources: batch.map(\.source), links: batch.map(\.links))
-            for (entry, same) in zip(batch, holds) {
-                if same { kept[join].insert(entry.row) } else { settled = false }
-            }
-            batches[join].removeAll(keepingCapacity: true)
-        }
-        try forEachLinkSource(skippingFresh: true) { object, identity, relationship, join in
-            let links = links(of: object, identity, relationship: relationship, join: join, identities: &identities)
-            batches[join].append((object.row, identity.values, links))
-            if batches[join].count >= PersistWriter.batchSize { try check(join) }
-        }
-        for join in layout.joinTables.indices where !batches[join].isEmpty { try check(join) }
-        return (kept, settled)
-    }
-
-    /// The join rows of an object's relationship: its identity, a destination's, and its place when ordered.
-    private func links(
-        of object: GraphObject, _ identity: IdentityKey, relationship: Int, join: Int,
-        identities: inout DestinationIdentities
-    ) -> [[Value]] {
-        let ordered = layout.joinTables[join].ordered
-        var links: [[Value]] = []
-        for (position, destination) in object.related(at: relationship).enumerated() {
-            var link = identity.values
-            guard identities.append(destination, to: &link) else { continue }
-            if ordered { link.append(.int(Int64(position))) }
-            links.append(link)
-        }
-        return links
-    }
-
-    /// Calls `body` for each object, identity, relationship and join table whose links this write
-    /// sets (with `skippingFresh`, not in a table that held nothing when it was written).
-    private func forEachLinkSource(
-        skippingFresh: Bool = false, _ body: (GraphObject, IdentityKey, _ relationship: Int, _ join: Int) throws -> Void
-    ) throws {
-        for root in graph.schema.roots where hasLinks(root) && !(skippingFresh && isFresh(root)) {
-            for object in fetchedObjects(root) where !isTombstone(object) {
-                let binding = layout.bindings[object.type.index]
-                guard !binding.joins.isEmpty else { continue }
-                let identity = object.identity
-                guard !identity.isIncomplete else { continue }
-                for (relationship, join, connecting) in binding.joins {
-                    // A payload that carried none of the connecting keys keeps the stored links.
-                    if !connecting.isEmpty, connecting.allSatisfy({ object.value(at: $0) == nil }) { continue }
-                    try body(object, identity, relationship, join)
-                }
-            }
-        }
-    }
-
-    /// Whether an entity stored in the root's table has a relationship kept in a join table.
-    private func hasLinks(_ root: EntityType) -> Bool {
-        graph.schema.family(of: root).contains { !layout.bindings[$0.index].joins.isEmpty }
-    }
-
-    /// Whether the root's table held nothing when ``writeTable(_:)`` wrote it.
-    private func isFresh(_ root: EntityType) -> Bool { freshTables.contains(layout.bindings[root.index].table) }
-
     // MARK: - Orphans
 
     /// Counts the objects seen unchanged without being delivered (those the graph lacks).
@@ -563,38 +488,6 @@ private struct PersistRun {
             }
             try delete(orphans, table)
         }
-    }
-}
-
-/// The identities of the destinations of links, read once a destination: a person in nine
-/// teams is decoded from the packed values once, not nine times (decoding was half of the time
-/// it took to make 900,000 links).
-private struct DestinationIdentities {
-    let graph: ObjectGraph
-    /// By root and row, a lone identity's value (`.null`: none); `nil` until read.
-    private var values: [[Value?]]
-
-    init(graph: ObjectGraph) {
-        self.graph = graph
-        values = Array(repeating: [], count: graph.schema.types.count)
-    }
-
-    /// Appends the destination's identity values to `link`; false when one is missing or null.
-    mutating func append(_ destination: GraphObject, to link: inout [Value]) -> Bool {
-        guard destination.type.identityIndices.count == 1 else { return destination.appendIdentity(to: &link) }
-        if values[destination.root].isEmpty {
-            values[destination.root] = Array(repeating: nil, count: graph.table(destination.root).rowCount)
-        }
-        let value: Value
-        if let known = values[destination.root][destination.row] {
-            value = known
-        } else {
-            value = destination.value(at: destination.type.identityIndices[0]) ?? .null
-            values[destination.root][destination.row] = value
-        }
-        guard !value.isNull else { return false }
-        link.append(value)
-        return true
     }
 }
 

@@ -77,11 +77,14 @@ public struct Pipeline: Sendable {
         var lookedUp = true
         if !StoredDestinations.partialRoots(of: schema, request: request).isEmpty {
             let target = Confined(graph)
-            lookedUp = try await store.use { [request] in try $0.addStoredDestinations(to: target.value, request: request) }
+            lookedUp = try await store.use { [request] in
+                try $0.addStoredDestinations(to: target.value, request: request)
+            }
         }
 
         // connect: when nothing may change the graph after it (no stage, not strict), the
-        // write begins first and stores the tables that connecting leaves alone meanwhile.
+        // write begins first and stores the tables that connecting leaves alone meanwhile,
+        // and once it is told that connecting is over, links between their batches of rows.
         let overlapped = options.strict || !stages.isEmpty ? nil : try await store.beginWrite(graph, request: request)
         progress(.stageStarted("connect"))
         async let settled: Void? = overlapped?.writeSettled()
@@ -93,6 +96,7 @@ public struct Pipeline: Sendable {
                 !Self.arrived(reference.destination, schema: schema, fetched: fetched, mapping: report)
             }
         }
+        overlapped?.connected()
         progress(.stageFinished("connect"))
 
         // stages, then a strict run's check: both before the store is touched.
@@ -127,7 +131,9 @@ public struct Pipeline: Sendable {
     ) async {
         guard !update.isEmpty else { return }
         do {
-            _ = try await store.use { try $0.write(ObjectGraph(schema: schema), request: WriteRequest(runState: update)) }
+            _ = try await store.use {
+                try $0.write(ObjectGraph(schema: schema), request: WriteRequest(runState: update))
+            }
         } catch {
             progress(.note("unchanged payloads not remembered (the next run maps them again): \(error)"))
         }
