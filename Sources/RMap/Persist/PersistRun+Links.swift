@@ -116,8 +116,10 @@ extension PersistRun {
     // MARK: - Links of tables that held nothing
 
     /// Writes the links of `objects` more objects of the tables that held nothing at the write's
-    /// start, in one walk: their sources have no stored links to keep, so the stored links of a
-    /// batch's sources are removed, then the batch's links added; false once all are written.
+    /// start; false once all are written. Their sources have no stored links to keep: before a
+    /// root's first links, one walk removes whatever links the store holds of its sources (all of
+    /// them first, as ``writeLinks()``'s first pass: a removal after links of this write would
+    /// search them, without an index while PostgreSQL loads a new join table).
     ///
     /// Between batches of rows once connecting is over (``PersistPhases``), this builds the
     /// links while the engine writes rows, instead of on one core after the last row (the
@@ -127,9 +129,8 @@ extension PersistRun {
         guard let roots = freshLinks.roots, freshLinks.root < roots.count else { return false }
         let root = roots[freshLinks.root]
         let order = rowOrder(of: root)
-        let joins = layout.joinTables.count
-        var sources = Array(repeating: [[Value]](), count: joins)
-        var links = Array(repeating: [[Value]](), count: joins)
+        if freshLinks.position == 0 { try removeStoredLinks(of: fetchedObjects(root)) }
+        var links = Array(repeating: [[Value]](), count: layout.joinTables.count)
         let end = min(order.count, freshLinks.position + objects)
         // Taken out for the walk: changed through `self`, each link would copy its arrays.
         var identities = freshLinks.takeIdentities()
@@ -138,23 +139,33 @@ extension PersistRun {
             let object = GraphObject(graph: graph, root: root.index, row: row)
             guard !graph.isStored(object) else { continue }
             try forEachJoin(of: object) { identity, relationship, join in
-                if !layout.joinTables[join].union { sources[join].append(identity.values) }
                 links[join] += self.links(
                     of: object, identity, relationship: relationship, join: join, identities: &identities)
             }
         }
-        for join in 0..<joins {
-            // Apart, as `writeLinks()`'s two passes: an engine loads links without sources at its fastest.
-            if !sources[join].isEmpty {
-                try backend.replaceLinks(layout.joinTables[join], sources: sources[join], links: [])
-            }
-            if !links[join].isEmpty {
-                try backend.replaceLinks(layout.joinTables[join], sources: [], links: links[join])
-            }
+        for (join, batch) in links.enumerated() where !batch.isEmpty {
+            try backend.replaceLinks(layout.joinTables[join], sources: [], links: batch)
         }
         freshLinks.position = end
         if end == order.count { freshLinks.nextRoot() }
         return true
+    }
+
+    /// Removes the stored links of these sources, a batch at a time (a `union` join keeps them).
+    private func removeStoredLinks(of objects: some Sequence<GraphObject>) throws {
+        var sources = Array(repeating: [[Value]](), count: layout.joinTables.count)
+        func flush(_ join: Int) throws {
+            try backend.replaceLinks(layout.joinTables[join], sources: sources[join], links: [])
+            sources[join].removeAll(keepingCapacity: true)
+        }
+        for object in objects {
+            try forEachJoin(of: object) { identity, _, join in
+                guard !layout.joinTables[join].union else { return }
+                sources[join].append(identity.values)
+                if sources[join].count >= PersistWriter.batchSize { try flush(join) }
+            }
+        }
+        for join in layout.joinTables.indices where !sources[join].isEmpty { try flush(join) }
     }
 
     /// The roots with links whose table held nothing at the write's start: asked of the store
