@@ -12,31 +12,10 @@ extension PersistRun {
         let (kept, settled) = try keptLinks()
         // An unchanged re-run: every source's stored links are the graph's, nothing to walk again.
         guard !settled else { return }
-        var batches = Array(repeating: [[Value]](), count: layout.joinTables.count)
+        let roots = graph.schema.roots.filter { hasLinks($0) && !freshLinks.takes($0) }
+        for root in roots { try removeStoredLinks(of: fetchedObjects(root), keeping: kept) }
         var identities = DestinationIdentities(graph: graph)
-        func flush(_ join: Int, removing: Bool) throws {
-            let table = layout.joinTables[join]
-            if removing {
-                try backend.replaceLinks(table, sources: batches[join], links: [])
-            } else {
-                try backend.replaceLinks(table, sources: [], links: batches[join])
-            }
-            batches[join].removeAll(keepingCapacity: true)
-        }
-        for removing in [true, false] {
-            try forEachLinkSource { object, identity, relationship, join in
-                guard !kept[join].contains(object.row) else { return }
-                if removing {
-                    guard !layout.joinTables[join].union else { return }
-                    batches[join].append(identity.values)
-                } else {
-                    batches[join] += links(
-                        of: object, identity, relationship: relationship, join: join, identities: &identities)
-                }
-                if batches[join].count >= PersistWriter.batchSize { try flush(join, removing: removing) }
-            }
-            for join in layout.joinTables.indices where !batches[join].isEmpty { try flush(join, removing: removing) }
-        }
+        for root in roots { try addLinks(of: fetchedObjects(root), keeping: kept, identities: &identities) }
     }
 
     /// The sources (graph rows), by join table, whose stored links are already the graph's
@@ -130,29 +109,22 @@ extension PersistRun {
         let root = roots[freshLinks.root]
         let order = rowOrder(of: root)
         if freshLinks.position == 0 { try removeStoredLinks(of: fetchedObjects(root)) }
-        var links = Array(repeating: [[Value]](), count: layout.joinTables.count)
         let end = min(order.count, freshLinks.position + objects)
+        let batch = order[freshLinks.position..<end].lazy.map { [graph] in
+            GraphObject(graph: graph, root: root.index, row: $0)
+        }.filter { [graph] in !graph.isStored($0) }
         // Taken out for the walk: changed through `self`, each link would copy its arrays.
         var identities = freshLinks.takeIdentities()
         defer { freshLinks.identities = identities }
-        for row in order[freshLinks.position..<end] {
-            let object = GraphObject(graph: graph, root: root.index, row: row)
-            guard !graph.isStored(object) else { continue }
-            try forEachJoin(of: object) { identity, relationship, join in
-                links[join] += self.links(
-                    of: object, identity, relationship: relationship, join: join, identities: &identities)
-            }
-        }
-        for (join, batch) in links.enumerated() where !batch.isEmpty {
-            try backend.replaceLinks(layout.joinTables[join], sources: [], links: batch)
-        }
+        try addLinks(of: batch, identities: &identities)
         freshLinks.position = end
         if end == order.count { freshLinks.nextRoot() }
         return true
     }
 
-    /// Removes the stored links of these sources, a batch at a time (a `union` join keeps them).
-    private func removeStoredLinks(of objects: some Sequence<GraphObject>) throws {
+    /// Removes the stored links of these sources, a batch at a time (a `union` join keeps them,
+    /// and so does a source `kept` for its join, by graph row).
+    private func removeStoredLinks(of objects: some Sequence<GraphObject>, keeping kept: [Set<Int>] = []) throws {
         var sources = Array(repeating: [[Value]](), count: layout.joinTables.count)
         func flush(_ join: Int) throws {
             try backend.replaceLinks(layout.joinTables[join], sources: sources[join], links: [])
@@ -160,12 +132,33 @@ extension PersistRun {
         }
         for object in objects {
             try forEachJoin(of: object) { identity, _, join in
-                guard !layout.joinTables[join].union else { return }
+                guard !layout.joinTables[join].union, kept.isEmpty || !kept[join].contains(object.row) else { return }
                 sources[join].append(identity.values)
                 if sources[join].count >= PersistWriter.batchSize { try flush(join) }
             }
         }
         for join in layout.joinTables.indices where !sources[join].isEmpty { try flush(join) }
+    }
+
+    /// Adds the links of these objects, a batch at a time (but those of a source `kept` for its join).
+    private func addLinks(
+        of objects: some Sequence<GraphObject>, keeping kept: [Set<Int>] = [],
+        identities: inout DestinationIdentities
+    ) throws {
+        var links = Array(repeating: [[Value]](), count: layout.joinTables.count)
+        func flush(_ join: Int) throws {
+            try backend.replaceLinks(layout.joinTables[join], sources: [], links: links[join])
+            links[join].removeAll(keepingCapacity: true)
+        }
+        for object in objects {
+            try forEachJoin(of: object) { identity, relationship, join in
+                guard kept.isEmpty || !kept[join].contains(object.row) else { return }
+                links[join] += self.links(
+                    of: object, identity, relationship: relationship, join: join, identities: &identities)
+                if links[join].count >= PersistWriter.batchSize { try flush(join) }
+            }
+        }
+        for join in layout.joinTables.indices where !links[join].isEmpty { try flush(join) }
     }
 
     /// The roots with links whose table held nothing at the write's start: asked of the store
