@@ -116,7 +116,7 @@ extension PersistRun {
         // Taken out for the walk: changed through `self`, each link would copy its arrays.
         var identities = freshLinks.takeIdentities()
         defer { freshLinks.identities = identities }
-        try addLinks(of: batch, identities: &identities)
+        try addLinks(of: batch, identities: &identities, flushingAt: .max)
         freshLinks.position = end
         if end == order.count { freshLinks.nextRoot() }
         return true
@@ -140,10 +140,16 @@ extension PersistRun {
         for join in layout.joinTables.indices where !sources[join].isEmpty { try flush(join) }
     }
 
-    /// Adds the links of these objects, a batch at a time (but those of a source `kept` for its join).
+    /// Adds the links of these objects (but those of a source `kept` for its join), sending a join
+    /// table's links to the store once `flushingAt` of them are gathered, and the rest at the end.
+    ///
+    /// ``writeFreshLinks(objects:)`` sends each batch of objects' links in one call a join table:
+    /// PostgreSQL copies links straight into a new join table only in calls of at least
+    /// `PostgresBackend.copyThreshold` links, and a smaller call, such as the remainder of a batch
+    /// sent in parts, makes it merge the rest of the load through staging.
     private func addLinks(
         of objects: some Sequence<GraphObject>, keeping kept: [Set<Int>] = [],
-        identities: inout DestinationIdentities
+        identities: inout DestinationIdentities, flushingAt limit: Int = PersistWriter.batchSize
     ) throws {
         var links = Array(repeating: [[Value]](), count: layout.joinTables.count)
         func flush(_ join: Int) throws {
@@ -155,7 +161,7 @@ extension PersistRun {
                 guard kept.isEmpty || !kept[join].contains(object.row) else { return }
                 links[join] += self.links(
                     of: object, identity, relationship: relationship, join: join, identities: &identities)
-                if links[join].count >= PersistWriter.batchSize { try flush(join) }
+                if links[join].count >= limit { try flush(join) }
             }
         }
         for join in layout.joinTables.indices where !links[join].isEmpty { try flush(join) }

@@ -3,6 +3,7 @@ import RMapSQLite
 import Testing
 
 @testable import RMap
+@testable import RMapPostgres
 
 /// The links of tables that held nothing (``PersistRun/writeFreshLinks(objects:)``): written
 /// between batches of rows once the pipeline says connecting is over, or after the rows
@@ -22,15 +23,17 @@ struct FreshLinksTests {
               members: { to_many: Person, connect: { foreign_key: { memberIds: id } } }
         """
 
-    /// Maps 30 people and `projects` (project `n`'s members: `n % 30` and `n % 7 + 30`, the
-    /// latter nobody), then writes them as a run does: the settled tables while connecting,
+    /// Maps 30 people and `projects` (project `n`'s members: by default `n % 30` and `n % 7 + 30`,
+    /// the latter nobody), then writes them as a run does: the settled tables while connecting,
     /// told when connecting is over.
-    private func run(_ projects: Range<Int>, into store: any Store) async throws -> ConnectReport {
+    private func run(
+        _ projects: Range<Int>, into store: any Store, members: (Int) -> [Int] = { [$0 % 30, $0 % 7 + 30] }
+    ) async throws -> ConnectReport {
         let schema = GraphSchema(model: try F.model(Self.yaml))
         let graph = ObjectGraph(schema: schema)
         let mapper = RecordMapper(graph: graph, transformers: [:])
         let people = (0..<30).map { #"{"id": \#($0), "name": "P\#($0)"}"# }.joined(separator: ",")
-        let records = projects.map { #"{"id": \#($0), "member_ids": [\#($0 % 30), \#($0 % 7 + 30)]}"# }
+        let records = projects.map { #"{"id": \#($0), "member_ids": \#(members($0))}"# }
         try mapper.map(
             Payload(origin: "people.json", entity: "Person", body: .document(try ModelFixtures.json("[\(people)]"))))
         try mapper.map(
@@ -77,5 +80,20 @@ struct FreshLinksTests {
         _ = try await run(0..<10, into: SQLiteStore(path: path))
         let stored = try connection.query("SELECT project_id, member_id FROM projects_members ORDER BY project_id")
         #expect(stored == (0..<10).map { [.integer(Int64($0)), .integer(Int64($0 % 30))] })
+    }
+
+    @Test("PostgreSQL copies every batch's links into a new join table, however many each object has")
+    func everyBatchCopied() async throws {
+        let directory = try F.temporaryDirectory()
+        let store = try StoreKind.postgres.open(directory)
+        let backend = try #require(store.backend as? PostgresBackend)
+        // Two batches of objects; the first ten objects have two members, so the first batch has
+        // 2,058 links: sent in two calls, its last 10 would be below the COPY threshold and merge
+        // the rest of the load through staging.
+        let projects = 0..<(2 * PersistWriter.batchSize)
+        _ = try await run(projects, into: store) { $0 < 10 ? [$0 % 30, ($0 + 1) % 30] : [$0 % 30] }
+        // The projects and their links; the 30 people, below the threshold, are inserted.
+        #expect(backend.freshTables.copiedRows == projects.count + projects.count + 10)
+        #expect(backend.stagedRows == 0)
     }
 }
