@@ -39,8 +39,12 @@ let package = Package(
             path: "Sources/rmap",
             swiftSettings: strict
         ),
+        // The released command links jemalloc, whose per-thread caches free what another thread
+        // allocated without glibc's arena locks (docs/performance.md "The allocator"); debug and
+        // sanitizer builds keep the C library's malloc, and programs importing RMap choose their own.
         .executableTarget(
-            name: "rmap", dependencies: ["RMapCommandLine"], path: "Sources/rmap-main", swiftSettings: strict),
+            name: "rmap", dependencies: ["RMapCommandLine"], path: "Sources/rmap-main", swiftSettings: strict,
+            linkerSettings: [.linkedLibrary("jemalloc", .when(configuration: .release))]),
         // The rules every Source and Transformer follows, checkable by a plugin package's tests.
         .target(name: "RMapConformance", dependencies: ["RMap"], swiftSettings: strict),
         // The Swift examples of README.md and docs/, compiled into one program by the DocExamples
