@@ -172,7 +172,7 @@ final class ObjectTable {
     func unindex(_ row: Int, identity: IdentityKey) {
         guard self.row(identity: identity) == row else { return }
         if let number = Self.lone(identity) {
-            intIdentities.remove(Int32(row), for: number, keyOf: integerIdentity)
+            intIdentities.remove(Int32(row), for: number)
         } else {
             otherIdentities[identity.values] = nil
         }
