@@ -49,9 +49,9 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
     public init?(_ text: String) {
         let padded = Self.isPadding(text.utf8.first) || Self.isPadding(text.utf8.last)
         let trimmed = padded ? text.trimmingCharacters(in: .whitespaces) : text
-        guard DecimalNumber.isDecimal(trimmed) else { return nil }
-        if let e = trimmed.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            guard let exponent = Int(trimmed[trimmed.index(after: e)...]), abs(exponent) <= Self.maximumExponent
+        guard DecimalNumber.isDecimal(trimmed.utf8) else { return nil }
+        if let e = trimmed.utf8.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            guard let exponent = Int(trimmed[trimmed.utf8.index(after: e)...]), abs(exponent) <= Self.maximumExponent
             else { return nil }
         }
         self.text = trimmed
@@ -115,26 +115,30 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(canonical)
     }
 
-    private static func isDecimal(_ text: String) -> Bool {
+    /// Whether `bytes` spell an optionally signed number with an optional point and exponent,
+    /// in ASCII only (read byte by byte: a record's decimals are parsed on the reading thread).
+    private static func isDecimal(_ bytes: String.UTF8View) -> Bool {
         var sawDigit = false
         var sawPoint = false
         var sawExponent = false
-        var previous: Character?
-        for (offset, character) in text.enumerated() {
-            switch character {
-            case "0"..."9": sawDigit = true
-            case "+", "-":
-                guard offset == 0 || previous == "e" || previous == "E" else { return false }
-            case ".":
+        var previous: UInt8 = 0
+        for (offset, byte) in bytes.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                guard offset == 0 || previous == UInt8(ascii: "e") || previous == UInt8(ascii: "E") else {
+                    return false
+                }
+            case UInt8(ascii: "."):
                 guard !sawPoint, !sawExponent else { return false }
                 sawPoint = true
-            case "e", "E":
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
                 guard sawDigit, !sawExponent else { return false }
                 sawExponent = true
                 sawDigit = false
             default: return false
             }
-            previous = character
+            previous = byte
         }
         return sawDigit
     }

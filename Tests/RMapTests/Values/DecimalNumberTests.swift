@@ -34,6 +34,8 @@ struct DecimalNumberTests {
     @Test(arguments: [
         "", "abc", "1.2.3", "1e", "e5", "--1", "1-", "0x10", "1,5", ".", "+", "1e2.5", "NaN", "1e1001",
         "1e99999999999999999999",
+        // A digit with a combining mark is one Character that sorts among "0"..."9": still not a digit.
+        "1\u{301}", "5\u{FE0F}\u{20E3}", "1.5\u{301}",
     ])
     func rejectsNonNumbers(text: String) {
         #expect(DecimalNumber(text) == nil)
