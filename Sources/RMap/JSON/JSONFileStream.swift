@@ -99,6 +99,7 @@ public struct JSONFileStream: Sendable {
         defer { queue.close() }
         while let group = try queue.next() {
             for (item, prepared) in group { try body(item, prepared) }
+            queue.giveBack(group)
         }
     }
 
