@@ -97,9 +97,10 @@ public struct JSONFileStream: Sendable {
         thread.name = "rmap-json-read"
         thread.start()
         defer { queue.close() }
-        while let group = try queue.next() {
+        var consumed: [(JSONStreamItem, Prepared?)] = []
+        while let group = try queue.next(givingBack: consume consumed) {
             for (item, prepared) in group { try body(item, prepared) }
-            queue.giveBack(group)
+            consumed = group
         }
     }
 

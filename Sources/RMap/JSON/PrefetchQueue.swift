@@ -44,7 +44,7 @@ final class PrefetchQueue<Element: Sendable>: Sendable {
 
     /// Appends a group of some cost, waiting while it would not fit beside the
     /// groups queued; an empty group only checks that the consumer is still there.
-    /// The groups the consumer gave back (``giveBack(_:)``) are freed here, on the
+    /// The groups the consumer gave back (``next(givingBack:)``) are freed here, on the
     /// producer's thread, once the lock is released.
     ///
     /// - Throws: ``Closed`` once the consumer has stopped.
@@ -92,11 +92,16 @@ final class PrefetchQueue<Element: Sendable>: Sendable {
 
     /// The next group, waiting for the producer when none is ready.
     ///
+    /// - Parameter consumed: the group taken before, which the consumer is done with: the
+    ///   producer's thread frees it at its next ``put(_:cost:)``, outside the lock. Its items
+    ///   were allocated there, and their many small blocks go back to that thread's allocator
+    ///   caches instead of costing the consumer's thread their frees.
     /// - Returns: `nil` at the end of the sequence.
     /// - Throws: the producer's error, once every group put before it has been taken.
-    func next() throws -> [Element]? {
+    func next(givingBack consumed: consuming [Element] = []) throws -> [Element]? {
         condition.lock()
         defer { condition.unlock() }
+        if !consumed.isEmpty && !shared.value.finished { shared.value.spent.append(consumed) }
         while shared.value.groups.isEmpty && !shared.value.finished { condition.wait() }
         if !shared.value.groups.isEmpty {
             condition.broadcast()
@@ -106,16 +111,6 @@ final class PrefetchQueue<Element: Sendable>: Sendable {
         }
         if let failure = shared.value.failure { throw failure }
         return nil
-    }
-
-    /// Hands back a group taken by ``next()`` once it is consumed, so that the producer's
-    /// thread frees it: its items were allocated there, and their many small blocks go back
-    /// to that thread's allocator caches instead of costing the consumer's thread their frees.
-    func giveBack(_ group: [Element]) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !shared.value.finished else { return }
-        shared.value.spent.append(group)
     }
 
     /// Stops the producer and waits until it has finished, dropping the groups not taken.

@@ -34,9 +34,10 @@ struct PrefetchQueueTests {
         }
         producer.start()
         var taken = 0
-        while let group = try queue.next() {
+        var consumed: [Tracked] = []
+        while let group = try queue.next(givingBack: consume consumed) {
             taken += group.count
-            queue.giveBack(group)
+            consumed = group
         }
         queue.close()
         let producerID = try #require(producerThread.withLock { $0 })
