@@ -15,18 +15,35 @@ enum RelationshipLinker {
             return
         }
         var members: [GraphObject]
-        var present = Set<GraphObject>()
         if nested.replaces {
             members = []
-            for child in children where present.insert(child).inserted { members.append(child) }
-            for old in current where !present.contains(old) { detach(old, from: source, nested) }
+            append(children, to: &members)
+            if !current.isEmpty {
+                let kept = members.count > fewObjects ? Set(members) : nil
+                for old in current where !(kept?.contains(old) ?? members.contains(old)) {
+                    detach(old, from: source, nested)
+                }
+            }
         } else {
             members = current
-            present.formUnion(current)
-            for child in children where present.insert(child).inserted { members.append(child) }
+            append(children, to: &members)
         }
         source.setRelated(at: nested.position, to: members)
         for child in children { attach(child, to: source, nested) }
+    }
+
+    /// Up to how many objects a linear search beats building a set (a record nests a few
+    /// children as a rule; a payload may nest thousands).
+    private static let fewObjects = 16
+
+    /// Appends the `children` that `members` does not hold yet, each once, in order.
+    private static func append(_ children: [GraphObject], to members: inout [GraphObject]) {
+        if members.count + children.count <= fewObjects {
+            for child in children where !members.contains(child) { members.append(child) }
+            return
+        }
+        var present = Set(members)
+        for child in children where present.insert(child).inserted { members.append(child) }
     }
 
     /// Empties the relationship (the payload said `null`).
@@ -50,7 +67,7 @@ enum RelationshipLinker {
                 former.setRelated(at: position, to: former.related(at: position).filter { $0 != child })
             }
         }
-        child.setRelated(at: inverse.position, to: [source])
+        child.setRelated(at: inverse.position, to: source)
     }
 
     /// Removes `source` from `old`'s inverse.

@@ -107,6 +107,23 @@ struct NestedRelationshipTests {
         #expect(try Self.ids(person.related("tags")) == [.int(1), .int(2), .int(3)])
     }
 
+    @Test("replace and union keep each member once and unlink the old ones, with many members as with few")
+    func assignmentOfManyMembers() throws {
+        let harness = try MappingHarness(Self.model)
+        func record(projects: [Int], labels: [Int]) -> String {
+            let projects = projects.map { #"{"id": \#($0), "title": "P\#($0)"}"# }.joined(separator: ",")
+            let labels = labels.map { #"{"id": \#($0)}"# }.joined(separator: ",")
+            return #"{"id": 1, "projects": [\#(projects)], "labels": [\#(labels)]}"#
+        }
+        try harness.map(record(projects: Array(1...30), labels: Array(1...20)), entity: "CRMPerson")
+        try harness.map(record(projects: Array(20...40) + [25, 20], labels: Array(15...30) + [3]), entity: "CRMPerson")
+        let person = try #require(try harness.object("CRMPerson", 1))
+        #expect(try Self.ids(person.related("projects")) == (20...40).map { .int(Int64($0)) })
+        #expect(try Self.ids(person.related("tags")) == (1...30).map { .int(Int64($0)) })
+        for id: Int64 in [1, 19] { #expect(try harness.object("CRMProject", id)?.relatedObject("owner") == nil, "\(id)") }
+        for id: Int64 in [20, 40] { #expect(try harness.object("CRMProject", id)?.relatedObject("owner") == person, "\(id)") }
+    }
+
     @Test("null clears a nested relationship; a missing key keeps it")
     func nullAndMissing() throws {
         let harness = try MappingHarness(Self.model)
