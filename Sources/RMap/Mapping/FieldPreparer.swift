@@ -1,23 +1,63 @@
-/// Converts the attributes of a payload file's top-level records on the
-/// thread that parses the file, ahead of ``RecordMapper``, which does the
-/// rest (identity, nested records, the graph) on its own thread.
+/// Converts the attributes of a payload file's records, top-level and nested,
+/// on the thread that parses the file, ahead of ``RecordMapper``, which does the
+/// rest (identity, the graph) on its own thread.
 ///
-/// It keeps an ``EntityPlan`` of its own (``Confined``), since plans keep scratch
-/// state: made before the parsing thread starts, it is used by that thread alone.
+/// It keeps ``EntityPlan``s of its own (``Confined``), since plans keep scratch
+/// state: made before the parsing thread starts, they are used by that thread alone.
 /// Transformers are `Sendable` and pure.
+///
+/// What it cannot decide is left to the mapper: records whose type key picks their
+/// entity, and nested values that are not objects (scalar arrays, mistakes to report).
 final class FieldPreparer: Sendable {
-    private let plan: Confined<EntityPlan>
+    private let plans: Confined<[EntityPlan]>
+    private let type: Int
 
     /// A preparer for records of `type`; `nil` when a record's type key picks its entity,
     /// which the mapper decides.
     init?(type: EntityType, schema: GraphSchema, transformers: [String: any Transformer]) {
         guard type.mapping.typeKey == nil else { return nil }
-        plan = Confined(EntityPlan(type: type, schema: schema, transformers: transformers))
+        plans = Confined(schema.types.map { EntityPlan(type: $0, schema: schema, transformers: transformers) })
+        self.type = type.index
     }
 
-    /// The attributes of a top-level record (`nil` for a whole document or a value that is not an object).
-    func fields(of item: JSONStreamItem) -> ConvertedFields? {
-        guard !item.isWholeDocument, case .object(let wrapped) = item.value else { return nil }
-        return RecordConverter.fields(of: RecordConverter.unwrapped(wrapped, element: plan.value.wrapper), plan.value)
+    /// A top-level record's attributes and its nested records' (`nil` for a whole document
+    /// or a value that is not an object).
+    func prepare(_ item: JSONStreamItem) -> PreparedRecord? {
+        guard !item.isWholeDocument, case .object(let object) = item.value else { return nil }
+        return prepare(object, plans.value[type])
     }
+
+    private func prepare(_ wrapped: JSONObject, _ plan: EntityPlan) -> PreparedRecord {
+        let object = RecordConverter.unwrapped(wrapped, element: plan.wrapper)
+        var record = PreparedRecord(fields: RecordConverter.fields(of: object, plan))
+        guard !plan.nested.isEmpty else { return record }
+        record.nested = plan.nested.map { nested in
+            let destination = plans.value[nested.destination.index]
+            guard destination.typeKey == nil else { return nil }
+            switch RecordConverter.lookup(object[plan.slots[nested.slot]], rest: nested.rest) {
+            case .found(.array(let items)) where nested.toMany:
+                var records: [PreparedRecord] = []
+                records.reserveCapacity(items.count)
+                for item in items {
+                    guard case .object(let child) = item else { return nil }
+                    records.append(prepare(child, destination))
+                }
+                return records
+            case .found(.object(let child)) where !nested.toMany:
+                return [prepare(child, destination)]
+            default:
+                return nil
+            }
+        }
+        return record
+    }
+}
+
+/// A record's attributes converted ahead of the mapper (``FieldPreparer``), with
+/// those of the records nested in it.
+struct PreparedRecord: Sendable {
+    var fields: ConvertedFields
+    /// By nested relationship (the plan's `nested` order): the prepared records of its
+    /// array, or of its object as one; `nil` where they were left to the mapper.
+    var nested: [[PreparedRecord]?] = []
 }

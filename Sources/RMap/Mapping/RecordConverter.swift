@@ -33,10 +33,11 @@ final class RecordConverter {
 
     /// The converted record, or `nil` when it is rejected (its errors are in the tally).
     ///
-    /// - Parameter prepared: the record's attributes already converted with `plan` (``FieldPreparer``).
+    /// - Parameter prepared: the record's attributes, and its nested records', already converted
+    ///   with `plan` (``FieldPreparer``).
     func convert(
         _ json: JSONValue, as plan: EntityPlan, origin: String, index: Int, fill: PayloadFill?,
-        prepared: ConvertedFields? = nil
+        prepared: PreparedRecord? = nil
     ) -> PendingRecord? {
         self.origin = origin
         self.index = index
@@ -52,8 +53,10 @@ final class RecordConverter {
     // MARK: - Records
 
     /// One record at `path` (empty for the top level, `projects.1` for a nested one).
+    ///
+    /// `prepared` was converted with `declared`: it is used only while the record keeps that plan.
     private func node(
-        _ json: JSONValue, declared: EntityPlan, path: RecordPath, fill: PayloadFill?, prepared: ConvertedFields? = nil
+        _ json: JSONValue, declared: EntityPlan, path: RecordPath, fill: PayloadFill?, prepared: PreparedRecord?
     ) -> PendingRecord? {
         guard case .object(let wrapped) = json else {
             count(declared)
@@ -85,7 +88,7 @@ final class RecordConverter {
                 return nil
             }
         }
-        var fields = explicit ? Self.fields(of: object, plan) : prepared ?? Self.fields(of: object, plan)
+        var fields = explicit ? Self.fields(of: object, plan) : prepared?.fields ?? Self.fields(of: object, plan)
         apply(fill, to: &fields, plan)
         var identity = identityKey(fields.values, plan)
         var existing = identity.flatMap { graph.object(root: plan.type.rootIndex, identity: $0) }
@@ -147,8 +150,11 @@ final class RecordConverter {
         record.stored = inStore
         if !plan.nested.isEmpty {
             seen.insert(SeenIdentity(root: plan.type.rootIndex, identity: identity))
+            let ahead = plan === declared ? prepared?.nested : nil
             for (position, nested) in plan.nested.enumerated() {
-                switch nestedRecords(object, nested, plan: plan, identity: identity, path: path) {
+                switch nestedRecords(
+                    object, nested, plan: plan, identity: identity, path: path, prepared: ahead?[position])
+                {
                 case .absent: break
                 case .rejected: failed = true
                 case .records(let records): record.nested.append((position, records))
@@ -164,8 +170,11 @@ final class RecordConverter {
     }
 
     /// The records a nested relationship's key holds: `.records(nil)` for `null`.
+    ///
+    /// - Parameter prepared: the records' attributes converted ahead, one per element.
     private func nestedRecords(
-        _ object: JSONObject, _ nested: NestedPlan, plan: EntityPlan, identity: IdentityKey, path: RecordPath
+        _ object: JSONObject, _ nested: NestedPlan, plan: EntityPlan, identity: IdentityKey, path: RecordPath,
+        prepared: [PreparedRecord]?
     ) -> Nested {
         let keyPath = join(path, nested.key)
         let value: JSONValue
@@ -188,7 +197,8 @@ final class RecordConverter {
             var rejected = false
             for (offset, item) in items.enumerated() {
                 if let record = node(
-                    item, declared: destination, path: RecordPath(key: keyPath, offset: offset), fill: nil)
+                    item, declared: destination, path: RecordPath(key: keyPath, offset: offset), fill: nil,
+                    prepared: prepared?[offset])
                 {
                     records.append(record)
                 } else {
@@ -197,7 +207,10 @@ final class RecordConverter {
             }
             return rejected ? .rejected : .records(records)
         case (.object, false):
-            guard let record = node(value, declared: destination, path: RecordPath(key: keyPath), fill: nil) else {
+            guard
+                let record = node(
+                    value, declared: destination, path: RecordPath(key: keyPath), fill: nil, prepared: prepared?[0])
+            else {
                 return .rejected
             }
             return .records([record])
@@ -250,7 +263,7 @@ final class RecordConverter {
         }
     }
 
-    private enum Lookup {
+    enum Lookup {
         case missing
         case found(JSONValue)
         /// A value that is not an object where the key path goes on, and the key it was under.
@@ -258,7 +271,7 @@ final class RecordConverter {
     }
 
     /// Follows `rest` from `value`: a missing object on the way means missing, a `null` one means `null`.
-    private static func lookup(_ value: JSONValue?, rest: [String]) -> Lookup {
+    static func lookup(_ value: JSONValue?, rest: [String]) -> Lookup {
         guard var current = value else { return .missing }
         var parent = ""
         for key in rest {

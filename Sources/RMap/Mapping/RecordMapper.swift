@@ -110,9 +110,9 @@ public final class RecordMapper {
             let records = try RecordSelection.records(in: document, for: type.mapping, origin: origin)
             for (index, record) in records.enumerated() { map(record, plan, origin: origin, index: index, fill: fill) }
         case .file(let path):
-            // The thread that parses the file also converts records' own attributes while it is ahead.
+            // The thread that parses the file also converts records' attributes while it is ahead.
             let preparer = FieldPreparer(type: type, schema: graph.schema, transformers: transformers)
-            func each(_ item: JSONStreamItem, prepared: ConvertedFields?) throws {
+            func each(_ item: JSONStreamItem, prepared: PreparedRecord?) throws {
                 if item.isWholeDocument {
                     let records = try RecordSelection.records(in: item.value, for: type.mapping, origin: origin)
                     for (index, record) in records.enumerated() {
@@ -123,13 +123,13 @@ public final class RecordMapper {
                 }
             }
             try JSONFileStream(path: path).forEach(
-                prepare: { preparer?.fields(of: $0) }, { item, prepared in try each(item, prepared: prepared ?? nil) })
+                prepare: { preparer?.prepare($0) }, { item, prepared in try each(item, prepared: prepared ?? nil) })
         }
     }
 
     private func map(
         _ record: JSONValue, _ plan: EntityPlan, origin: String, index: Int, fill: PayloadFill?,
-        prepared: ConvertedFields? = nil
+        prepared: PreparedRecord? = nil
     ) {
         guard
             let pending = converter.convert(
