@@ -52,16 +52,14 @@ extension JSONFileStream {
             group.reserveCapacity(min(batch.items, Self.groupSize))
             // A group costs its share of the bytes the batch was parsed from.
             let bytesPerItem = batch.items == 0 ? 0 : batch.consumed / batch.items
-            var ahead = queue.isHalfFull
             for position in 0..<batch.items {
                 let item = JSONStreamItem(
                     value: parser.value(at: position), index: first + position, isWholeDocument: false,
                     line: parser.line(ofItem: position))
-                group.append((item, ahead ? prepare(item) : nil))
+                group.append((item, queue.isAhead ? prepare(item) : nil))
                 if group.count == Self.groupSize {
                     try queue.put(group, cost: group.count * bytesPerItem)
                     group.removeAll(keepingCapacity: true)
-                    ahead = queue.isHalfFull
                 }
             }
             try queue.put(group, cost: group.count * bytesPerItem)  // also where a stopped consumer is noticed

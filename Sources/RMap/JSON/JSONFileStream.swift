@@ -75,10 +75,11 @@ public struct JSONFileStream: Sendable {
     /// in order, as ``forEach(_:)``; `prepare` runs on the background thread,
     /// so work that needs nothing from the caller's thread moves off it.
     ///
-    /// The background thread prepares only while it is ahead (its queue at
-    /// least half full): when `body` is waiting for items, they come without
-    /// (`nil`), and the caller does that work itself. So neither thread idles
-    /// while the other has work that either could do.
+    /// The background thread prepares only while it is ahead (the items queued and
+    /// those `body` works through cost at least half the queue, checked item by
+    /// item): when `body` is waiting for items, they come without (`nil`), and the
+    /// caller does that work itself. So neither thread idles while the other has
+    /// work that either could do.
     ///
     /// - Throws: as ``forEach(_:)``.
     public func forEach<Prepared: Sendable>(

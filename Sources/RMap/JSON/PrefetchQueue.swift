@@ -27,6 +27,8 @@ final class PrefetchQueue<Element: Sendable>: Sendable {
         var queuedCost = 0
         var finished = false
         var closed = false
+        /// The cost of the group the consumer works on (0 once it asks for the next).
+        var held = 0
         var failure: (any Error)?
     }
 
@@ -81,11 +83,12 @@ final class PrefetchQueue<Element: Sendable>: Sendable {
         condition.broadcast()
     }
 
-    /// True while the groups queued cost at least half the capacity: the producer is ahead.
-    var isHalfFull: Bool {
+    /// True while the groups queued and the one the consumer works on cost at least half the
+    /// capacity: the producer is ahead, and work it takes over from the consumer is not waited for.
+    var isAhead: Bool {
         condition.lock()
         defer { condition.unlock() }
-        return shared.value.queuedCost * 2 >= capacity
+        return (shared.value.queuedCost + shared.value.held) * 2 >= capacity
     }
 
     // MARK: - Consumer
@@ -102,11 +105,13 @@ final class PrefetchQueue<Element: Sendable>: Sendable {
         condition.lock()
         defer { condition.unlock() }
         if !consumed.isEmpty && !shared.value.finished { shared.value.spent.append(consumed) }
+        shared.value.held = 0
         while shared.value.groups.isEmpty && !shared.value.finished { condition.wait() }
         if !shared.value.groups.isEmpty {
             condition.broadcast()
             let group = shared.value.groups.removeFirst()
             shared.value.queuedCost -= group.cost
+            shared.value.held = group.cost
             return group.items
         }
         if let failure = shared.value.failure { throw failure }

@@ -3,7 +3,8 @@ import Testing
 
 @testable import RMap
 
-/// ``PrefetchQueue``'s hand-back: the groups a consumer is done with are freed by the producer's thread.
+/// ``PrefetchQueue``'s hand-back (the groups a consumer is done with are freed by the producer's thread),
+/// and when its producer counts as ahead.
 @Suite("Prefetch queue")
 struct PrefetchQueueTests {
     /// Records the thread that frees it.
@@ -46,5 +47,21 @@ struct PrefetchQueueTests {
         // Only the groups given back after the producer's last put (at most the queue's
         // capacity, and the one being consumed) are left to the consumer.
         #expect(byProducer >= 96, "\(byProducer) of 100 freed by the producer")
+    }
+
+    @Test("the producer is ahead while the group the consumer works on and those queued fill half the queue")
+    func aheadCountsTheConsumersGroup() throws {
+        let queue = PrefetchQueue<Int>(capacity: 100)
+        #expect(!queue.isAhead)
+        try queue.put([1], cost: 60)
+        #expect(queue.isAhead)
+        // One large group taken: the consumer has 60 of work left, so preparing more is not waited for.
+        #expect(try queue.next() == [1])
+        #expect(queue.isAhead)
+        try queue.put([2], cost: 10)
+        #expect(try queue.next(givingBack: [1]) == [2])
+        #expect(!queue.isAhead, "10 held, nothing queued")
+        try queue.put([3], cost: 45)
+        #expect(queue.isAhead, "10 held and 45 queued")
     }
 }
