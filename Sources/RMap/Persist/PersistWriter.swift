@@ -271,7 +271,7 @@ struct PersistRun {
         if fresh {
             // Nothing is stored: every object is inserted, its row its base; nothing to look up or merge.
             for object in chunk {
-                writes.inserted.append(incomingRow(object, table).map { $0 ?? .null })
+                writes.inserted.append(freshRow(object, table))
                 counts[object.type.index].inserted += 1
             }
         } else {
@@ -395,21 +395,35 @@ struct PersistRun {
         }
         for object in fetchedObjects(graph.schema.root(of: group.entity))
         where !group.listed.contains(object.row) && !isTombstone(object) {
-            check(incomingRow(object, table).map { $0 ?? .null })
+            check(freshRow(object, table))
         }
         return released
     }
 
     /// The row a graph object brings: `nil` where the payload had no key (or no related object).
     private func incomingRow(_ object: GraphObject, _ table: TableLayout) -> [Value?] {
-        let binding = layout.bindings[object.type.index]
         var row = [Value?](repeating: nil, count: table.columns.count)
-        object.forEachValue { attribute, value in row[binding.attributeColumns[attribute]] = value }
-        if let discriminator = table.discriminator { row[discriminator] = .string(binding.typeValue) }
+        fill(object, table) { row[$0] = $1 }
+        return row
+    }
+
+    /// The row a graph object brings to a table that holds nothing: `null` where the payload had
+    /// no key, so the row is its base too (built in place, not mapped from ``incomingRow(_:_:)``'s).
+    private func freshRow(_ object: GraphObject, _ table: TableLayout) -> [Value] {
+        var row = [Value](repeating: .null, count: table.columns.count)
+        fill(object, table) { row[$0] = $1 }
+        return row
+    }
+
+    /// Calls `set` with each column the object brings a value for.
+    private func fill(_ object: GraphObject, _ table: TableLayout, _ set: (Int, Value) -> Void) {
+        let binding = layout.bindings[object.type.index]
+        object.forEachValue { attribute, value in set(binding.attributeColumns[attribute], value) }
+        if let discriminator = table.discriminator { set(discriminator, .string(binding.typeValue)) }
         for (relationship, columns) in binding.foreignKeys {
             guard let destination = object.relatedObject(at: relationship) else {
                 // A payload that said `null` clears the stored link.
-                if object.isAssigned(at: relationship) { for column in columns { row[column] = .null } }
+                if object.isAssigned(at: relationship) { for column in columns { set(column, .null) } }
                 continue
             }
             let positions = destination.type.identityIndices
@@ -417,19 +431,18 @@ struct PersistRun {
             if positions.count == 1 {
                 // The usual lone identity, without an array of one.
                 guard let value = destination.value(at: positions[0]), !value.isNull else { continue }
-                row[columns[0]] = value
+                set(columns[0], value)
                 continue
             }
-            let identity = positions.map { destination.value(at: $0) }
-            guard identity.allSatisfy({ $0.map { !$0.isNull } ?? false }) else { continue }
-            for (value, column) in zip(identity, columns) { row[column] = value }
+            let identity = positions.compactMap { destination.value(at: $0) }
+            guard identity.count == positions.count, !identity.contains(where: \.isNull) else { continue }
+            for (value, column) in zip(identity, columns) { set(column, value) }
         }
         for (relationship, column) in binding.positions {
             if let place = self.positions.place(of: object, relationship: relationship) {
-                row[column] = .int(Int64(place))
+                set(column, .int(Int64(place)))
             }
         }
-        return row
     }
 
     private func identity(of row: [Value?], _ table: TableLayout) -> [Value]? {

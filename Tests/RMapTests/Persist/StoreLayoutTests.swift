@@ -71,4 +71,31 @@ struct StoreLayoutTests {
         #expect(people["1"]?["type"] == .string("Admin"))
         #expect(people["2"]?["type"] == .string("Person"))
     }
+
+    @Test("a new row holds a composite destination's identity, a column a part; a missing key is null")
+    func compositeForeignKeyWritten() throws {
+        let harness = try MappingHarness(
+            """
+            rmap: 1
+            entities:
+              Account:
+                identity: [region, number]
+                attributes: { region: string, number: int, name: string }
+              Person:
+                attributes: { id: int, name: string }
+                relationships:
+                  homeAccount: { to_one: Account, nested: true }
+            """)
+        try harness.map(
+            #"[{"id": 1, "home_account": {"region": "eu", "number": 7}}, {"id": 2, "name": "Bo"}]"#, entity: "Person")
+        #expect(harness.errors == [])
+        let store = MemoryStore()
+        _ = try store.write(harness.graph, request: WriteRequest())
+        let people = try store.contents(harness.graph.schema, "Person")
+        #expect(people["1"]?["home_account_region"] == .string("eu"))
+        #expect(people["1"]?["home_account_number"] == .int(7))
+        #expect(people["1"]?["name"] == .null)
+        #expect(people["2"]?["home_account_region"] == .null)
+        #expect(people["2"]?["name"] == .string("Bo"))
+    }
 }
