@@ -38,24 +38,27 @@ struct StoreLayoutTests {
         #expect(join.sourceColumnCount == 1)
     }
 
+    /// People with a nested account of composite identity, and friends joined by foreign key.
+    static let accounts = """
+        rmap: 1
+        entities:
+          Account:
+            identity: [region, number]
+            attributes: { region: string, number: int, name: string }
+          Person:
+            relationships:
+              homeAccount: { to_one: Account, nested: true }
+              friends: { to_many: Person, connect: { foreign_key: { friendIds: id } } }
+            attributes: { id: int, name: string, friendIds: [int] }
+        """
+
     @Test("nested to-one gets <key>_<identity>; composite identities give one column each")
     func nestedToOneAndCompositeIdentity() throws {
-        let yaml = """
-            rmap: 1
-            entities:
-              Account:
-                identity: [region, number]
-                attributes: { region: string, number: int, name: string }
-              Person:
-                relationships:
-                  homeAccount: { to_one: Account, nested: true }
-                  friends: { to_many: Person, connect: { foreign_key: { friendIds: id } } }
-                attributes: { id: int, friendIds: [int] }
-            """
-        let layout = StoreLayout(schema: GraphSchema(model: try StoreFixtures.model(yaml)))
+        let layout = StoreLayout(schema: GraphSchema(model: try StoreFixtures.model(Self.accounts)))
         let people = try #require(layout.table(named: "people"))
-        #expect(people.columns.map(\.name) == ["id", "friend_ids", "home_account_region", "home_account_number"])
-        #expect(people.columns.map(\.type) == [.int, .array(.int), .string, .int])
+        #expect(
+            people.columns.map(\.name) == ["id", "name", "friend_ids", "home_account_region", "home_account_number"])
+        #expect(people.columns.map(\.type) == [.int, .string, .array(.int), .string, .int])
         #expect(layout.table(named: "accounts")?.identity == [0, 1])
         #expect(layout.joinTables.map(\.name) == ["people_friends"])
         #expect(layout.joinTables.first?.columns.map(\.name) == ["person_id", "friend_id"])
@@ -74,18 +77,7 @@ struct StoreLayoutTests {
 
     @Test("a new row holds a composite destination's identity, a column a part; a missing key is null")
     func compositeForeignKeyWritten() throws {
-        let harness = try MappingHarness(
-            """
-            rmap: 1
-            entities:
-              Account:
-                identity: [region, number]
-                attributes: { region: string, number: int, name: string }
-              Person:
-                attributes: { id: int, name: string }
-                relationships:
-                  homeAccount: { to_one: Account, nested: true }
-            """)
+        let harness = try MappingHarness(Self.accounts)
         try harness.map(
             #"[{"id": 1, "home_account": {"region": "eu", "number": 7}}, {"id": 2, "name": "Bo"}]"#, entity: "Person")
         #expect(harness.errors == [])
