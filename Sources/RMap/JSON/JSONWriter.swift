@@ -18,7 +18,8 @@ public enum JSONWriter {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, into output: inout [UInt8]) {
+    /// Appends the compact JSON text of `value` to `output`.
+    static func write(_ value: JSONValue, into output: inout [UInt8]) {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)

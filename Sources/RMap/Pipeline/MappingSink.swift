@@ -35,31 +35,19 @@ public final class MappingSink: Sendable {
     }
 
     /// Maps a payload into the graph; returns how many records of its entity were mapped so far
-    /// and, by entity, `form` of the identity of every object the payload made or updated, nested
-    /// ones included: `nil` when `form` returns `nil` for one. Each identity is made and formed in
-    /// turn, so that a large payload's identities are never all held as ``IdentityKey``s.
-    func deliverCollecting(
-        _ payload: Payload, as form: @escaping @Sendable (IdentityKey) -> JSONValue?
-    ) async throws -> (count: Int, objects: [String: [JSONValue]]?) {
+    /// and, by entity, the graph row of every object the payload made or updated, nested ones
+    /// included (``RememberedPayloads`` lists their identities once the run is over: 4 bytes an
+    /// object until then).
+    func deliverCollecting(_ payload: Payload) async throws -> (count: Int, rows: [String: [Int32]]) {
         try await worker.run { [state] in
             let mapper = state.value.mapper
             mapper.collected = [:]
             defer { mapper.collected = nil }
             let count = try state.value.deliver(payload)
-            let graph = state.value.graph
-            var objects: [String: [JSONValue]] = [:]
-            for (index, rows) in mapper.collected ?? [:] {
-                let type = graph.schema.types[index]
-                var formed: [JSONValue] = []
-                formed.reserveCapacity(rows.count)
-                for row in rows {
-                    guard let item = form(GraphObject(graph: graph, root: type.rootIndex, row: Int(row)).identity)
-                    else { return (count, nil) }
-                    formed.append(item)
-                }
-                objects[type.name] = formed
-            }
-            return (count, objects)
+            let types = state.value.graph.schema.types
+            var rows: [String: [Int32]] = [:]
+            for (index, collected) in mapper.collected ?? [:] { rows[types[index].name] = collected }
+            return (count, rows)
         }
     }
 

@@ -52,9 +52,9 @@ public struct Pipeline: Sendable {
         let state = SourceRunState(full: options.full, store: store)
         let sink = MappingSink(graph: graph, mapper: mapper)
         let payloads = RememberedPayloads(model: model, state: state) { payload in
-            let (records, objects) = try await sink.deliverCollecting(payload, as: RememberedPayloads.storedIdentity)
+            let (records, rows) = try await sink.deliverCollecting(payload)
             progress(.mapped(entity: payload.entity, records: records))
-            return objects
+            return rows
         }
 
         // fetch -> map: sources deliver payloads to the mapping task as they come.
@@ -117,7 +117,7 @@ public struct Pipeline: Sendable {
         let written = try await write.finish()
         report.add(written)
         if let payloads, !options.dryRun {
-            await Self.remember(payloads.confirmed(report: report), in: store, schema: schema, progress: progress)
+            await Self.remember(payloads.confirmed(report: report, graph: graph), in: store, schema: schema, progress: progress)
         }
         progress(.stageFinished("persist"))
         return RunResult(report: report, graph: graph)

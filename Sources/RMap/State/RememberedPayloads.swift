@@ -23,21 +23,22 @@ public final class RememberedPayloads: Sendable {
     private let rules: PayloadSkipRules
     private let fingerprint: String
     private let state: SourceRunState
-    private let map: @Sendable (Payload) async throws -> [String: [JSONValue]]?
+    private let map: @Sendable (Payload) async throws -> [String: [Int32]]
     /// The key of the fingerprint of the mapping whose runs wrote the entries.
     static let mappingKey = "(mapping)"
 
-    private let candidates = Locked<[String: JSONValue]>([:])
+    /// The payloads mapped in this run, by origin: their hashes and their objects' graph rows by entity.
+    private let candidates = Locked<[String: (hash: String, rows: [String: [Int32]])]>([:])
     /// Whether the stored entries belong to this mapping: `nil` until first read.
     private let current = Locked<Bool?>(nil)
     private let skipped = Locked<[String: [IdentityKey]]>([:])
 
-    /// Payloads of `model` remembered in `state`, mapped through `map` (which returns the
-    /// identities of every object a payload made, by entity, as ``storedIdentity(_:)`` forms them:
-    /// `nil` when one has none); `nil` when the model may skip nothing (``PayloadSkipRules``).
+    /// Payloads of `model` remembered in `state`, mapped through `map` (which returns the graph
+    /// row of every object a payload made, by entity); `nil` when the model may skip nothing
+    /// (``PayloadSkipRules``).
     init?(
         model: MappingModel, state: SourceRunState,
-        map: @escaping @Sendable (Payload) async throws -> [String: [JSONValue]]?
+        map: @escaping @Sendable (Payload) async throws -> [String: [Int32]]
     ) {
         guard let rules = PayloadSkipRules(model: model) else { return nil }
         self.model = model
@@ -100,9 +101,9 @@ public final class RememberedPayloads: Sendable {
     ///
     /// - Throws: the mapping's errors.
     public func deliver(_ payload: Payload, hash: UInt64) async throws {
-        guard let objects = try await map(payload), rules.allows(objects.keys, in: model) else { return }
-        let entry = entry(hash: String(hash, radix: 16), objects: objects)
-        candidates.withLock { $0[payload.origin] = entry }
+        let rows = try await map(payload)
+        guard rules.allows(rows.keys, in: model) else { return }
+        candidates.withLock { $0[payload.origin] = (String(hash, radix: 16), rows) }
     }
 
     /// The identities of the objects of `entity` and its sub-entities that skipped payloads hold:
@@ -112,16 +113,18 @@ public final class RememberedPayloads: Sendable {
         return skipped.withLock { skipped in family.flatMap { skipped[$0] ?? [] } }
     }
 
-    /// The entries to write once the run's data is committed: those of the payloads mapped in
-    /// this run none of whose records `report` rejected or found dangling.
-    func confirmed(report: RunReport) -> RunStateUpdate {
+    /// The entries to write once the run's data is committed: those of the payloads mapped into
+    /// `graph` in this run none of whose records `report` rejected or found dangling, and all of
+    /// whose objects have an identity.
+    func confirmed(report: RunReport, graph: ObjectGraph) -> RunStateUpdate {
         var troubled = Set(report.recordErrors.map(\.origin))
         // A dangling reference names its source's record: `origin#index`.
         troubled.formUnion(report.dangling.map { Self.payload(ofRecord: $0.origin) })
         var update = RunStateUpdate()
         guard report.connectErrors.isEmpty else { return update }
-        for (origin, entry) in candidates.withLock({ $0 }) where !troubled.contains(origin) {
-            update.set(scope: Self.scope, key: origin, to: entry)
+        for (origin, candidate) in candidates.withLock({ $0 }) where !troubled.contains(origin) {
+            guard let entry = entry(hash: candidate.hash, rows: candidate.rows, graph: graph) else { continue }
+            update.set(scope: Self.scope, key: origin, json: entry)
         }
         if !update.isEmpty { update.set(scope: Self.scope, key: Self.mappingKey, to: .string(fingerprint)) }
         return update
@@ -143,14 +146,34 @@ public final class RememberedPayloads: Sendable {
             ? ValueConverter.json(from: key.values[0]) : .array(key.values.map { ValueConverter.json(from: $0) })
     }
 
-    /// The stored entry of a payload: its hash, the model's fingerprint and its objects' identities
-    /// (``storedIdentity(_:)``) by entity.
-    private func entry(hash: String, objects: [String: [JSONValue]]) -> JSONValue {
-        let members = objects.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.array($0.value)) }
-        return .object(
-            JSONObject([
-                ("hash", .string(hash)), ("mapping", .string(fingerprint)), ("objects", .object(JSONObject(members))),
-            ]))
+    /// The stored entry of a payload, as JSON text: its hash, the model's fingerprint and the
+    /// identities (``storedIdentity(_:)``) of the objects at its graph rows, by entity; `nil` when
+    /// one has no identity. Written straight as text: a payload of a million objects would hold a
+    /// million ``JSONValue``s (24 bytes each) as a tree.
+    private func entry(hash: String, rows: [String: [Int32]], graph: ObjectGraph) -> String? {
+        var text: [UInt8] = []
+        text.reserveCapacity(64 + rows.values.reduce(0) { $0 + 8 * $1.count })
+        func append(_ literal: String) { text.append(contentsOf: literal.utf8) }
+        append("{\"hash\":")
+        JSONWriter.write(.string(hash), into: &text)
+        append(",\"mapping\":")
+        JSONWriter.write(.string(fingerprint), into: &text)
+        append(",\"objects\":{")
+        for (index, (entity, objects)) in rows.sorted(by: { $0.key < $1.key }).enumerated() {
+            guard let root = graph.schema.type(named: entity)?.rootIndex else { return nil }
+            if index > 0 { append(",") }
+            JSONWriter.write(.string(entity), into: &text)
+            append(":[")
+            for (position, row) in objects.enumerated() {
+                let object = GraphObject(graph: graph, root: root, row: Int(row))
+                guard let identity = Self.storedIdentity(object.identity) else { return nil }
+                if position > 0 { append(",") }
+                JSONWriter.write(identity, into: &text)
+            }
+            append("]")
+        }
+        append("}}")
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The identities of a stored entry's objects, typed by their entities' identity attributes;

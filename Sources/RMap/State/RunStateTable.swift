@@ -53,11 +53,8 @@ enum RunStateTable {
             if !stale.isEmpty { try backend.delete(table, identities: stale.map { Array($0.values[0...1]) }) }
         }
         let stamp = Timestamp(milliseconds: Int64((now.timeIntervalSince1970 * 1000).rounded())).description
-        var rows: [[Value]] = []
-        for (scope, entries) in update.values.sorted(by: { $0.key < $1.key }) {
-            for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
-                rows.append([.string(scope), .string(key), .string(JSONWriter.serialize(value)), .string(stamp)])
-            }
+        let rows: [[Value]] = update.serializedEntries.map { entry in
+            [.string(entry.scope), .string(entry.key), .string(entry.json), .string(stamp)]
         }
         if !rows.isEmpty { try backend.upsertRows(table, rows) }
     }

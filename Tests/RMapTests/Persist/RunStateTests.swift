@@ -1,6 +1,7 @@
 import Foundation
-import RMap
 import Testing
+
+@testable import RMap
 
 /// Run state (`_rmap_state`): written with a run's data in its transaction, read before the next run,
 /// in every built-in store.
@@ -25,7 +26,8 @@ struct RunStateTests {
         _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(runState: first))
 
         let cursors = try kind.open(directory).runState(scope: "cursor")
-        #expect(cursors.mapValues(\.value) == ["CRMPerson": .string("2024-01-01T00:00:00Z"), "CRMProject": .number("7")])
+        #expect(
+            cursors.mapValues(\.value) == ["CRMPerson": .string("2024-01-01T00:00:00Z"), "CRMProject": .number("7")])
         #expect(cursors["CRMPerson"]?.updatedAt.hasSuffix("Z") == true)
         #expect(try kind.open(directory).runState(scope: "singer")["tap"]?.value.object?["bookmark"] == .number("3"))
 
@@ -36,9 +38,39 @@ struct RunStateTests {
         #expect(after["CRMProject"]?.value == .number("7"))
 
         _ = try kind.open(directory).write(
-            F.crmGraph(schema), request: WriteRequest(runState: update("cursor", ["CRMProject": .number("9")], clearing: true)))
+            F.crmGraph(schema),
+            request: WriteRequest(runState: update("cursor", ["CRMProject": .number("9")], clearing: true)))
         #expect(try kind.open(directory).runState(scope: "cursor").mapValues(\.value) == ["CRMProject": .number("9")])
         #expect(try kind.open(directory).runState(scope: "singer").count == 1)
+    }
+
+    @Test(
+        "entries given as JSON text read back as values; a later value or text replaces either",
+        arguments: StoreKind.all)
+    func textEntries(kind: StoreKind) throws {
+        let directory = try F.temporaryDirectory()
+        let schema = try F.schema()
+        var first = update("payload", ["b": .string("value")])
+        first.set(scope: "payload", key: "a", json: #"{"objects":[1,2]}"#)
+        first.set(scope: "payload", key: "b", json: "[3]")
+        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(runState: first))
+        let stored = try kind.open(directory).runState(scope: "payload").mapValues(\.value)
+        #expect(
+            stored == [
+                "a": .object(JSONObject([("objects", .array([.number("1"), .number("2")]))])),
+                "b": .array([.number("3")]),
+            ])
+
+        var second = RunStateUpdate()
+        second.set(scope: "payload", key: "a", json: "4")
+        second.merge(update("payload", ["a": .bool(true)]))
+        #expect(second.serializedEntries.map(\.json) == ["true"])
+        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(runState: second))
+        #expect(try kind.open(directory).runState(scope: "payload")["a"]?.value == .bool(true))
+        var replaced = RunStateUpdate()
+        replaced.set(scope: "payload", key: "a", json: "1")
+        replaced.set(scope: "payload", key: "a", to: .null)
+        #expect(replaced.serializedEntries.map(\.json) == ["null"])
     }
 
     @Test("a dry run and a failed write advance no run state", arguments: StoreKind.all)

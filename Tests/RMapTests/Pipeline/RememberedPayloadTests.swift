@@ -1,4 +1,5 @@
 import Foundation
+import RMap
 import Testing
 
 /// Re-runs skip files whose bytes are unchanged (``RememberedPayloads``), like an HTTP `304`:
@@ -80,7 +81,8 @@ struct RememberedPayloadTests {
         try workspace.write(
             "data/people.json",
             Self.people.replacingOccurrences(of: "\"Grace\"", with: "\"Hopper\"")
-                .replacingOccurrences(of: ",\n {\"id\": 3, \"name\": \"Linus\", \"email\": \"l@x\", \"notes\": []}", with: "")
+                .replacingOccurrences(
+                    of: ",\n {\"id\": 3, \"name\": \"Linus\", \"email\": \"l@x\", \"notes\": []}", with: "")
         )
         let second = try await Self.run(workspace)
         #expect(second.counts("XPerson")["fetched"] == 2)
@@ -103,7 +105,8 @@ struct RememberedPayloadTests {
         #expect(full.counts("XPerson")["fetched"] == 3)
         #expect(full.counts("XPerson")["unchanged"] == 3)
         await #expect(try Self.run(workspace).counts("XPerson")["fetched"] == 0)
-        try workspace.write("m.yml", Self.model.replacingOccurrences(of: "name: string", with: "name: { type: string }"))
+        try workspace.write(
+            "m.yml", Self.model.replacingOccurrences(of: "name: string", with: "name: { type: string }"))
         let changed = try await Self.run(workspace)
         #expect(changed.counts("XPerson")["fetched"] == 3)
         #expect(changed.counts("XProject")["fetched"] == 2)
@@ -114,7 +117,8 @@ struct RememberedPayloadTests {
         let workspace = try Self.workspace()
         try workspace.write("data2/people.json", Self.people.replacingOccurrences(of: "Grace", with: "Hopper"))
         try workspace.write("data2/projects.json", Self.projects)
-        try workspace.write("m2.yml", Self.model.replacingOccurrences(of: "data/{collection}", with: "data2/{collection}"))
+        try workspace.write(
+            "m2.yml", Self.model.replacingOccurrences(of: "data/{collection}", with: "data2/{collection}"))
         _ = try await Self.run(workspace)
         let other = try await workspace.rmap(["run", "m2.yml", "--quiet"])
         #expect(other.status == 0, "\(other.stderr)")
@@ -159,7 +163,8 @@ struct RememberedPayloadTests {
                 owner: { to_one: XPerson, connect: { foreign_key: { personId: id } } }
                       members: { to_many: XPerson, connect: { foreign_key: { memberIds: id } } }
                 """)
-        let projects = Self.projects.replacingOccurrences(of: "\"person_id\": 1}", with: "\"person_id\": 1, \"member_ids\": [1, 2]}")
+        let projects = Self.projects.replacingOccurrences(
+            of: "\"person_id\": 1}", with: "\"person_id\": 1, \"member_ids\": [1, 2]}")
         let workspace = try Self.workspace(model: model, projects: projects)
         _ = try await Self.run(workspace)
         #expect(try Self.count(workspace, "projects_members") == 2)
@@ -171,6 +176,40 @@ struct RememberedPayloadTests {
         let third = try await Self.run(workspace)
         #expect(third.counts("XProject")["fetched"] == 0)
         #expect(try Self.count(workspace, "projects_members") == 2)
+    }
+
+    @Test("a remembered entry lists the identities of its payload's objects by entity, nested and composite ones too")
+    func storedEntry() async throws {
+        let model =
+            Self.model + """
+
+                  XSeat:
+                    orphans: delete
+                    identity: [room, number]
+                    attributes: { room: string, number: int }
+                """
+        let workspace = try Self.workspace(model: model)
+        try workspace.write("data/seats.json", #"[{"room": "A", "number": 1}, {"room": "B", "number": 2}]"#)
+        _ = try await Self.run(workspace)
+        let rows = try workspace.rows("SELECT key, value FROM _rmap_state WHERE scope = 'payload' ORDER BY key")
+        var entries: [String: JSONValue] = [:]
+        for row in rows {
+            guard case .text(let key) = row[0], case .text(let text) = row[1] else { continue }
+            entries[(key as NSString).lastPathComponent] = try JSONReader.parse(text, origin: key)
+        }
+        func objects(_ file: String) -> JSONValue? { entries[file]?.object?["objects"] }
+        let people = objects("people.json")?.object
+        #expect(people?["XPerson"] == .array([.number("1"), .number("2"), .number("3")]))
+        #expect(people?["XNote"] == .array([.number("10"), .number("11"), .number("20")]))
+        #expect(objects("projects.json")?.object?["XProject"] == .array([.number("5"), .number("6")]))
+        #expect(
+            objects("seats.json")?.object?["XSeat"]
+                == .array([.array([.string("A"), .number("1")]), .array([.string("B"), .number("2")])]))
+        #expect(entries["people.json"]?.object?["hash"]?.string?.isEmpty == false)
+
+        let second = try await Self.run(workspace)
+        #expect(second.counts("XSeat")["fetched"] == 0)
+        #expect(second.counts("XSeat")["unchanged"] == 2)
     }
 
     @Test("standard input: the same document again is not parsed; another one is mapped")
