@@ -8,12 +8,15 @@
 /// `BINARY` collation), and values of other kinds keep the order the rows were added in. Rows
 /// already in order (a payload sorted by identity) are returned as they are, unsorted.
 enum IdentityOrder {
-    /// The rows of `root`'s table (removed ones left out), by identity.
+    /// The rows of `root`'s table (removed ones left out), by identity; 4 bytes a row, kept for
+    /// the whole write.
     ///
     /// - Complexity: O(n) when the rows were added in order of identity, else O(n log n).
-    static func rows(of root: EntityType, in graph: ObjectGraph) -> [Int] {
+    static func rows(of root: EntityType, in graph: ObjectGraph) -> [Int32] {
         let table = graph.table(root.index)
-        let rows = Array(table.rows)
+        var rows: [Int32] = []
+        rows.reserveCapacity(table.count)
+        table.forEachRow { rows.append(Int32($0)) }
         if let numbers = integerIdentities(rows, table, graph.schema) {
             guard !isAscending(numbers) else { return rows }
             var pairs = Array(zip(numbers, rows))
@@ -21,7 +24,7 @@ enum IdentityOrder {
             pairs.sort { $0.0 < $1.0 }
             return pairs.map(\.1)
         }
-        let identities = rows.map { GraphObject(graph: graph, root: root.index, row: $0).identity.values }
+        let identities = rows.map { GraphObject(graph: graph, root: root.index, row: Int($0)).identity.values }
         var order = Array(rows.indices)
         order.sort { left, right in
             switch compare(identities[left], identities[right]) {
@@ -34,11 +37,11 @@ enum IdentityOrder {
     }
 
     /// Each row's identity when every row has a lone integer one; `nil` otherwise.
-    private static func integerIdentities(_ rows: [Int], _ table: ObjectTable, _ schema: GraphSchema) -> [Int64]? {
+    private static func integerIdentities(_ rows: [Int32], _ table: ObjectTable, _ schema: GraphSchema) -> [Int64]? {
         let positions = schema.types.map { $0.identityIndices.count == 1 ? $0.identityIndices[0] : -1 }
         var numbers: [Int64] = []
         numbers.reserveCapacity(rows.count)
-        for row in rows {
+        for row in rows.lazy.map(Int.init) {
             let position = positions[table.type(of: row)]
             guard position >= 0, case .int(let number)? = table.value(of: row, at: position) else { return nil }
             numbers.append(number)

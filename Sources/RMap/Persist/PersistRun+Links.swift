@@ -111,7 +111,7 @@ extension PersistRun {
         if freshLinks.position == 0 { try removeStoredLinks(of: fetchedObjects(root)) }
         let end = min(order.count, freshLinks.position + objects)
         let batch = order[freshLinks.position..<end].lazy.map { [graph] in
-            GraphObject(graph: graph, root: root.index, row: $0)
+            GraphObject(graph: graph, root: root.index, row: Int($0))
         }.filter { [graph] in !graph.isStored($0) }
         // Taken out for the walk: changed through `self`, each link would copy its arrays.
         var identities = freshLinks.takeIdentities()

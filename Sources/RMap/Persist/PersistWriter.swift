@@ -134,6 +134,7 @@ private struct PersistPhases {
         try run.deleteOrphans(complete: request.completeEntities, unchanged: request.unchangedIdentities)
         try RunStateTable.write(request.runState, to: backend)
         if request.dryRun { backend.rollback() } else { try backend.commit() }
+        run.releaseWriteState()
         return WriteReport(entities: run.report)
     }
 }
@@ -155,7 +156,7 @@ struct PersistRun {
     var freshTables = Set<Int>()
     /// The rows of each root in the order written (``IdentityOrder``, sorted once a root): the
     /// links are written in it too.
-    private var orders: [Int: [Int]] = [:]
+    private var orders: [Int: [Int32]] = [:]
     /// The roots whose tables ``writeTable(_:)`` wrote.
     var writtenRoots = Set<Int>()
     /// True once connecting is over: links may be written between batches of rows.
@@ -186,12 +187,20 @@ struct PersistRun {
     /// (``ObjectGraph/isStored(_:)``) keep their rows and links as stored.
     func fetchedObjects(_ root: EntityType) -> some Sequence<GraphObject> {
         let order = orders[root.index] ?? IdentityOrder.rows(of: root, in: graph)
-        return order.lazy.map { [graph] in GraphObject(graph: graph, root: root.index, row: $0) }
+        return order.lazy.map { [graph] in GraphObject(graph: graph, root: root.index, row: Int($0)) }
             .filter { [graph] in !graph.isStored($0) }
     }
 
+    /// Lets go of what only writing needed (the row orders, the destinations' identities read for
+    /// links): the write's owner may hold it past the commit (``Pipeline`` does, until the run
+    /// returns, while it writes the remembered payloads).
+    mutating func releaseWriteState() {
+        orders = [:]
+        freshLinks = FreshLinkCursor(graph: graph)
+    }
+
     /// The root's rows in the order they are written, sorted once.
-    mutating func rowOrder(of root: EntityType) -> [Int] {
+    mutating func rowOrder(of root: EntityType) -> [Int32] {
         if let order = orders[root.index] { return order }
         let order = IdentityOrder.rows(of: root, in: graph)
         orders[root.index] = order

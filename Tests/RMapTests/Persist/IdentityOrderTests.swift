@@ -116,7 +116,7 @@ struct IdentityOrderTests {
         let person = try #require(schema.type(named: "CRMPerson"))
         let rows = IdentityOrder.rows(of: person, in: graph)
         #expect(
-            rows.map { GraphObject(graph: graph, root: person.index, row: $0).identity.values }
+            rows.map { GraphObject(graph: graph, root: person.index, row: Int($0)).identity.values }
                 == [1, 3, 5, 7, 9].map { [.int(Int64($0))] })
         #expect(rows == (scrambled ? [3, 1, 0, 4, 2] : [0, 1, 2, 3, 4]))
     }
