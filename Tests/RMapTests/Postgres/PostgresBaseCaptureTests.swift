@@ -175,6 +175,34 @@ struct PostgresBaseCaptureTests {
         #expect(try fixture.lines() == [#"PUT /people/2.json {"person":{"first_name":"Alan M."}}"#, "1 request: 0 POST, 1 PUT, 0 DELETE"])
     }
 
+    @Test("a local edit in the transaction that creates the tables is captured; every table has its trigger")
+    func localEditWhereTablesAreCreated() throws {
+        let (url, schema) = try store()
+        let store = try PostgresStore(url: url)
+        let layout = StoreLayout(schema: schema)
+        let people = try #require(layout.table(named: "people"))
+        let row: [Value] = people.columns.map { column in
+            switch column.name {
+            case "id": .int(7)
+            case "first_name": .string("Local")
+            case "type": .string("CRMPerson")
+            default: .null
+            }
+        }
+        try store.backend.transaction(layout) {
+            try store.backend.upsertRows(people, [row.map { $0 == .int(7) ? .int(8) : $0 }])
+            try store.backend.editingLocally { try store.backend.upsertRows(people, [row]) }
+        }
+        // The own write before the edit is the server's state; the edit is noted as a local creation.
+        #expect(try rows(url, "SELECT id::text FROM _rmap_new_people") == [["7"]])
+        let triggered = try rows(
+            url,
+            "SELECT c.relname FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid "
+                + "WHERE t.tgname = '_rmap_capture' AND c.relnamespace = current_schema()::regnamespace")
+        let expected = layout.tables.map(\.name) + layout.joinTables.map(\.name)
+        #expect(Set(triggered.compactMap { $0.first ?? nil }) == Set(expected))
+    }
+
     @Test("a store written before (a base for every row) is brought to the new form once and diffs the same")
     func oldLayoutMigrates() throws {
         let fixture = try SyncFixture(postgres: true)
