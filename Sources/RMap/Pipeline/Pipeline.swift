@@ -117,7 +117,8 @@ public struct Pipeline: Sendable {
         let written = try await write.finish()
         report.add(written)
         if let payloads, !options.dryRun {
-            await Self.remember(payloads.confirmed(report: report, graph: graph), in: store, schema: schema, progress: progress)
+            await Self.remember(
+                payloads.confirmed(report: report, graph: graph), in: store, schema: schema, progress: progress)
         }
         progress(.stageFinished("persist"))
         return RunResult(report: report, graph: graph)

@@ -31,10 +31,14 @@ public struct RunStateEntry: Sendable, Hashable {
 /// try store.write(graph, request: WriteRequest(runState: state))
 /// ```
 public struct RunStateUpdate: Sendable, Equatable {
+    /// An entry to write: a value, or JSON text its owner formed (``set(scope:key:json:)``).
+    enum Entry: Sendable, Equatable {
+        case value(JSONValue)
+        case text(String)
+    }
+
     /// Entries written or replaced, by scope, then key.
-    public private(set) var values: [String: [String: JSONValue]] = [:]
-    /// Entries written or replaced as JSON text formed by their owner (``set(scope:key:json:)``).
-    private(set) var texts: [String: [String: String]] = [:]
+    private(set) var entries: [String: [String: Entry]] = [:]
     /// Scopes whose stored entries are removed before ``values`` are written (a reset).
     public private(set) var clearedScopes: Set<String> = []
     /// Keys whose stored entries are removed, by scope (unless ``values`` writes them).
@@ -43,20 +47,28 @@ public struct RunStateUpdate: Sendable, Equatable {
     /// An update that changes nothing.
     public init() {}
 
+    /// Entries written or replaced, by scope, then key (those given as JSON text left out).
+    public var values: [String: [String: JSONValue]] {
+        entries.compactMapValues { scope in
+            let values = scope.compactMapValues { entry -> JSONValue? in
+                if case .value(let value) = entry { value } else { nil }
+            }
+            return values.isEmpty ? nil : values
+        }
+    }
+
     /// True when writing it changes nothing.
-    public var isEmpty: Bool { values.isEmpty && texts.isEmpty && clearedScopes.isEmpty && removed.isEmpty }
+    public var isEmpty: Bool { entries.isEmpty && clearedScopes.isEmpty && removed.isEmpty }
 
     /// Writes `value` under `scope` and `key`, replacing what is stored there.
     public mutating func set(scope: String, key: String, to value: JSONValue) {
-        Self.drop(key, scope, from: &texts)
-        values[scope, default: [:]][key] = value
+        entries[scope, default: [:]][key] = .value(value)
     }
 
     /// Writes the JSON text `json` under `scope` and `key`, replacing what is stored there: for an
     /// entry that would be large as a ``JSONValue`` tree (``RememberedPayloads``' lists of identities).
     mutating func set(scope: String, key: String, json: String) {
-        Self.drop(key, scope, from: &values)
-        texts[scope, default: [:]][key] = json
+        entries[scope, default: [:]][key] = .text(json)
     }
 
     /// Removes the stored entry under `scope` and `key` (unless ``set(scope:key:to:)`` names it).
@@ -71,30 +83,20 @@ public struct RunStateUpdate: Sendable, Equatable {
 
     /// Adds `other`'s entries and cleared scopes (its entries win).
     public mutating func merge(_ other: RunStateUpdate) {
-        for (scope, entries) in other.values {
-            for (key, value) in entries { set(scope: scope, key: key, to: value) }
-        }
-        for (scope, entries) in other.texts {
-            for (key, json) in entries { set(scope: scope, key: key, json: json) }
-        }
+        for (scope, entries) in other.entries { self.entries[scope, default: [:]].merge(entries) { _, new in new } }
         clearedScopes.formUnion(other.clearedScopes)
         for (scope, keys) in other.removed { removed[scope, default: []].formUnion(keys) }
     }
 
     /// The entries to write as JSON text, ordered by scope, then key.
     var serializedEntries: [(scope: String, key: String, json: String)] {
-        var entries: [(scope: String, key: String, json: String)] = []
-        for (scope, values) in values {
-            for (key, value) in values { entries.append((scope, key, JSONWriter.serialize(value))) }
+        entries.sorted { $0.key < $1.key }.flatMap { scope, entries in
+            entries.sorted { $0.key < $1.key }.map { key, entry in
+                switch entry {
+                case .value(let value): (scope, key, JSONWriter.serialize(value))
+                case .text(let json): (scope, key, json)
+                }
+            }
         }
-        for (scope, texts) in texts {
-            for (key, json) in texts { entries.append((scope, key, json)) }
-        }
-        return entries.sorted { ($0.scope, $0.key) < ($1.scope, $1.key) }
-    }
-
-    private static func drop<Entry>(_ key: String, _ scope: String, from entries: inout [String: [String: Entry]]) {
-        guard entries[scope]?.removeValue(forKey: key) != nil, entries[scope]?.isEmpty == true else { return }
-        entries[scope] = nil
     }
 }
