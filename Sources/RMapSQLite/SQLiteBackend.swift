@@ -87,41 +87,11 @@ final class SQLiteBackend: SyncBackend {
                 try connection.execute(sql)
             }
         }
-        for sql in try captureStatements(layout) { try connection.execute(sql) }
+        for sql in try connection.captureStatements(layout) { try connection.execute(sql) }
     }
 
     func holdsSchema(_ layout: StoreLayout) throws -> Bool {
-        try schemaDiff(layout).isEmpty && captureStatements(layout).isEmpty
-    }
-
-    /// What the file lacks of ``SQLiteBaseCapture``'s tables and triggers for `layout` (a trigger
-    /// whose text differs, e.g. after a column was added, is made again).
-    private func captureStatements(_ layout: StoreLayout) throws -> [String] {
-        var tables: Set<String> = []
-        var triggers: [String: String] = [:]
-        for row in try connection.query("SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'trigger')") {
-            guard row.count == 3, case .text(let type) = row[0], case .text(let name) = row[1] else { continue }
-            if type == "table" {
-                tables.insert(name)
-            } else if case .text(let sql) = row[2] {
-                triggers[name] = sql
-            }
-        }
-        var statements: [String] = []
-        if !tables.contains(SQLiteBaseCapture.ownWrites) { statements.append(SQLiteBaseCapture.createOwnWrites) }
-        for table in layout.tables where !table.identity.isEmpty {
-            // The table's own columns, in order: those of the layout until the schema diff has run.
-            let stored = tables.contains(table.name) ? try orderedColumns(of: table.name) : table.columns.map(\.name)
-            if !tables.contains(SQLiteBaseCapture.insertedName(table)) {
-                statements += SQLiteBaseCapture.createInserted(table, columns: stored)
-            }
-            for (name, sql) in SQLiteBaseCapture.triggers(table, columns: stored, joins: layout.joinTables(of: table))
-            where triggers[name] != sql {
-                if triggers[name] != nil { statements.append("DROP TRIGGER \(SQLiteSchema.quote(name))") }
-                statements.append(sql)
-            }
-        }
-        return statements
+        try schemaDiff(layout).isEmpty && connection.captureStatements(layout).isEmpty
     }
 
     /// What the file's tables lack for `layout`.
@@ -131,13 +101,7 @@ final class SQLiteBackend: SyncBackend {
         return SchemaDiff(layout, existing: existing)
     }
 
-    private func orderedColumns(of table: String) throws -> [String] {
-        try connection.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.string(table)]).compactMap {
-            if case .text(let name) = $0.first { name } else { nil }
-        }
-    }
-
-    private func columns(of table: String) throws -> Set<String> { Set(try orderedColumns(of: table)) }
+    private func columns(of table: String) throws -> Set<String> { Set(try connection.orderedColumns(of: table)) }
 
     func isEmpty(_ table: TableLayout) throws -> Bool {
         try connection.query(SQLiteSchema.isEmptyQuery(table)).first?.first == .integer(1)

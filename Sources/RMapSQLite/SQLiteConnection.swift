@@ -99,4 +99,19 @@ public final class SQLiteConnection {
 
     /// True while a transaction is open.
     var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// How many rows the last statement inserted, updated or deleted.
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// Registers a deterministic SQL function of `arguments` arguments, implemented in C.
+    func register(
+        function name: String, arguments: Int32,
+        _ body: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
+    ) throws(SQLiteError) {
+        let code = sqlite3_create_function_v2(
+            handle, name, arguments, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, body, nil, nil, nil)
+        guard code == SQLITE_OK else {
+            throw SQLiteError(code: code, message: "cannot register the SQL function \(name): " + String(cString: sqlite3_errmsg(handle)))
+        }
+    }
 }

@@ -9,6 +9,28 @@ import RMap
 enum SQLiteSchema: SQLDialect {
     static let engineName = "SQLite"
     static let keyedTableOptions = " WITHOUT ROWID"
+    static let rowHandle = "rowid"
+    static let upsertsInOrder = true
+
+    /// Decimals are the text received: compared by value with `rmap_same_decimal` (``SQLiteFunctions``).
+    static func same(_ left: String, _ right: String, type: AttributeType) -> String {
+        type == .decimal ? "rmap_same_decimal(\(left), \(right))" : "\(left) IS NOT DISTINCT FROM \(right)"
+    }
+
+    /// Decimals, kept as text, as numbers.
+    static func orderable(_ expression: String, type: AttributeType) -> String {
+        type == .decimal ? "CAST(\(expression) AS REAL)" : expression
+    }
+
+    /// Numbers through `rmap_number_key` (``SQLiteFunctions``), booleans as `1`/`0` text; dates and
+    /// date-times are stored in their canonical text already.
+    static func keyExpression(_ column: String, type: AttributeType) -> String {
+        switch type {
+        case .decimal, .double: "rmap_number_key(\(column))"
+        case .bool: "CAST(\(column) AS TEXT)"
+        default: column
+        }
+    }
 
     /// Names rarely hold a quote, so Foundation's search runs only for those that do: every
     /// statement's text quotes its names, thousands of times a second in a push.

@@ -13,11 +13,15 @@ public import RMap
 /// let report = try store.write(graph, request: WriteRequest())
 /// let pending = try store.objects(schema: graph.schema).localInserts(of: "CRMPerson")
 /// ```
-public final class SQLiteStore: BackendStore {
+public final class SQLiteStore: BackendStore, EngineStore {
     /// The store's primitives.
     public let backend: any SyncBackend
     /// The connection the store writes with.
     public let connection: SQLiteConnection
+    private let sqlEngine: SQLiteEngine
+
+    /// The engine over the store's connection.
+    public func engine() throws -> any SQLEngine { sqlEngine }
 
     /// Opens (creating when absent) the database at `path`; `:memory:` for a private in-memory database.
     ///
@@ -28,5 +32,6 @@ public final class SQLiteStore: BackendStore {
     public init(path: String = "rmap.sqlite", busyTimeout: Duration = .seconds(5)) throws {
         connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         backend = try SQLiteBackend(connection: connection)
+        sqlEngine = try SQLiteEngine(connection: connection)
     }
 }

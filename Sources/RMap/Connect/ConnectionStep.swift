@@ -62,6 +62,25 @@ struct ConnectionStep {
         end = entity.attributeIndex(last) != nil ? .attribute(last) : .relationship(last)
     }
 
+    /// True for a foreign key whose destination attributes are the destination's whole identity:
+    /// its destinations are found by their identity keys.
+    var matchesIdentity: Bool {
+        guard case .foreignKey = connection.rule else { return false }
+        return Set(keyAttributes) == Set(destination.mapping.identity) && keyAttributes.count == destination.mapping.identity.count
+    }
+
+    /// For a key path: the entity on which its last segment is read (the source itself for a
+    /// one-segment path); `nil` when a segment names no relationship.
+    func reachedEntity(schema: GraphSchema) -> EntityType? {
+        var entity = source
+        for segment in through {
+            guard let next = entity.mapping.relationship(named: segment).flatMap({ schema.type(named: $0.destination) })
+            else { return nil }
+            entity = next
+        }
+        return entity
+    }
+
     /// The `(entity, relationship)` pairs a key path reads: each relationship it
     /// goes through (ending on one included), on the entity where it is met.
     func pathRelationships(schema: GraphSchema) -> [(entity: EntityType, relationship: String)] {

@@ -22,6 +22,9 @@ final class AttributePlan {
     let transformers: [(name: String, transformer: (any Transformer)?)]
     let checksShape: Bool
 
+    /// The value a record without the key takes whatever the store holds (`default_on_missing`).
+    var missingFill: Value? { defaultOnMissing ? defaultValue : nil }
+
     init(_ attribute: AttributeMapping, position: Int, slot: Int, transformers: [String: any Transformer]) {
         self.position = position
         name = attribute.name

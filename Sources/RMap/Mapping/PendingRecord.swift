@@ -11,6 +11,10 @@ struct PendingRecord {
     let existing: GraphObject?
     /// True when the store already held this identity before the run (defaults do not apply).
     var stored = false
+    /// True when the record said its entity (its type key named it).
+    var typed = false
+    /// Where the record sits inside its top-level record (`projects.1`); `nil` at the top.
+    var path: String?
     /// Nested relationships the record carries, by position in ``EntityPlan/nested``:
     /// the related records, or `nil` when the payload said `null` (clear).
     var nested: [(index: Int, records: [PendingRecord]?)] = []

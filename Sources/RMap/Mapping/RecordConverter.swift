@@ -148,6 +148,8 @@ final class RecordConverter {
         }
         var record = PendingRecord(plan: plan, values: fields.values, identity: identity, existing: existing)
         record.stored = inStore
+        record.typed = explicit
+        record.path = path.text
         if !plan.nested.isEmpty {
             seen.insert(SeenIdentity(root: plan.type.rootIndex, identity: identity))
             let ahead = plan === declared ? prepared?.nested : nil

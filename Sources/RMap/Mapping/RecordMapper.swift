@@ -70,6 +70,9 @@ public final class RecordMapper {
         set { converter.stored = newValue }
     }
 
+    /// When set, records go to the run's staging tables instead of the graph (which stays empty).
+    var stage: StageWriter?
+
     /// When set, collects the identity of each record's object as payloads are mapped.
     var identified: [IdentityKey]?
 
@@ -105,10 +108,14 @@ public final class RecordMapper {
         let origin = payload.origin
         switch payload.body {
         case .records(let records):
-            for (index, record) in records.enumerated() { map(record, plan, origin: origin, index: index, fill: fill) }
+            for (index, record) in records.enumerated() {
+                try map(record, plan, origin: origin, index: index, fill: fill)
+            }
         case .document(let document):
             let records = try RecordSelection.records(in: document, for: type.mapping, origin: origin)
-            for (index, record) in records.enumerated() { map(record, plan, origin: origin, index: index, fill: fill) }
+            for (index, record) in records.enumerated() {
+                try map(record, plan, origin: origin, index: index, fill: fill)
+            }
         case .file(let path):
             // The thread that parses the file also converts records' attributes while it is ahead.
             let preparer = FieldPreparer(type: type, schema: graph.schema, transformers: transformers)
@@ -116,10 +123,10 @@ public final class RecordMapper {
                 if item.isWholeDocument {
                     let records = try RecordSelection.records(in: item.value, for: type.mapping, origin: origin)
                     for (index, record) in records.enumerated() {
-                        map(record, plan, origin: origin, index: index, fill: fill)
+                        try map(record, plan, origin: origin, index: index, fill: fill)
                     }
                 } else {
-                    map(item.value, plan, origin: origin, index: item.index, fill: fill, prepared: prepared)
+                    try map(item.value, plan, origin: origin, index: item.index, fill: fill, prepared: prepared)
                 }
             }
             try JSONFileStream(path: path).forEach(
@@ -130,11 +137,17 @@ public final class RecordMapper {
     private func map(
         _ record: JSONValue, _ plan: EntityPlan, origin: String, index: Int, fill: PayloadFill?,
         prepared: PreparedRecord? = nil
-    ) {
+    ) throws {
         guard
             let pending = converter.convert(
                 record, as: plan, origin: origin, index: index, fill: fill, prepared: prepared)
         else { return }
+        if let stage {
+            try stage.stage(pending, origin: origin, index: index)
+            pending.plan.returnValues(pending.values)
+            identified?.append(pending.identity)
+            return
+        }
         let object = writer.apply(pending, origin: origin, index: index)
         identified?.append(object.identity)
     }

@@ -144,3 +144,12 @@ public struct ConflictError: Error, Sendable, CustomStringConvertible {
             }).joined(separator: "\n")
     }
 }
+
+/// A store whose engine runs rmap's SQL (``SQLEngine``): a run stages, connects and merges in
+/// it (docs/architecture.md, "Data flow"), and the sync API and readers query it.
+public protocol EngineStore: Store {
+    /// The store's engine: one connection, the same for the store's life.
+    ///
+    /// - Throws: the engine's errors opening it.
+    func engine() throws -> any SQLEngine
+}

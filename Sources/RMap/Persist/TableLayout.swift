@@ -49,6 +49,10 @@ public struct TableLayout: Sendable, Hashable {
     /// The name of the table that holds the base rows: `_rmap_base_` and the table's name.
     public var baseName: String { "_rmap_base_\(name)" }
 
+    /// The name of the table of the identities created locally (the store's base capture keeps
+    /// it): `_rmap_new_` and the table's name.
+    public var insertedName: String { "_rmap_new_\(name)" }
+
     /// Positions of foreign-key columns, which stores index.
     public var foreignKeys: [Int] {
         roles.indices.filter { if case .foreignKey = roles[$0] { true } else { false } }

@@ -51,6 +51,16 @@ public final class MappingSink: Sendable {
         }
     }
 
+    /// Stages what the mapper batched (a streamed run's last rows).
+    func flushStaged() async throws {
+        try await worker.run { [state] in try state.value.mapper.stage?.flush() }
+    }
+
+    /// The mapping report so far.
+    var report: MappingReport {
+        get async { await worker.run { [state] in state.value.mapper.report } }
+    }
+
     /// Per entity, the attributes that its payloads filled from a parent.
     var fills: [String: Set<String>] {
         get async { await worker.run { [state] in state.value.filled } }

@@ -42,6 +42,12 @@ public struct Pipeline: Sendable {
         // Defaults and `required` need to know what is stored already, incremental entities
         // their cursors; other runs open the store to write.
         let store = RunStore { try registry.makeStore(options.store ?? model.store ?? PluginConfig.defaultStore) }
+        let stageLayout = StageLayout(store: StoreLayout(schema: schema), schema: schema)
+        if let channel = try await store.beginStaging(stageLayout) {
+            return try await runStreamed(
+                options, progress: progress, schema: schema, graph: graph, mapper: mapper, plan: plan, fetched: fetched,
+                stages: stages, rejected: rejected, store: store, channel: channel, layout: stageLayout)
+        }
         if !StoredIdentities.roots(in: schema).isEmpty {
             mapper.storedIdentities = try await store.use { try $0.storedIdentities(schema: schema) }
         }
@@ -120,6 +126,55 @@ public struct Pipeline: Sendable {
             await Self.remember(
                 payloads.confirmed(report: report, graph: graph), in: store, schema: schema, progress: progress)
         }
+        progress(.stageFinished("persist"))
+        return RunResult(report: report, graph: graph)
+    }
+
+    /// A run through the store's engine: records staged as they are mapped, then connected and
+    /// merged in one transaction.
+    private func runStreamed(
+        _ options: RunOptions, progress: @escaping @Sendable (ProgressEvent) -> Void, schema: GraphSchema,
+        graph: ObjectGraph, mapper: RecordMapper, plan: FetchPlan, fetched: Set<String>, stages: [any Stage],
+        rejected: RejectedRecords, store: RunStore, channel: StagingChannel, layout: StageLayout
+    ) async throws -> RunResult {
+        mapper.stage = StageWriter(layout: layout) { batch in try channel.submit(batch) }
+        let cursors =
+            IncrementalRun.entities(of: model, fetched: fetched).isEmpty
+            ? [:] : try await store.use { try $0.runState(scope: IncrementalCursors.scope) }
+        let incremental = IncrementalRun(model: model, fetched: fetched, full: options.full, stored: cursors)
+        let state = SourceRunState(full: options.full, store: store)
+        let sink = MappingSink(graph: graph, mapper: mapper)
+        progress(.stageStarted("fetch"))
+        for wave in plan.waves {
+            try await fetch(
+                wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, state: state,
+                payloads: nil, progress: progress)
+        }
+        try await sink.flushStaged()
+        progress(.stageFinished("fetch"))
+        let complete = incremental.completeEntities().subtracting(state.incompleteEntities)
+        var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: state.update)
+        request.unchangedIdentities = state.unchangedIdentities
+        progress(.stageStarted("connect"))
+        try await channel.run { try $0.begin() }
+        progress(.stageFinished("connect"))
+        var report = RunReport(
+            model: model, mapping: await sink.report, connect: ConnectReport(), options: options)
+        report.add(rejected: rejected.all)
+        if options.strict, report.hasProblems {
+            await channel.close()
+            throw StrictFailure(report: report)
+        }
+        progress(.stageStarted("persist"))
+        let written: WriteReport
+        do {
+            written = try await channel.run { [request] in try $0.finish(request) }
+        } catch {
+            await channel.close()
+            throw error
+        }
+        await channel.close()
+        report.add(written)
         progress(.stageFinished("persist"))
         return RunResult(report: report, graph: graph)
     }

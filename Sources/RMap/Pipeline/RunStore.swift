@@ -7,11 +7,11 @@
 /// let stored = try await store.use { try $0.storedIdentities(schema: schema) }
 /// ```
 final class RunStore: Sendable {
-    private let worker = SerialWorker(label: "rmap.run.store")
+    let worker = SerialWorker(label: "rmap.run.store")
     /// How to open the store, and the store once opened: used by jobs of `worker` only, and by
     /// the write ``beginWrite(_:request:)`` begins, whose phases take their turn after them.
-    private let store: Confined<Slot>
-    private typealias Slot = (open: () throws -> any Store, opened: (any Store)?)
+    let store: Confined<Slot>
+    typealias Slot = (open: () throws -> any Store, opened: (any Store)?)
 
     /// A store that `open` opens on first use.
     init(open: @escaping () throws -> any Store) {
@@ -30,10 +30,65 @@ final class RunStore: Sendable {
         return try await opened.value.beginWrite(graph, request: request)
     }
 
-    private static func opened(_ store: Confined<Slot>) throws -> any Store {
+    static func opened(_ store: Confined<Slot>) throws -> any Store {
         if let opened = store.value.opened { return opened }
         let opened = try store.value.open()
         store.value.opened = opened
         return opened
+    }
+}
+
+// MARK: - A streamed run
+
+extension RunStore {
+    /// The store's engine and the run's merge over it, on the worker: `nil` for a store without an
+    /// engine (``EngineStore``).
+    func beginStaging(_ layout: StageLayout) async throws -> StagingChannel? {
+        let merge: Confined<RunMerge>? = try await worker.run { [store] in
+            guard let engineStore = try Self.opened(store) as? any EngineStore else { return nil }
+            let merge = RunMerge(engine: try engineStore.engine(), layout: layout)
+            try merge.prepare()
+            return Confined(merge)
+        }
+        return merge.map { StagingChannel(worker: worker, merge: $0) }
+    }
+}
+
+/// The run's way to its store's engine once staging began: batches submitted from the mapping
+/// task's thread (at most ``SerialWorker/pending`` ahead), phases awaited from the pipeline.
+final class StagingChannel: Sendable {
+    private let worker: SerialWorker
+    private let merge: Confined<RunMerge>
+    private let failure = FirstFailure()
+
+    init(worker: SerialWorker, merge: Confined<RunMerge>) {
+        self.worker = worker
+        self.merge = merge
+    }
+
+    /// Queues a batch for the engine; throws the first failure of an earlier one. Called off the
+    /// cooperative pool (the mapping task's thread): it blocks while two batches wait.
+    func submit(_ batch: StageBatch) throws {
+        try failure.check()
+        worker.submit { [merge, failure] in
+            guard !failure.happened else { return }
+            do { try merge.value.stage(batch) } catch { failure.record(error) }
+        }
+    }
+
+    /// Rolls back what is open and drops the staging tables, on the worker.
+    func close() async {
+        await worker.run { [merge] in
+            merge.value.rollback()
+            merge.value.close()
+        }
+    }
+
+    /// Runs `body` on the worker after every batch submitted; throws a batch's failure first.
+    func run<T: Sendable>(_ body: @escaping @Sendable (RunMerge) throws -> T) async throws -> T {
+        try await worker.run { [merge, failure] in
+            try failure.check()
+            return try body(merge.value)
+        }
     }
 }

@@ -14,6 +14,19 @@ enum PostgresSchema: SQLDialect {
     /// The row handle column of entity tables.
     static let rowid = "_rmap_rowid"
     static let rowHandleDefinitions = ["\(quote(rowid)) bigserial"]
+    static let rowHandle = rowid
+
+    /// Typed columns compare as rmap does (`numeric` by value); text forms for the others.
+    static func keyExpression(_ column: String, type: AttributeType) -> String {
+        switch type {
+        case .decimal, .double: "trim_scale(\(column)::numeric)::text"
+        case .bool: "(CASE WHEN \(column) THEN '1' ELSE '0' END)"
+        case .uuid, .date: "\(column)::text"
+        case .datetime: "to_char(\(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+        case .json, .array: "\(column)::text"
+        default: column
+        }
+    }
 
     static func quote(_ name: String) -> String { PostgresConnection.quoteIdentifier(name) }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How one SQL engine spells the tables of MAPPING.md §5: its column types,
 /// its quoting, and the few places where its DDL differs. ``SchemaDiff`` turns
 /// its changes into statements with it, so that the engines share one schema
@@ -25,6 +27,23 @@ public protocol SQLDialect {
     static var keyedTableOptions: String { get }
     /// The longest table name the engine keeps, in UTF-8 bytes; `nil` (the default) for no limit.
     static var maximumNameLength: Int? { get }
+    /// The column holding an entity table's row handle (``RowReference``), in insertion order:
+    /// SQLite's `rowid`, the `_rmap_rowid` of ``rowHandleDefinitions`` elsewhere.
+    static var rowHandle: String { get }
+    /// An expression true when the values of `left` and `right` (SQL expressions holding values of
+    /// `type`) are the same value: both null, or equal as rmap compares values (decimals by value).
+    /// The default is `IS NOT DISTINCT FROM`, exact for every type an engine stores typed.
+    static func same(_ left: String, _ right: String, type: AttributeType) -> String
+    /// An expression whose `<` orders values of `type` as rmap does: the expression itself by
+    /// default; SQLite's decimals, kept as text, compare as numbers.
+    static func orderable(_ expression: String, type: AttributeType) -> String
+    /// Whether `INSERT ... SELECT ... ORDER BY ... ON CONFLICT DO UPDATE` applies the selected rows
+    /// one by one, in order, so that several rows of one key merge in that order (SQLite). An
+    /// engine that refuses to update a row twice in one statement (PostgreSQL) says false, the default.
+    static var upsertsInOrder: Bool { get }
+    /// An expression for the key (``CanonicalKey``) of a stored column of `type` in its own domain
+    /// (``KeyDomain/init(_:)``). The default is the column itself: right for `int` and text columns.
+    static func keyExpression(_ column: String, type: AttributeType) -> String
 }
 
 extension SQLDialect {
@@ -34,6 +53,25 @@ extension SQLDialect {
     public static var keyedTableOptions: String { "" }
     /// No limit.
     public static var maximumNameLength: Int? { nil }
+
+    /// The expression itself.
+    public static func orderable(_ expression: String, type: AttributeType) -> String { expression }
+
+    /// Refuses to update a row twice in a statement.
+    public static var upsertsInOrder: Bool { false }
+
+    /// `IS NOT DISTINCT FROM`.
+    public static func same(_ left: String, _ right: String, type: AttributeType) -> String {
+        "\(left) IS NOT DISTINCT FROM \(right)"
+    }
+
+    /// The column itself.
+    public static func keyExpression(_ column: String, type: AttributeType) -> String { column }
+
+    /// A string literal: `'text'`, a quote in it doubled.
+    public static func literal(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
 
     /// Quoted names separated by commas.
     public static func list(_ names: some Sequence<String>) -> String {

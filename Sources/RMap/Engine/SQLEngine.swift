@@ -1,0 +1,119 @@
+/// A connection to an SQL engine: what the run, the sync API and the readers drive.
+///
+/// rmap writes its SQL once, in core, and an engine runs it: the run's staging,
+/// connecting and merging (docs/architecture.md, "Data flow"), `diff`, `push` and
+/// the library's reads. An engine differs from another only in its ``dialect``
+/// (how a statement is spelled) and in how it loads many rows at once. Values
+/// travel as ``Value``s in the stored forms of docs/mapping.md ("Types"): an
+/// engine binds each case as its column type stores it and reads a column back
+/// as the case of the ``AttributeType`` asked for.
+///
+/// Statements use `?` for parameters, in order; an engine whose own placeholders
+/// differ (PostgreSQL's `$1`) rewrites them, leaving quoted names and literals alone.
+///
+/// An engine is one connection, used from one thread at a time; it is not `Sendable`.
+///
+/// ```swift
+/// try engine.begin(.write)
+/// try engine.execute("UPDATE people SET email = ? WHERE id = ?", [.string("ada@x"), .int(1)])
+/// try engine.query("SELECT id, email FROM people", types: [.int, .string]) { row in print(row) }
+/// try engine.commit()
+/// ```
+public protocol SQLEngine: AnyObject {
+    /// How this engine spells SQL.
+    var dialect: any SQLDialect.Type { get }
+
+    /// Runs one statement.
+    ///
+    /// - Returns: how many rows it inserted, updated or deleted.
+    /// - Throws: the engine's error, naming the statement.
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [Value]) throws -> Int
+
+    /// Runs a query and calls `row` with each result row, its columns read as `types` says
+    /// (a column beyond `types` reads as `.string`), as the engine streams them.
+    ///
+    /// - Throws: the engine's error, or what `row` throws (the query is then ended).
+    func query(_ sql: String, _ parameters: [Value], types: [AttributeType], row: ([Value]) throws -> Void) throws
+
+    /// Inserts rows into a table, as fast as the engine can: a prepared multi-row `INSERT`,
+    /// `COPY`, ... Each row has a value per column, in order.
+    func insert(into table: String, columns: [ColumnLayout], rows: some Collection<[Value]>) throws
+
+    /// Starts a transaction.
+    func begin(_ kind: SQLTransactionKind) throws
+    /// Makes everything since ``begin(_:)`` durable.
+    func commit() throws
+    /// Undoes everything since ``begin(_:)``; does nothing outside a transaction.
+    func rollback()
+
+    /// The columns of a table, in order; empty when the engine has no such table.
+    func columns(of table: String) throws -> [String]
+
+    /// Makes sure the store's base capture covers `layout`'s tables: whatever records a row's
+    /// server state at its first local edit (SQLite's triggers, PostgreSQL's trigger functions)
+    /// and the tables of identities created locally (``TableLayout/insertedName``). Called in a
+    /// write transaction, after the tables exist.
+    func ensureCapture(_ layout: StoreLayout) throws
+    /// True when the base capture covers `layout` already, found by reading only.
+    func holdsCapture(_ layout: StoreLayout) throws -> Bool
+
+    /// Whether the writes that follow, until the transaction ends or the next call, are local
+    /// edits (the library's, which the store's base capture records) or rmap's own writes of
+    /// the server's state (which it leaves alone). A write transaction starts with rmap's own.
+    func setLocalEdits(_ local: Bool) throws
+}
+
+/// What a transaction may do.
+public enum SQLTransactionKind: Sendable {
+    /// Reads and writes; writers take turns (SQLite's `BEGIN IMMEDIATE`, PostgreSQL's advisory lock).
+    case write
+    /// Reads one consistent state and never waits for a writer.
+    case read
+}
+
+extension SQLEngine {
+    /// Runs one statement without parameters.
+    @discardableResult
+    public func execute(_ sql: String) throws -> Int {
+        try execute(sql, [])
+    }
+
+    /// The rows of a query, read as `types` says: for results known to be small.
+    public func rows(_ sql: String, _ parameters: [Value] = [], types: [AttributeType]) throws -> [[Value]] {
+        var rows: [[Value]] = []
+        try query(sql, parameters, types: types) { rows.append($0) }
+        return rows
+    }
+
+    /// The first column of the first row, or `nil` when the query has none.
+    public func scalar(_ sql: String, _ parameters: [Value] = [], type: AttributeType) throws -> Value? {
+        var first: Value?
+        try query(sql, parameters, types: [type]) { row in
+            if first == nil { first = row.first }
+        }
+        return first
+    }
+
+    /// The first column of the first row as a whole number (0 when none, or null).
+    public func count(_ sql: String, _ parameters: [Value] = []) throws -> Int {
+        guard case .int(let number)? = try scalar(sql, parameters, type: .int) else { return 0 }
+        return Int(number)
+    }
+
+    /// Runs `body` in a transaction: committed when `commit` is true and `body` returns,
+    /// rolled back otherwise (and on any throw, which is rethrown).
+    public func transaction<Result>(
+        _ kind: SQLTransactionKind = .write, commit: Bool = true, _ body: () throws -> Result
+    ) throws -> Result {
+        try begin(kind)
+        do {
+            let result = try body()
+            if commit { try self.commit() } else { rollback() }
+            return result
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+}

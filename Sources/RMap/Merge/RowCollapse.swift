@@ -1,0 +1,164 @@
+/// Merges the occurrences of each identity (``StageTable``'s `_rmap_stage_<n>`) into one row per
+/// object (`_rmap_rows_<n>`), in arrival order: a column takes the value of the last occurrence
+/// that carried it (a missing key never overwrites, `null` does), the mask is the union of the
+/// occurrences', the place (`_seq`, `_origin`, `_record`, `_path`) is the last occurrence's, and
+/// the entity is the last one a record said (`_typed`), else the most derived one declared.
+///
+/// SQLite applies an `INSERT ... SELECT ... ORDER BY _seq ON CONFLICT DO UPDATE` row by row, in
+/// order; PostgreSQL refuses to update a row twice in one statement, so there the last
+/// occurrence of each identity goes in first, then the values of earlier ones fill the columns
+/// it lacked (``SQLDialect/upsertsInOrder``).
+struct RowCollapse {
+    let sql: StagedSQL
+    let schema: GraphSchema
+    let family: [EntityType]
+
+    init(stage: StageTable, layout: StageLayout, dialect: any SQLDialect.Type) {
+        sql = StagedSQL(stage: stage, dialect: dialect)
+        schema = layout.schema
+        family = layout.schema.types.filter { layout.store.bindings[$0.index].table == stage.position }
+    }
+
+    private var stage: StageTable { sql.stage }
+
+    /// The merged rows' columns: the keys first (the key), then the place, masks, the table's
+    /// columns, the connection keys, and the last occurrence of each tracked slot.
+    var rowColumns: [ColumnLayout] {
+        stage.keyColumns + StageTable.occurrenceColumns + stage.maskColumns + stage.table.columns
+            + stage.connectionKeys.map(\.layout) + stage.trackedSlots.map { ColumnLayout(name: "_at\($0)", type: .int) }
+    }
+
+    /// Creates the merged rows' table and fills it.
+    func run(on engine: any SQLEngine) throws {
+        try engine.execute(createRows())
+        if sql.dialect.upsertsInOrder {
+            try engine.execute(orderedUpsert())
+        } else {
+            try engine.execute(lastOccurrences())
+            for slot in 0..<stage.slotCount { try engine.execute(fill(slot)) }
+            try engine.execute(entities())
+        }
+    }
+
+    private func createRows() -> String {
+        let keys = stage.keyColumns
+        let definitions = rowColumns.map { column -> String in
+            // A lone whole-number key is SQLite's rowid: the rows come out in identity order.
+            if keys.count == 1, column.name == "_k0", column.type == .int, sql.dialect.upsertsInOrder {
+                return "\(sql.q(column.name)) INTEGER PRIMARY KEY"
+            }
+            return sql.dialect.definition(column)
+        }
+        let key = keys.count == 1 && keys[0].type == .int && sql.dialect.upsertsInOrder
+            ? [] : ["PRIMARY KEY (\(sql.dialect.list(keys.map(\.name))))"]
+        return "CREATE TEMPORARY TABLE \(sql.q(stage.rowsName)) (\((definitions + key).joined(separator: ", ")))"
+    }
+
+    /// The stage's columns as the merged row takes them from one occurrence `s`.
+    private var selected: [String] {
+        let base = (stage.keyColumns + StageTable.occurrenceColumns + stage.maskColumns + stage.table.columns
+            + stage.connectionKeys.map(\.layout)).map { sql.column("s", $0.name) }
+        return base + stage.trackedSlots.map { "CASE WHEN \(sql.present($0, "s")) THEN s.\(sql.q("_seq")) END" }
+    }
+
+    private var insertPrefix: String {
+        "INSERT INTO \(sql.q(stage.rowsName)) (\(sql.dialect.list(rowColumns.map(\.name)))) SELECT \(selected.joined(separator: ", ")) "
+            + "FROM \(sql.q(stage.stageName)) AS s"
+    }
+
+    /// SQLite: every occurrence in order, each merged into the row of its identity.
+    private func orderedUpsert() -> String {
+        let rows = sql.q(stage.rowsName)
+        func mine(_ name: String) -> String { "\(rows).\(sql.q(name))" }
+        func theirs(_ name: String) -> String { "excluded.\(sql.q(name))" }
+        var sets: [String] = ["_seq", "_top", "_origin", "_record", "_path"].map { "\(sql.q($0)) = \(theirs($0))" }
+        sets.append("\(sql.q("_entity")) = \(entityFold(current: mine("_entity"), incoming: theirs("_entity"), typed: theirs("_typed")))")
+        sets.append("\(sql.q("_typed")) = CASE WHEN \(theirs("_typed")) = 1 THEN 1 ELSE \(mine("_typed")) END")
+        for mask in stage.maskColumns { sets.append("\(sql.q(mask.name)) = \(mine(mask.name)) | \(theirs(mask.name))") }
+        for (position, column) in stage.table.columns.enumerated() {
+            sets.append("\(sql.q(column.name)) = CASE WHEN \(sql.present(position, "excluded")) THEN \(theirs(column.name)) ELSE \(mine(column.name)) END")
+        }
+        for key in stage.connectionKeys {
+            sets.append("\(sql.q(key.name)) = CASE WHEN \(sql.present(key.column, "excluded")) THEN \(theirs(key.name)) ELSE \(mine(key.name)) END")
+        }
+        for slot in stage.trackedSlots {
+            let name = "_at\(slot)"
+            sets.append("\(sql.q(name)) = CASE WHEN \(sql.present(slot, "excluded")) THEN \(theirs("_seq")) ELSE \(mine(name)) END")
+        }
+        let keys = sql.dialect.list(stage.keyColumns.map(\.name))
+        return "\(insertPrefix) WHERE true ORDER BY s.\(sql.q("_seq")) ON CONFLICT (\(keys)) DO UPDATE SET \(sets.joined(separator: ", "))"
+    }
+
+    /// An untyped occurrence declared as `incoming` keeps the `current` entity when that is a kind
+    /// of it (a record that does not say its type keeps the sub-entity its object has); a typed one sets it.
+    func entityFold(current: String, incoming: String, typed: String) -> String {
+        let kinds = kindPairs
+        guard !kinds.isEmpty else { return "CASE WHEN \(typed) = 1 THEN \(incoming) ELSE \(current) END" }
+        let pairs = kinds.map { "(\(current) = \($0.0) AND \(incoming) = \($0.1))" }.joined(separator: " OR ")
+        return "CASE WHEN \(typed) = 1 THEN \(incoming) WHEN \(pairs) THEN \(current) ELSE \(incoming) END"
+    }
+
+    /// The pairs (sub-entity, entity it extends) of the family, by index.
+    var kindPairs: [(Int, Int)] {
+        family.flatMap { derived in
+            family.compactMap { base in
+                derived !== base && schema.model.entity(derived.mapping, isKindOf: base.name)
+                    ? (derived.index, base.index) : nil
+            }
+        }
+    }
+
+    /// How many entities `type` extends, one above the other.
+    func depth(of type: EntityType) -> Int {
+        var depth = 0
+        var current = type.mapping
+        while let parent = current.parent, let next = schema.model.entity(named: parent) {
+            depth += 1
+            current = next
+        }
+        return depth
+    }
+
+    // MARK: - Without ordered upserts
+
+    /// The last occurrence of each identity, whole.
+    private func lastOccurrences() -> String {
+        let later = "SELECT 1 FROM \(sql.q(stage.stageName)) AS l WHERE "
+            + stage.keyColumns.map { "l.\(sql.q($0.name)) = s.\(sql.q($0.name))" }.joined(separator: " AND ")
+            + " AND l.\(sql.q("_seq")) > s.\(sql.q("_seq"))"
+        return "\(insertPrefix) WHERE NOT EXISTS (\(later))"
+    }
+
+    /// Fills `slot` in the rows whose last occurrence lacked it from the latest occurrence that had it.
+    private func fill(_ slot: Int) -> String {
+        let rows = sql.q(stage.rowsName)
+        let (mask, bit) = StageTable.bit(of: slot)
+        let keys = stage.keyColumns.map { "e.\(sql.q($0.name)) = \(rows).\(sql.q($0.name))" }.joined(separator: " AND ")
+        let latest = "FROM \(sql.q(stage.stageName)) AS e WHERE \(keys) AND \(sql.present(slot, "e")) ORDER BY e.\(sql.q("_seq")) DESC LIMIT 1"
+        var sets = ["\(sql.q("_m\(mask)")) = \(rows).\(sql.q("_m\(mask)")) | \(bit)"]
+        if slot < stage.table.columns.count {
+            let name = stage.table.columns[slot].name
+            sets.append("\(sql.q(name)) = (SELECT e.\(sql.q(name)) \(latest))")
+            for key in stage.connectionKeys where key.column == slot {
+                sets.append("\(sql.q(key.name)) = (SELECT e.\(sql.q(key.name)) \(latest))")
+            }
+        }
+        if stage.trackedSlots.contains(slot) {
+            sets.append("\(sql.q("_at\(slot)")) = (SELECT e.\(sql.q("_seq")) \(latest))")
+        }
+        return "UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE NOT (\(sql.present(slot, rows))) "
+            + "AND EXISTS (SELECT 1 \(latest))"
+    }
+
+    /// The entity of identities met more than once: the last typed occurrence's, else the most
+    /// derived declared one (the ordered fold's result when every declaration is of one line).
+    private func entities() -> String {
+        let rows = sql.q(stage.rowsName)
+        let keys = stage.keyColumns.map { "e.\(sql.q($0.name)) = \(rows).\(sql.q($0.name))" }.joined(separator: " AND ")
+        let depths = family.map { "WHEN \($0.index) THEN \(self.depth(of: $0))" }.joined(separator: " ")
+        let order = "CASE e.\(sql.q("_entity")) \(depths) ELSE 0 END"
+        return "UPDATE \(rows) SET \(sql.q("_entity")) = (SELECT e.\(sql.q("_entity")) FROM \(sql.q(stage.stageName)) AS e WHERE \(keys) "
+            + "ORDER BY e.\(sql.q("_typed")) DESC, \(order) DESC, e.\(sql.q("_seq")) DESC LIMIT 1), "
+            + "\(sql.q("_typed")) = (SELECT max(e.\(sql.q("_typed"))) FROM \(sql.q(stage.stageName)) AS e WHERE \(keys))"
+    }
+}

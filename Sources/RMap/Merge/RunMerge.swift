@@ -1,0 +1,84 @@
+/// The store side of one run, in the phases the pipeline drives (docs/architecture.md, "Data
+/// flow"): staging tables made, batches of mapped rows staged, then in one write transaction the
+/// occurrences merged per object, the objects connected and merged into the store's tables,
+/// the run state written, and commit (or, for a dry run, rollback).
+///
+/// Staging touches only the run's temporary tables: the store's write lock is taken by
+/// ``begin()`` and held until ``finish(_:)`` or ``rollback()``. Not thread-safe: it belongs to
+/// the store's worker.
+final class RunMerge {
+    let engine: any SQLEngine
+    let layout: StageLayout
+    private var open = false
+
+    init(engine: any SQLEngine, layout: StageLayout) {
+        self.engine = engine
+        self.layout = layout
+    }
+
+    /// Makes the staging tables (dropping any a failed run of this connection left).
+    func prepare() throws {
+        for sql in StageSchema.drop(layout, dialect: engine.dialect) { try engine.execute(sql) }
+        for sql in StageSchema.create(layout, dialect: engine.dialect) { try engine.execute(sql) }
+    }
+
+    /// Stages a batch of rows.
+    func stage(_ batch: StageBatch) throws {
+        try batch.write(to: engine, layout: layout)
+    }
+
+    /// Opens the write transaction, brings the store's tables up to the model and merges each
+    /// table's occurrences into one row per object.
+    func begin() throws {
+        try engine.begin(.write)
+        open = true
+        try StoreSchema.ensure(layout.store, on: engine)
+        for stage in layout.tables {
+            try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect).run(on: engine)
+        }
+    }
+
+    /// Merges the objects into the store's tables, writes the run state, and commits (a dry run
+    /// rolls back).
+    ///
+    /// - Throws: ``ConflictError`` when an `on_conflict: fail` entity meets conflicts (nothing is
+    ///   written), or the engine's errors; the transaction is rolled back.
+    func finish(_ request: WriteRequest) throws -> WriteReport {
+        do {
+            var counts = Array(repeating: EntityWriteCounts(), count: layout.schema.types.count)
+            let merges = layout.tables.map { TableMerge(stage: $0, layout: layout, dialect: engine.dialect) }
+            for merge in merges { try merge.resolveEntities(on: engine) }
+            let conflicts = try merges.flatMap { try $0.conflicts(on: engine) }
+            if !conflicts.isEmpty { throw ConflictError(conflicts: conflicts) }
+            for (merge, stage) in zip(merges, layout.tables) {
+                try merge.count(on: engine, into: &counts)
+                try TableDeletion(stage: stage, layout: layout, dialect: engine.dialect)
+                    .deleteTombstones(on: engine, counts: &counts)
+                try merge.insertNew(on: engine)
+                try merge.updateInSync(on: engine)
+                try merge.updateThreeWay(on: engine)
+                try merge.settleLocalCreations(on: engine, marks: stage.table.insertedName)
+            }
+            try RunStateTable.write(request.runState, to: engine)
+            if request.dryRun { engine.rollback() } else { try engine.commit() }
+            open = false
+            return WriteReport(
+                entities: Dictionary(
+                    layout.schema.types.map { ($0.name, counts[$0.index]) }, uniquingKeysWith: { first, _ in first }))
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    /// Rolls the write transaction back, if open.
+    func rollback() {
+        if open { engine.rollback() }
+        open = false
+    }
+
+    /// Drops the staging tables.
+    func close() {
+        for sql in StageSchema.drop(layout, dialect: engine.dialect) { _ = try? engine.execute(sql) }
+    }
+}

@@ -1,0 +1,262 @@
+/// Merges one table's objects of the run (`_rmap_rows_<n>`, ``RowCollapse``) into the store's
+/// table, set by set, as docs/mapping.md ("What a run writes") says:
+///
+/// - an object the store does not hold is inserted, its defaults filled for the keys no payload
+///   carried (new to the store, not to the run);
+/// - an object whose row has no base (the row is the server's state) takes the payload's values
+///   where the payload had a key;
+/// - an object changed locally (its row has a base) is merged three ways per column against the
+///   base: a remote change applies, a local edit stays, both is a conflict settled by the
+///   entity's `on_conflict`; the base takes the payload's values, and is dropped when the row is
+///   its server state again;
+/// - an object deleted locally (a base without a row) whose server values changed is a conflict
+///   on each changed column; `on_conflict: remote` brings it back.
+///
+/// Counts come from SQL, before anything changes. Tombstones (``tombstone``) are left to
+/// ``TableDeletion``.
+struct TableMerge {
+    let sql: StagedSQL
+    let family: [EntityType]
+    let layout: StageLayout
+    /// Rows of ``StagedSQL/stage`` that are tombstones, as a condition on alias `r`.
+    let tombstone: PredicateSQL
+
+    init(stage: StageTable, layout: StageLayout, dialect: any SQLDialect.Type) {
+        sql = StagedSQL(stage: stage, dialect: dialect)
+        self.layout = layout
+        family = layout.schema.types.filter { layout.store.bindings[$0.index].table == stage.position }
+        tombstone = TableDeletion.tombstones(family: family, layout: layout, stage: stage, dialect: dialect)
+    }
+
+    private var table: TableLayout { sql.table }
+    private var rows: String { "\(sql.q(sql.stage.rowsName)) AS r" }
+    private var target: String { sql.q(table.name) }
+    private var base: String { sql.q(table.baseName) }
+
+    // MARK: - Entities
+
+    /// The entity of a stored row of alias `t`, by its `type` column; `nil` without one.
+    private func storedEntity(_ alias: String) -> String? {
+        guard let discriminator = table.discriminator else { return nil }
+        let cases = family.map { "WHEN \(sql.dialect.literal(typeValue($0))) THEN \($0.index)" }.joined(separator: " ")
+        return "CASE \(sql.column(alias, at: discriminator)) \(cases) END"
+    }
+
+    /// The `type` value of an entity.
+    func typeValue(_ type: EntityType) -> String { layout.store.bindings[type.index].typeValue }
+
+    /// Settles the entity of objects whose records did not say it: a stored object keeps its
+    /// sub-entity when that is a kind of the one declared.
+    func resolveEntities(on engine: any SQLEngine) throws {
+        guard let stored = storedEntity("t") else { return }
+        let collapse = RowCollapse(stage: sql.stage, layout: layout, dialect: sql.dialect)
+        let pairs = collapse.kindPairs
+        guard !pairs.isEmpty else { return }
+        let kinds = pairs.map { "(\(stored) = \($0.0) AND r.\(sql.q("_entity")) = \($0.1))" }.joined(separator: " OR ")
+        let rowsName = sql.q(sql.stage.rowsName)
+        try engine.execute(
+            "UPDATE \(rowsName) AS r SET \(sql.q("_entity")) = (SELECT \(stored) FROM \(target) AS t WHERE \(sql.sameIdentity("t", "r"))) "
+                + "WHERE r.\(sql.q("_typed")) = 0 AND EXISTS (SELECT 1 FROM \(target) AS t WHERE \(sql.sameIdentity("t", "r")) AND (\(kinds)))")
+    }
+
+    /// The `type` value of the row's entity (alias `r`).
+    private var typeValueOfRow: String {
+        let cases = family.map { "WHEN \($0.index) THEN \(sql.dialect.literal(typeValue($0)))" }.joined(separator: " ")
+        return "CASE r.\(sql.q("_entity")) \(cases) END"
+    }
+
+    // MARK: - Values
+
+    /// The value a new row takes for column `position`: the payload's, else the entity's default.
+    private func newValue(_ position: Int) -> (sql: String, parameters: [Value]) {
+        if position == table.discriminator { return (typeValueOfRow, []) }
+        var defaults: [(Int, Value)] = []
+        for type in family {
+            let binding = layout.store.bindings[type.index]
+            for (attribute, column) in binding.attributeColumns.enumerated() where column == position {
+                if let value = type.mapping.attributes[attribute].defaultValue { defaults.append((type.index, value)) }
+            }
+        }
+        let value = sql.column("r", at: position)
+        guard !defaults.isEmpty else { return (value, []) }
+        let cases = defaults.map { "WHEN r.\(sql.q("_entity")) = \($0.0) THEN ?" }.joined(separator: " ")
+        return ("CASE WHEN \(sql.present(position, "r")) THEN \(value) \(cases) ELSE NULL END", defaults.map(\.1))
+    }
+
+    /// True when the payload changes column `position` of the stored row `t`.
+    private func changes(_ position: Int, of alias: String) -> String {
+        if position == table.discriminator {
+            return "\(typeValueOfRow) IS DISTINCT FROM \(sql.column(alias, at: position))"
+        }
+        return "(\(sql.present(position, "r")) AND NOT (\(sql.same(position, "r", alias))))"
+    }
+
+    /// True when the payload changes any value of the stored row `alias`.
+    private func changesAny(_ alias: String) -> String {
+        let columns = sql.valueColumns.map { changes($0, of: alias) }
+        return columns.isEmpty ? "1 = 0" : "(" + columns.joined(separator: " OR ") + ")"
+    }
+
+    private var notTombstone: String { "NOT (\(tombstone.sql))" }
+
+    // MARK: - Counting
+
+    /// The counts by entity: inserted, updated and unchanged, worked out before anything changes.
+    func count(on engine: any SQLEngine, into counts: inout [EntityWriteCounts]) throws {
+        let hasRow = "t.\(sql.q(table.identityNames[0])) IS NOT NULL"
+        let hasBase = "b.\(sql.q(table.identityNames[0])) IS NOT NULL"
+        let threeWay = sql.valueColumns.map { position -> String in
+            return "(\(sql.present(position, "r")) AND NOT (\(sql.same(position, "r", "b"))) AND NOT (\(sql.same(position, "r", "t"))) "
+                + "AND (\(sql.same(position, "t", "b")) OR \(policyIsRemote)))"
+        }
+        let rowChanges = threeWay.isEmpty ? "1 = 0" : threeWay.joined(separator: " OR ")
+        let comeBack = sql.valueColumns.map { "(\(sql.present($0, "r")) AND NOT (\(sql.same($0, "r", "b"))))" }
+        let revived = "(\(policyIsRemote) AND (\(comeBack.isEmpty ? "1 = 0" : comeBack.joined(separator: " OR "))))"
+        let category =
+            "CASE WHEN NOT (\(hasRow)) AND NOT (\(hasBase)) THEN 0 "
+            + "WHEN \(hasRow) AND NOT (\(hasBase)) THEN CASE WHEN \(changesAny("t")) THEN 1 ELSE 2 END "
+            + "WHEN \(hasRow) THEN CASE WHEN \(rowChanges) THEN 1 ELSE 2 END "
+            + "ELSE CASE WHEN \(revived) THEN 1 ELSE 2 END END"
+        let query =
+            "SELECT r.\(sql.q("_entity")), \(category), count(*) FROM \(rows) "
+            + "LEFT JOIN \(target) AS t ON \(sql.sameIdentity("t", "r")) LEFT JOIN \(base) AS b ON \(sql.sameIdentity("b", "r")) "
+            + "WHERE \(notTombstone) GROUP BY 1, 2"
+        try engine.query(query, tombstone.parameters, types: [.int, .int, .int]) { row in
+            guard case .int(let entity) = row[0], case .int(let category) = row[1], case .int(let count) = row[2],
+                counts.indices.contains(Int(entity))
+            else { return }
+            switch category {
+            case 0: counts[Int(entity)].inserted += Int(count)
+            case 1: counts[Int(entity)].updated += Int(count)
+            default: counts[Int(entity)].unchanged += Int(count)
+            }
+        }
+    }
+
+    /// True (for row `r`) when its entity's `on_conflict` is `remote`.
+    private var policyIsRemote: String { policy(.remote) }
+
+    private func policy(_ wanted: ConflictPolicy) -> String {
+        let entities = family.filter { $0.mapping.onConflict == wanted }.map { String($0.index) }
+        if entities.isEmpty { return "1 = 0" }
+        if entities.count == family.count { return "1 = 1" }
+        return "r.\(sql.q("_entity")) IN (\(entities.joined(separator: ", ")))"
+    }
+
+    // MARK: - Conflicts
+
+    /// The columns both the server and a local edit changed, for entities whose `on_conflict` is `fail`.
+    func conflicts(on engine: any SQLEngine) throws -> [ConflictError.Conflict] {
+        guard family.contains(where: { $0.mapping.onConflict == .fail }), !sql.valueColumns.isEmpty else { return [] }
+        var found: [ConflictError.Conflict] = []
+        let columns = sql.valueColumns.filter { $0 != table.discriminator }
+        let identity = table.identity.map { sql.column("r", at: $0) }
+        for position in columns {
+            let type = table.columns[position].type
+            let edited = "(\(sql.present(position, "r")) AND NOT (\(sql.same(position, "r", "b"))) AND "
+                + "(t.\(sql.q(table.identityNames[0])) IS NULL OR (NOT (\(sql.same(position, "t", "b"))) AND NOT (\(sql.same(position, "t", "r"))))))"
+            let query =
+                "SELECT r.\(sql.q("_entity")), t.\(sql.q(table.identityNames[0])) IS NOT NULL, \(sql.column("b", at: position)), "
+                + "\(sql.column("t", at: position)), \(sql.column("r", at: position)), \(identity.joined(separator: ", ")) "
+                + "FROM \(rows) JOIN \(base) AS b ON \(sql.sameIdentity("b", "r")) "
+                + "LEFT JOIN \(target) AS t ON \(sql.sameIdentity("t", "r")) WHERE \(policy(.fail)) AND \(edited) AND \(notTombstone)"
+            let identityTypes = table.identity.map { table.columns[$0].type }
+            try engine.query(query, tombstone.parameters, types: [.int, .bool, type, type, type] + identityTypes) { row in
+                guard case .int(let entity) = row[0], layout.schema.types.indices.contains(Int(entity)) else { return }
+                let identity = IdentityKey(Array(row[5...]))
+                found.append(
+                    ConflictError.Conflict(
+                        entity: layout.schema.types[Int(entity)].name, identity: identity.description,
+                        attribute: columnName(position), base: ValueText.display(row[2]),
+                        local: row[1] == .bool(true) ? ValueText.display(row[3]) : "(deleted)",
+                        remote: ValueText.display(row[4])))
+            }
+        }
+        return found
+    }
+
+    private func columnName(_ position: Int) -> String {
+        switch table.roles[position] {
+        case .attribute(let name), .foreignKey(let name), .position(let name): name
+        case .discriminator: table.columns[position].name
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Inserts the objects the store holds nothing for, in identity order.
+    func insertNew(on engine: any SQLEngine) throws {
+        var parameters: [Value] = []
+        let values = table.columns.indices.map { position -> String in
+            let (value, bound) = newValue(position)
+            parameters += bound
+            return value
+        }
+        let order = table.identity.map { sql.column("r", at: $0) }.joined(separator: ", ")
+        try engine.execute(
+            "INSERT INTO \(target) (\(sql.columnList)) SELECT \(values.joined(separator: ", ")) FROM \(rows) "
+                + "WHERE NOT \(sql.exists(in: table.name, like: "r")) AND NOT \(sql.exists(in: table.baseName, like: "r")) "
+                + "AND \(notTombstone) ORDER BY \(order)",
+            parameters + tombstone.parameters)
+    }
+
+    /// Applies the payload to stored rows without a base (the server's state).
+    func updateInSync(on engine: any SQLEngine) throws {
+        let columns = sql.valueColumns
+        guard !columns.isEmpty else { return }
+        let sets = columns.map { position -> String in
+            let name = sql.q(table.columns[position].name)
+            if position == table.discriminator { return "\(name) = \(typeValueOfRow)" }
+            return "\(name) = CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("t", at: position)) END"
+        }
+        try engine.execute(
+            "UPDATE \(target) AS t SET \(sets.joined(separator: ", ")) FROM \(rows) "
+                + "WHERE \(sql.sameIdentity("t", "r")) AND NOT \(sql.exists(in: table.baseName, like: "r")) "
+                + "AND \(changesAny("t")) AND \(notTombstone)",
+            tombstone.parameters)
+    }
+
+    /// Merges the payload three ways into rows with a base, then into their bases; a row that is its
+    /// server state again loses its base; an object deleted locally comes back when its entity's
+    /// policy is `remote` and the server changed it.
+    func updateThreeWay(on engine: any SQLEngine) throws {
+        let columns = sql.valueColumns.filter { $0 != table.discriminator }
+        guard !columns.isEmpty else { return }
+        let rowSets = columns.map { position -> String in
+            let name = sql.q(table.columns[position].name)
+            let (remote, local) = (sql.column("r", at: position), sql.column("t", at: position))
+            return "\(name) = CASE WHEN NOT (\(sql.present(position, "r"))) OR \(sql.same(position, "r", "b")) THEN \(local) "
+                + "WHEN \(sql.same(position, "t", "b")) OR \(sql.same(position, "t", "r")) OR \(policyIsRemote) THEN \(remote) ELSE \(local) END"
+        }
+        let withBase = "FROM \(rows), \(base) AS b WHERE \(sql.sameIdentity("t", "r")) AND \(sql.sameIdentity("b", "r")) AND \(notTombstone)"
+        try engine.execute("UPDATE \(target) AS t SET \(rowSets.joined(separator: ", ")) \(withBase)", tombstone.parameters)
+        let revived = columns.map { "(\(sql.present($0, "r")) AND NOT (\(sql.same($0, "r", "b"))))" }.joined(separator: " OR ")
+        let comeBack = table.columns.indices.map { position -> String in
+            if table.identity.contains(position) || position == table.discriminator { return sql.column("b", at: position) }
+            return "CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("b", at: position)) END"
+        }
+        try engine.execute(
+            "INSERT INTO \(target) (\(sql.columnList)) SELECT \(comeBack.joined(separator: ", ")) FROM \(rows) JOIN \(base) AS b "
+                + "ON \(sql.sameIdentity("b", "r")) WHERE NOT \(sql.exists(in: table.name, like: "r")) AND \(policyIsRemote) "
+                + "AND (\(revived)) AND \(notTombstone)",
+            tombstone.parameters)
+        let baseSets = columns.map { position -> String in
+            let name = sql.q(table.columns[position].name)
+            return "\(name) = CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("b", at: position)) END"
+        }
+        try engine.execute(
+            "UPDATE \(base) AS b SET \(baseSets.joined(separator: ", ")) FROM \(rows) WHERE \(sql.sameIdentity("b", "r")) AND \(notTombstone)",
+            tombstone.parameters)
+        let equal = table.columns.indices.map { sql.same($0, "t", "b") }.joined(separator: " AND ")
+        try engine.execute(
+            "DELETE FROM \(base) AS b WHERE EXISTS (SELECT 1 FROM \(rows) WHERE \(sql.sameIdentity("r", "b")) AND \(notTombstone)) "
+                + "AND EXISTS (SELECT 1 FROM \(target) AS t WHERE \(sql.sameIdentity("t", "b")) AND \(equal))",
+            tombstone.parameters)
+    }
+
+    /// Forgets that identities the server now has were created locally.
+    func settleLocalCreations(on engine: any SQLEngine, marks: String) throws {
+        try engine.execute(
+            "DELETE FROM \(sql.q(marks)) AS m WHERE EXISTS (SELECT 1 FROM \(rows) WHERE \(sql.sameIdentity("r", "m")))")
+    }
+}

@@ -1,0 +1,154 @@
+internal import CSQLite
+public import RMap
+
+/// The ``SQLEngine`` of the `sqlite` store: rmap's statements on one ``SQLiteConnection``,
+/// prepared once each and cached by their text.
+///
+/// A write transaction is `BEGIN IMMEDIATE`: two runs on one file take turns, and a rollback
+/// (or a killed process) leaves the file exactly as before, schema included. Inside it, rmap's
+/// own writes put one row in ``SQLiteBaseCapture/ownWrites`` so that the base-capture triggers
+/// leave them alone; the row is deleted before the commit, so no other connection ever sees it.
+public final class SQLiteEngine: SQLEngine {
+    /// The connection statements run on.
+    public let connection: SQLiteConnection
+    private var ownWritesFlagged = false
+    private var localEdits = false
+    private var writing = false
+
+    /// SQLite's dialect.
+    public var dialect: any SQLDialect.Type { SQLiteSchema.self }
+
+    /// Takes over a connection: sets its pragmas and registers rmap's SQL functions.
+    ///
+    /// A rollback journal (no WAL), synced at commit only; an 8 MiB page cache (a larger one only
+    /// grew the RSS, docs/performance-log.md); 8 KiB pages for a new file; sorts and temporary
+    /// tables beyond the cache spill to temporary files, not memory.
+    ///
+    /// - Throws: ``SQLiteError``.
+    public init(connection: SQLiteConnection) throws {
+        self.connection = connection
+        try connection.execute(
+            "PRAGMA page_size = 8192; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; "
+                + "PRAGMA cache_size = -8192; PRAGMA temp_store = FILE")
+        try SQLiteFunctions.register(on: connection)
+    }
+
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [Value]) throws -> Int {
+        let statement = try connection.statement(sql)
+        statement.bind(parameters)
+        defer { statement.reset() }
+        try statement.run()
+        return connection.changes
+    }
+
+    public func query(
+        _ sql: String, _ parameters: [Value], types: [AttributeType], row: ([Value]) throws -> Void
+    ) throws {
+        let statement = try connection.statement(sql)
+        statement.bind(parameters)
+        defer { statement.reset() }
+        let width = Int(statement.columnCount)
+        var values = [Value](repeating: .null, count: width)
+        while try statement.step() {
+            for column in 0..<width {
+                values[column] = statement.value(Int32(column), as: column < types.count ? types[column] : .string)
+            }
+            try row(values)
+        }
+    }
+
+    /// A multi-row `INSERT` of ``SQLiteConnection/rowsPerInsert(width:)`` rows a statement run,
+    /// then the rest one by one: a statement run costs its set-up whatever its size, and a group
+    /// of 32 rows halved the time of inserting a million rows one statement each.
+    public func insert(into table: String, columns: [ColumnLayout], rows: some Collection<[Value]>) throws {
+        guard !rows.isEmpty else { return }
+        let width = columns.count
+        let group = connection.rowsPerInsert(width: width)
+        let prefix = "INSERT INTO \(SQLiteSchema.quote(table)) (\(SQLiteSchema.list(columns.map(\.name)))) VALUES "
+        let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+        var pending = ArraySlice(rows)
+        if group > 1, pending.count >= group {
+            let statement = try connection.statement(prefix + Array(repeating: row, count: group).joined(separator: ", "))
+            while pending.count >= group {
+                statement.bind(rows: pending.prefix(group))
+                try statement.run()
+                pending = pending.dropFirst(group)
+            }
+        }
+        guard !pending.isEmpty else { return }
+        let single = try connection.statement(prefix + row)
+        for values in pending {
+            single.bind(values)
+            try single.run()
+        }
+    }
+
+    public func begin(_ kind: SQLTransactionKind) throws {
+        switch kind {
+        case .write:
+            try connection.execute("BEGIN IMMEDIATE")
+            writing = true
+            localEdits = false
+            try flagOwnWrites()
+        case .read:
+            // A shared lock at the first read, which a writer's reserved lock does not block.
+            try connection.execute("BEGIN DEFERRED")
+        }
+    }
+
+    /// Deletes the flag row first: no other connection ever sees it.
+    public func commit() throws {
+        if ownWritesFlagged { try connection.execute(SQLiteBaseCapture.clearOwnWrites) }
+        try connection.execute("COMMIT")
+        endTransaction()
+    }
+
+    public func rollback() {
+        if connection.inTransaction { try? connection.execute("ROLLBACK") }
+        endTransaction()
+    }
+
+    public func columns(of table: String) throws -> [String] {
+        try connection.orderedColumns(of: table)
+    }
+
+    /// The triggers and tables of ``SQLiteBaseCapture`` that the file lacks for `layout`; then
+    /// rmap's own writes are flagged (a new file has the flag's table only now).
+    public func ensureCapture(_ layout: StoreLayout) throws {
+        for sql in try connection.captureStatements(layout) { try connection.execute(sql) }
+        try flagOwnWrites()
+    }
+
+    public func holdsCapture(_ layout: StoreLayout) throws -> Bool {
+        try connection.captureStatements(layout).isEmpty
+    }
+
+    public func setLocalEdits(_ local: Bool) throws {
+        localEdits = local
+        if local {
+            guard ownWritesFlagged else { return }
+            try connection.execute(SQLiteBaseCapture.clearOwnWrites)
+            ownWritesFlagged = false
+        } else {
+            try flagOwnWrites()
+        }
+    }
+
+    /// In a write transaction of rmap's own: puts the flag row in place once the file has its table
+    /// (a new file gets it with the schema, after which the caller flags again).
+    func flagOwnWrites() throws {
+        guard writing, !localEdits, !ownWritesFlagged else { return }
+        let exists = try connection.query(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.string(SQLiteBaseCapture.ownWrites)])
+        guard !exists.isEmpty else { return }
+        try connection.execute(SQLiteBaseCapture.setOwnWrites)
+        ownWritesFlagged = true
+    }
+
+    private func endTransaction() {
+        writing = false
+        localEdits = false
+        ownWritesFlagged = false
+    }
+}
