@@ -10,6 +10,7 @@ final class RunMerge {
     let engine: any SQLEngine
     let layout: StageLayout
     private var open = false
+    private var connector: SQLConnector?
 
     init(engine: any SQLEngine, layout: StageLayout) {
         self.engine = engine
@@ -28,14 +29,22 @@ final class RunMerge {
     }
 
     /// Opens the write transaction, brings the store's tables up to the model and merges each
-    /// table's occurrences into one row per object.
+    /// table's occurrences into one row per object, its entity settled against the stored row.
     func begin() throws {
         try engine.begin(.write)
         open = true
         try StoreSchema.ensure(layout.store, on: engine)
         for stage in layout.tables {
             try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect).run(on: engine)
+            try TableMerge(stage: stage, layout: layout, dialect: engine.dialect).resolveEntities(on: engine)
         }
+    }
+
+    /// Connects the run's objects (``SQLConnector``).
+    func connect(completeEntities: Set<String>) throws -> ConnectReport {
+        let connector = SQLConnector(layout: layout, dialect: engine.dialect, completeEntities: completeEntities)
+        self.connector = connector
+        return try connector.connect(on: engine)
     }
 
     /// Merges the objects into the store's tables, writes the run state, and commits (a dry run
@@ -47,7 +56,6 @@ final class RunMerge {
         do {
             var counts = Array(repeating: EntityWriteCounts(), count: layout.schema.types.count)
             let merges = layout.tables.map { TableMerge(stage: $0, layout: layout, dialect: engine.dialect) }
-            for merge in merges { try merge.resolveEntities(on: engine) }
             let conflicts = try merges.flatMap { try $0.conflicts(on: engine) }
             if !conflicts.isEmpty { throw ConflictError(conflicts: conflicts) }
             for (merge, stage) in zip(merges, layout.tables) {
@@ -59,6 +67,7 @@ final class RunMerge {
                 try merge.updateThreeWay(on: engine)
                 try merge.settleLocalCreations(on: engine, marks: stage.table.insertedName)
             }
+            if let connector { try LinkMerge(layout: layout, dialect: engine.dialect, connector: connector).write(on: engine) }
             try RunStateTable.write(request.runState, to: engine)
             if request.dryRun { engine.rollback() } else { try engine.commit() }
             open = false
@@ -79,6 +88,7 @@ final class RunMerge {
 
     /// Drops the staging tables.
     func close() {
+        connector?.drop(on: engine)
         for sql in StageSchema.drop(layout, dialect: engine.dialect) { _ = try? engine.execute(sql) }
     }
 }

@@ -156,10 +156,19 @@ public struct Pipeline: Sendable {
         var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: state.update)
         request.unchangedIdentities = state.unchangedIdentities
         progress(.stageStarted("connect"))
-        try await channel.run { try $0.begin() }
+        var connectReport: ConnectReport
+        do {
+            connectReport = try await channel.run { [complete] merge in
+                try merge.begin()
+                return try merge.connect(completeEntities: complete)
+            }
+        } catch {
+            await channel.close()
+            throw error
+        }
+        connectReport.removeDangling(toUnchanged: state.unchangedIdentities, schema: schema)
         progress(.stageFinished("connect"))
-        var report = RunReport(
-            model: model, mapping: await sink.report, connect: ConnectReport(), options: options)
+        var report = RunReport(model: model, mapping: await sink.report, connect: connectReport, options: options)
         report.add(rejected: rejected.all)
         if options.strict, report.hasProblems {
             await channel.close()

@@ -1,0 +1,186 @@
+/// One foreign-key connection step in SQL (docs/mapping.md, "Foreign keys"): the sources of the
+/// run (objects of exactly the step's entity whose payload carried the key and that meet
+/// `when`) joined with the destinations whose keys equal theirs, in the destination's domain
+/// (``CanonicalKey``): the run's objects of the admitted entities that meet `where`, and, for
+/// a table the run did not fetch completely, the stored rows the run does not hold. Pairs are
+/// ANDed; an array value is an OR over its members, linked in the array's order, once each.
+struct ForeignKeyConnect {
+    let step: ConnectionStep
+    let links: StepLinks
+    let layout: StageLayout
+    let dialect: any SQLDialect.Type
+    /// Whether the destination's stored rows are destinations too.
+    let partial: Bool
+    let pairs: [(source: Int, destination: Int, domain: KeyDomain)]
+
+    init?(step: ConnectionStep, number: Int, layout: StageLayout, dialect: any SQLDialect.Type, partial: Bool) {
+        guard case .foreignKey(let declared) = step.connection.rule else { return nil }
+        let sourceBinding = layout.store.bindings[step.source.index]
+        let destinationBinding = layout.store.bindings[step.destination.index]
+        var pairs: [(Int, Int, KeyDomain)] = []
+        for pair in declared {
+            guard let from = step.source.attributeIndex(pair.source),
+                let to = step.destination.attributeIndex(pair.destination)
+            else { return nil }
+            pairs.append(
+                (
+                    sourceBinding.attributeColumns[from], destinationBinding.attributeColumns[to],
+                    KeyDomain(step.destination.mapping.attributes[to].type)
+                ))
+        }
+        self.pairs = pairs
+        self.step = step
+        self.layout = layout
+        self.dialect = dialect
+        self.partial = partial
+        let sourceTable = layout.tables[sourceBinding.table].table
+        let destinationTable = layout.tables[destinationBinding.table].table
+        links = StepLinks(
+            number: number, source: sourceTable.identity.map { sourceTable.columns[$0] },
+            destination: destinationTable.identity.map { destinationTable.columns[$0] })
+    }
+
+    var sourceStage: StageTable { layout.table(of: step.source) }
+    var destinationStage: StageTable { layout.table(of: step.destination) }
+    private func q(_ name: String) -> String { dialect.quote(name) }
+
+    /// The one array pair, when the foreign key's lone source attribute is an array.
+    var members: StageMembers? {
+        guard pairs.count == 1, sourceStage.table.columns[pairs[0].source].type.isArray else { return nil }
+        return layout.members(table: sourceStage.position, column: pairs[0].source, domain: pairs[0].domain)
+    }
+
+    /// The entities a destination may be.
+    var admitted: [EntityType] {
+        step.connection.includeSubentities ? layout.schema.family(of: step.destination) : [step.destination]
+    }
+
+    /// The sources: the step's entity, with every key carried, meeting `when`.
+    func sources(_ alias: String) -> PredicateSQL {
+        var condition = PredicateSQL.condition(
+            step.connection.sourcePredicate, of: step.source, alias: alias,
+            binding: layout.store.bindings[step.source.index], table: sourceStage.table, dialect: dialect)
+        let carried = pairs.map { StagedSQL(stage: sourceStage, dialect: dialect).present($0.source, alias) }
+        condition.sql = "\(alias).\(q("_entity")) = \(step.source.index) AND " + carried.joined(separator: " AND ")
+            + " AND \(condition.sql)"
+        return condition
+    }
+
+    /// The key of pair `offset` on source alias `s` (or member alias `m`).
+    private func sourceKey(_ offset: Int) -> String {
+        if members != nil { return "m.\(q("_key"))" }
+        guard let column = sourceStage.connectionKey(column: pairs[offset].source, domain: pairs[offset].domain) else {
+            return "NULL"
+        }
+        return "s.\(q(column.name))"
+    }
+
+    /// The key of pair `offset` on a staged destination `d`.
+    private func stagedKey(_ offset: Int) -> String {
+        let table = destinationStage.table
+        if step.matchesIdentity, let part = table.identity.firstIndex(of: pairs[offset].destination) {
+            return "d.\(q("_k\(part)"))"
+        }
+        guard let column = destinationStage.connectionKey(column: pairs[offset].destination, domain: pairs[offset].domain)
+        else { return "NULL" }
+        return "d.\(q(column.name))"
+    }
+
+    /// The key of pair `offset` on a stored destination `d`.
+    private func storedKey(_ offset: Int) -> String {
+        let column = destinationStage.table.columns[pairs[offset].destination]
+        return dialect.keyExpression("d.\(q(column.name))", type: column.type)
+    }
+
+    /// `FROM` the sources (and their members).
+    private var sourceJoin: String {
+        let rows = "\(q(sourceStage.rowsName)) AS s"
+        guard let members else { return rows }
+        return "\(rows) JOIN \(q(members.name)) AS m ON m.\(q("_seq")) = s.\(q("_at\(members.column)"))"
+    }
+
+    private var position: String { members == nil ? "0" : "m.\(q("_pos"))" }
+
+    private func entityIn(_ alias: String, _ types: [EntityType]) -> String {
+        "\(alias).\(q("_entity")) IN (\(types.map { String($0.index) }.joined(separator: ", ")))"
+    }
+
+    /// The stored entity test of alias `d` for the admitted entities: by the `type` column.
+    private func storedAdmitted(_ alias: String) -> String {
+        let table = destinationStage.table
+        guard let discriminator = table.discriminator else { return "1 = 1" }
+        let values = admitted.map { dialect.literal(layout.store.bindings[$0.index].typeValue) }
+        return "\(alias).\(q(table.columns[discriminator].name)) IN (\(values.joined(separator: ", ")))"
+    }
+
+    /// The statements that fill the links table: staged destinations, then stored ones.
+    func fill() -> [(sql: String, parameters: [Value])] {
+        let source = sources("s")
+        let destinationBinding = layout.store.bindings[step.destination.index]
+        let wherePredicate = { (alias: String) in
+            PredicateSQL.condition(
+                step.connection.destinationPredicate, of: step.destination, alias: alias,
+                binding: destinationBinding, table: destinationStage.table, dialect: dialect)
+        }
+        let into = "INSERT INTO \(q(links.name)) (\(dialect.list(links.columns.map(\.name)))) SELECT "
+        let sourceIdentity = sourceStage.table.identityNames.map { "s.\(q($0))" }
+        let destinationIdentity = destinationStage.table.identityNames.map { "d.\(q($0))" }
+        let selected =
+            (sourceIdentity + destinationIdentity + [position, "s.\(q("_seq"))"]).joined(separator: ", ")
+        let staged = wherePredicate("d")
+        let stagedMatch = pairs.indices.map { "\(stagedKey($0)) = \(sourceKey($0))" }.joined(separator: " AND ")
+        var statements = [
+            (
+                into + selected + " FROM \(sourceJoin) JOIN \(q(destinationStage.rowsName)) AS d ON \(stagedMatch) "
+                    + "AND \(entityIn("d", admitted)) AND \(staged.sql) WHERE \(source.sql)",
+                staged.parameters + source.parameters
+            )
+        ]
+        guard partial else { return statements }
+        let stored = wherePredicate("d")
+        let storedMatch = pairs.indices.map { "\(storedKey($0)) = \(sourceKey($0))" }.joined(separator: " AND ")
+        let notStaged = "NOT EXISTS (SELECT 1 FROM \(q(destinationStage.rowsName)) AS x WHERE "
+            + destinationStage.table.identityNames.map { "x.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ") + ")"
+        statements.append(
+            (
+                into + selected + " FROM \(sourceJoin) JOIN \(q(destinationStage.table.name)) AS d ON \(storedMatch) "
+                    + "AND \(storedAdmitted("d")) AND \(stored.sql) AND \(notStaged) WHERE \(source.sql)",
+                stored.parameters + source.parameters
+            ))
+        return statements
+    }
+
+    /// The sources' keys that match nothing in the destination's whole table (the run's objects
+    /// and, for a partial fetch, the stored rows), in source then member order: the source's
+    /// last occurrence (`_seq`, `_origin`, `_record`), its identity, and the values.
+    func dangling() -> (sql: String, parameters: [Value], values: [AttributeType]) {
+        let source = sources("s")
+        let family = layout.schema.family(of: layout.schema.root(of: step.destination))
+        let staged = "EXISTS (SELECT 1 FROM \(q(destinationStage.rowsName)) AS d WHERE "
+            + pairs.indices.map { "\(stagedKey($0)) = \(sourceKey($0))" }.joined(separator: " AND ")
+            + " AND \(entityIn("d", family)))"
+        var found = staged
+        if partial {
+            let stored = "EXISTS (SELECT 1 FROM \(q(destinationStage.table.name)) AS d WHERE "
+                + pairs.indices.map { "\(storedKey($0)) = \(sourceKey($0))" }.joined(separator: " AND ") + ")"
+            found = "(\(staged) OR \(stored))"
+        }
+        let sourceTable = sourceStage.table
+        let values: [String]
+        let types: [AttributeType]
+        if let members {
+            values = ["m.\(q("_value"))"]
+            types = [members.elementType]
+        } else {
+            values = pairs.map { "s.\(q(sourceTable.columns[$0.source].name))" }
+            types = pairs.map { sourceTable.columns[$0.source].type }
+        }
+        let notNull = values.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")
+        let order = members == nil ? "s.\(q("_seq"))" : "s.\(q("_seq")), m.\(q("_pos"))"
+        let sql =
+            "SELECT s.\(q("_seq")), s.\(q("_origin")), s.\(q("_record")), "
+            + (sourceTable.identityNames.map { "s.\(q($0))" } + values).joined(separator: ", ")
+            + " FROM \(sourceJoin) WHERE \(source.sql) AND \(notNull) AND NOT \(found) ORDER BY \(order)"
+        return (sql, source.parameters, types)
+    }
+}

@@ -1,0 +1,172 @@
+/// The connect stage in the store's engine: every connection step of the model, in dependency
+/// order (``ConnectionOrder``), over the run's merged rows (``RowCollapse``) and, for tables the
+/// run did not fetch completely, the stored rows (docs/mapping.md, "Connections").
+///
+/// A step's links go to a temporary table (``StepLinks``) when something keeps them: a join
+/// table (written by ``LinkMerge`` with the rest of the merge), a foreign-key column on the
+/// destinations (the inverse of a to-many, set here on the run's destination rows: the last
+/// source to claim one wins), or a key path reading through them. A to-one connected by the
+/// source's own attribute keeps nothing more than that attribute's column: its step only looks
+/// for dangling references and for keys that match several objects. References that match
+/// nothing are found by an anti-join and reported with the record they came from.
+struct SQLConnector {
+    let layout: StageLayout
+    let dialect: any SQLDialect.Type
+    /// The root entities the run fetched completely: their stored rows are no destinations.
+    let complete: Set<Int>
+    let steps: [ConnectionStep]
+
+    init(layout: StageLayout, dialect: any SQLDialect.Type, completeEntities: Set<String>) {
+        self.layout = layout
+        self.dialect = dialect
+        let schema = layout.schema
+        complete = Set(
+            schema.roots.filter { root in schema.family(of: root).contains { completeEntities.contains($0.name) } }
+                .map(\.index))
+        steps = ConnectionOrder.steps(of: schema)
+    }
+
+    private func q(_ name: String) -> String { dialect.quote(name) }
+
+    /// Resolves every step: links tables filled, inverse foreign keys set, dangling references and
+    /// to-ones matching several objects reported.
+    func connect(on engine: any SQLEngine) throws -> ConnectReport {
+        var report = ConnectReport()
+        for (number, step) in steps.enumerated() {
+            guard
+                let connect = ForeignKeyConnect(
+                    step: step, number: number, layout: layout, dialect: dialect,
+                    partial: !complete.contains(step.destination.rootIndex))
+            else { continue }
+            report.dangling += try dangling(connect, on: engine)
+            guard needsLinks(step) else { continue }
+            try engine.execute(connect.links.create(dialect))
+            for (sql, parameters) in connect.fill() { try engine.execute(sql, parameters) }
+            if step.relationship.kind == .toOne { report.errors += try ambiguous(connect, on: engine) }
+            try setInverseKeys(step, links: connect.links, on: engine)
+        }
+        return report
+    }
+
+    /// Drops the links tables.
+    func drop(on engine: any SQLEngine) {
+        for number in steps.indices {
+            _ = try? engine.execute("DROP TABLE IF EXISTS \(q(StepLinks.name(number)))")
+        }
+    }
+
+    /// Whether a step's links are kept: a join table, an inverse's foreign key, a to-one that may
+    /// match several destinations, or a key path through the relationship.
+    func needsLinks(_ step: ConnectionStep) -> Bool {
+        let binding = layout.store.bindings[step.source.index]
+        if binding.joins.contains(where: { $0.relationship == step.position }) { return true }
+        if inverseKeys(step) != nil { return true }
+        if step.relationship.kind == .toOne, !step.matchesIdentity { return true }
+        return steps.contains { other in
+            other.pathRelationships(schema: layout.schema).contains { $0.relationship == step.relationship.name }
+        }
+    }
+
+    /// The foreign-key columns on the destination that hold the inverse of a to-many step.
+    private func inverseKeys(_ step: ConnectionStep) -> (binding: EntityBinding, columns: [Int])? {
+        guard step.relationship.kind == .toMany, let inverse = step.relationship.inverse else { return nil }
+        for member in layout.schema.family(of: step.destination) {
+            guard let position = member.relationshipIndex(inverse) else { continue }
+            let binding = layout.store.bindings[member.index]
+            if let columns = binding.foreignKeys.first(where: { $0.relationship == position })?.columns {
+                return (binding, columns)
+            }
+        }
+        return nil
+    }
+
+    /// Sets the inverse foreign key of the run's destination rows to the last source that claims them.
+    private func setInverseKeys(_ step: ConnectionStep, links: StepLinks, on engine: any SQLEngine) throws {
+        guard let (binding, columns) = inverseKeys(step) else { return }
+        let stage = layout.tables[binding.table]
+        let rows = q(stage.rowsName)
+        let matches = zip(stage.table.identityNames, links.destinationNames)
+            .map { "l.\(q($1)) = \(rows).\(q($0))" }.joined(separator: " AND ")
+        var sets: [String] = []
+        for (column, source) in zip(columns, links.sourceNames) {
+            sets.append(
+                "\(q(stage.table.columns[column].name)) = (SELECT l.\(q(source)) FROM \(q(links.name)) AS l "
+                    + "WHERE \(matches) ORDER BY l.\(q("_seq")) DESC LIMIT 1)")
+        }
+        var masks: [Int: Int64] = [:]
+        for column in columns {
+            let (mask, bit) = StageTable.bit(of: column)
+            masks[mask, default: 0] |= bit
+        }
+        for (mask, bits) in masks { sets.append("\(q("_m\(mask)")) = \(rows).\(q("_m\(mask)")) | \(bits)") }
+        try engine.execute(
+            "UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE EXISTS (SELECT 1 FROM \(q(links.name)) AS l WHERE \(matches))")
+    }
+
+    /// The dangling references of one step, one per source listing its keys that matched nothing.
+    private func dangling(_ connect: ForeignKeyConnect, on engine: any SQLEngine) throws -> [DanglingReference] {
+        let (sql, parameters, valueTypes) = connect.dangling()
+        let table = connect.sourceStage.table
+        let identityTypes = table.identity.map { table.columns[$0].type }
+        var found: [DanglingReference] = []
+        var lastSeq: Value?
+        let origins = try OriginNames(engine: engine)
+        try engine.query(sql, parameters, types: [.int, .int, .int] + identityTypes + valueTypes) { row in
+            let identityEnd = 3 + identityTypes.count
+            let values = Array(row[identityEnd...])
+            let value = values.count == 1 ? values[0] : .array(values)
+            if row[0] == lastSeq, !found.isEmpty {
+                found[found.count - 1].values.append(value)
+                return
+            }
+            lastSeq = row[0]
+            found.append(
+                DanglingReference(
+                    entity: connect.step.source.name, identity: IdentityKey(Array(row[3..<identityEnd])),
+                    relationship: connect.step.relationship.name, destination: connect.step.destination.name,
+                    attributes: connect.step.keyAttributes, values: [value], origin: origins.origin(row[1], row[2])))
+        }
+        return found
+    }
+
+    /// The to-one sources whose keys matched several destinations: reported, and left unconnected.
+    private func ambiguous(_ connect: ForeignKeyConnect, on engine: any SQLEngine) throws -> [ConnectError] {
+        let links = connect.links
+        let sources = dialect.list(links.sourceNames)
+        let stage = connect.sourceStage
+        let match = zip(stage.table.identityNames, links.sourceNames).map { "s.\(q($0)) = a.\(q($1))" }
+            .joined(separator: " AND ")
+        let values = connect.pairs.map { "s.\(q(stage.table.columns[$0.source].name))" }
+        let types = connect.pairs.map { stage.table.columns[$0.source].type }
+        let identityTypes = stage.table.identity.map { stage.table.columns[$0].type }
+        let origins = try OriginNames(engine: engine)
+        var errors: [ConnectError] = []
+        try engine.query(
+            "SELECT a.n, s.\(q("_origin")), s.\(q("_record")), "
+                + (stage.table.identityNames.map { "s.\(q($0))" } + values).joined(separator: ", ")
+                + " FROM (SELECT \(sources), count(*) AS n FROM \(q(links.name)) GROUP BY \(sources) HAVING count(*) > 1) AS a "
+                + "JOIN \(q(stage.rowsName)) AS s ON \(match)",
+            [], types: [.int, .int, .int] + identityTypes + types
+        ) { row in
+            guard case .int(let count) = row[0] else { return }
+            let identityEnd = 3 + identityTypes.count
+            let searched = Array(row[identityEnd...])
+            errors.append(
+                ConnectError(
+                    entity: connect.step.source.name, identity: IdentityKey(Array(row[3..<identityEnd])),
+                    relationship: connect.step.relationship.name, destination: connect.step.destination.name,
+                    attributes: connect.step.keyAttributes, values: [searched.count == 1 ? searched[0] : .array(searched)],
+                    matches: Int(count), origin: origins.origin(row[1], row[2])))
+        }
+        if !errors.isEmpty {
+            try engine.execute(
+                "DELETE FROM \(q(links.name)) WHERE (\(sources)) IN (SELECT \(sources) FROM \(q(links.name)) GROUP BY \(sources) HAVING count(*) > 1)")
+        }
+        return errors
+    }
+}
+
+extension StepLinks {
+    /// The name of step `number`'s links table.
+    static func name(_ number: Int) -> String { "_rmap_links_\(number)" }
+}

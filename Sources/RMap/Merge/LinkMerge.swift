@@ -1,0 +1,124 @@
+/// Writes the run's links into the store's join tables, set by set (docs/mapping.md, "What a
+/// run writes"): for each source that named a relationship's whole set (its payload carried
+/// the connecting key, or the nested relationship's key), the links it no longer has are
+/// deleted and the new ones inserted; links that stay are not rewritten. `assignment: union`
+/// only adds. An `ordered` relationship numbers each source's links from 0 in payload order.
+struct LinkMerge {
+    let layout: StageLayout
+    let dialect: any SQLDialect.Type
+    let connector: SQLConnector
+
+    private func q(_ name: String) -> String { dialect.quote(name) }
+
+    /// One set of links for a join table: a query yielding source identity, destination identity
+    /// and place (`s0.., d0.., _pos`), and a condition on merged row `s` for the sources it replaces.
+    private struct LinkSource {
+        var query: String
+        var parameters: [Value]
+        var replaced: PredicateSQL
+    }
+
+    /// Writes every join table's links.
+    func write(on engine: any SQLEngine) throws {
+        for (position, join) in layout.store.joinTables.enumerated() {
+            let sources = linkSources(join: position)
+            guard !sources.isEmpty else { continue }
+            for source in sources { try write(source, into: join, on: engine) }
+        }
+    }
+
+    private func linkSources(join position: Int) -> [LinkSource] {
+        var sources: [LinkSource] = []
+        for (number, step) in connector.steps.enumerated() {
+            let binding = layout.store.bindings[step.source.index]
+            guard binding.joins.contains(where: { $0.relationship == step.position && $0.join == position }),
+                let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: false)
+            else { continue }
+            let links = connect.links
+            let columns = (links.sourceNames + links.destinationNames + ["_pos"]).map { q($0) }.joined(separator: ", ")
+            sources.append(
+                LinkSource(
+                    query: "SELECT \(columns) FROM \(q(links.name))", parameters: [], replaced: connect.sources("s")))
+        }
+        if let nested = layout.nestedLinks.first(where: { $0.join == position }) {
+            sources += nestedSources(nested)
+        }
+        return sources
+    }
+
+    /// The links nested records name: by the parent's last occurrence that named the set
+    /// (`replace`), or by every occurrence (`union`).
+    private func nestedSources(_ nested: StageNestedLinks) -> [LinkSource] {
+        let join = nested.layout
+        var found: [LinkSource] = []
+        for type in layout.schema.types {
+            let binding = layout.store.bindings[type.index]
+            guard let entry = binding.joins.first(where: { $0.join == nested.join }),
+                type.mapping.relationships[entry.relationship].nested
+            else { continue }
+            let stage = layout.tables[binding.table]
+            guard let slot = stage.assignedSlot(join.relationship) else { continue }
+            let sourceCount = join.sourceColumnCount
+            let columns = join.columns.map(\.name)
+            let sourceNames = columns.prefix(sourceCount).enumerated().map { "n.\(q($1)) AS \(q("s\($0)"))" }
+            let destinationNames = columns[sourceCount..<(join.ordered ? columns.count - 1 : columns.count)]
+                .enumerated().map { "n.\(q($1)) AS \(q("d\($0)"))" }
+            let place = join.ordered ? "n.\(q("position"))" : "0"
+            let parent = zip(stage.table.identityNames, columns.prefix(sourceCount))
+                .map { "p.\(q($0)) = n.\(q($1))" }.joined(separator: " AND ")
+            let occurrence =
+                join.union ? "" : " AND n.\(q("_seq")) = p.\(q("_at\(slot)"))"
+            let sql = StagedSQL(stage: stage, dialect: dialect)
+            found.append(
+                LinkSource(
+                    query: "SELECT " + (sourceNames + destinationNames + ["\(place) AS \(q("_pos"))"]).joined(separator: ", ")
+                        + " FROM \(q(nested.name)) AS n JOIN \(q(stage.rowsName)) AS p ON \(parent)\(occurrence) "
+                        + "WHERE p.\(q("_entity")) = \(type.index)",
+                    parameters: [],
+                    replaced: PredicateSQL(sql: "s.\(q("_entity")) = \(type.index) AND \(sql.present(slot, "s"))", parameters: [])))
+        }
+        return found
+    }
+
+    /// Replaces (or, for a union, adds to) the links of the sources `source` names.
+    private func write(_ source: LinkSource, into join: JoinTableLayout, on engine: any SQLEngine) throws {
+        let table = layout.store.tables.first { $0.name == join.sourceTable }!
+        let stage = layout.tables[layout.store.tables.firstIndex { $0.name == join.sourceTable }!]
+        let sourceColumns = Array(join.columns.prefix(join.sourceColumnCount)).map(\.name)
+        let destinationColumns = join.destinationColumns.map(\.name)
+        let sourceCount = sourceColumns.count
+        let links = "(\(source.query))"
+        // Each source's links once, at their first place, numbered from 0.
+        let names = (0..<sourceCount).map { "s\($0)" } + (0..<destinationColumns.count).map { "d\($0)" }
+        let grouped =
+            "SELECT \(names.map { q($0) }.joined(separator: ", ")), min(\(q("_pos"))) AS \(q("_pos")) FROM \(links) AS l "
+            + "GROUP BY \(names.map { q($0) }.joined(separator: ", "))"
+        let partition = (0..<sourceCount).map { q("s\($0)") }.joined(separator: ", ")
+        let numbered =
+            "SELECT \(names.map { q($0) }.joined(separator: ", ")), "
+            + "row_number() OVER (PARTITION BY \(partition) ORDER BY \(q("_pos"))) - 1 AS \(q("position")) FROM (\(grouped)) AS g"
+        let wanted = "(\(numbered))"
+        let existing = table.identityNames.enumerated().map { "t.\(q($1)) = w.\(q("s\($0)"))" }
+        let sourceExists =
+            "EXISTS (SELECT 1 FROM \(q(table.name)) AS t WHERE \(existing.joined(separator: " AND ")))"
+        let sameLink = (sourceColumns.enumerated().map { "j.\(q($1)) = w.\(q("s\($0)"))" }
+            + destinationColumns.enumerated().map { "j.\(q($1)) = w.\(q("d\($0)"))" }
+            + (join.ordered ? ["j.\(q("position")) = w.\(q("position"))"] : [])).joined(separator: " AND ")
+        if !join.union {
+            let replaced = sourceColumns.enumerated().map { "j.\(q($1)) = s.\(q(stage.table.identityNames[$0]))" }
+                .joined(separator: " AND ")
+            try engine.execute(
+                "DELETE FROM \(q(join.name)) AS j WHERE EXISTS (SELECT 1 FROM \(q(stage.rowsName)) AS s WHERE \(replaced) "
+                    + "AND \(source.replaced.sql)) AND NOT EXISTS (SELECT 1 FROM \(wanted) AS w WHERE \(sameLink))",
+                source.replaced.parameters + source.parameters)
+        }
+        let insertedColumns = sourceColumns + destinationColumns + (join.ordered ? ["position"] : [])
+        let selected = (0..<sourceCount).map { "w.\(q("s\($0)"))" } + (0..<destinationColumns.count).map { "w.\(q("d\($0)"))" }
+            + (join.ordered ? ["w.\(q("position"))"] : [])
+        try engine.execute(
+            "INSERT INTO \(q(join.name)) (\(dialect.list(insertedColumns))) SELECT \(selected.joined(separator: ", ")) "
+                + "FROM \(wanted) AS w WHERE \(sourceExists) "
+                + "AND NOT EXISTS (SELECT 1 FROM \(q(join.name)) AS j WHERE \(sameLink))",
+            source.parameters)
+    }
+}
