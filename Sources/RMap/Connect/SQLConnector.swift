@@ -32,26 +32,109 @@ struct SQLConnector {
     /// to-ones matching several objects reported.
     func connect(on engine: any SQLEngine) throws -> ConnectReport {
         var report = ConnectReport()
+        var kept = Set<Int>()
         for (number, step) in steps.enumerated() {
+            let partial = !complete.contains(step.destination.rootIndex)
+            if let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: partial)
+            {
+                report.dangling += try dangling(connect, on: engine)
+                guard needsLinks(step) else { continue }
+                try engine.execute(connect.links.create(dialect))
+                for (sql, parameters) in connect.fill() { try engine.execute(sql, parameters) }
+                if step.relationship.kind == .toOne { report.errors += try ambiguous(connect, on: engine) }
+                try setInverseKeys(step, links: connect.links, on: engine)
+                kept.insert(number)
+                continue
+            }
+            let runLinks = RunLinks(layout: layout, dialect: dialect, steps: steps, kept: kept)
             guard
-                let connect = ForeignKeyConnect(
-                    step: step, number: number, layout: layout, dialect: dialect,
-                    partial: !complete.contains(step.destination.rootIndex))
+                let path = KeyPathConnect(
+                    step: step, number: number, layout: layout, dialect: dialect, partial: partial, runLinks: runLinks)
             else { continue }
-            report.dangling += try dangling(connect, on: engine)
-            guard needsLinks(step) else { continue }
-            try engine.execute(connect.links.create(dialect))
-            for (sql, parameters) in connect.fill() { try engine.execute(sql, parameters) }
-            if step.relationship.kind == .toOne { report.errors += try ambiguous(connect, on: engine) }
-            try setInverseKeys(step, links: connect.links, on: engine)
+            try engine.execute(path.links.create(dialect))
+            for (sql, parameters) in path.fill() { try engine.execute(sql, parameters) }
+            if let query = path.dangling() {
+                report.dangling += try dangling(query, step: step, sourceStage: path.sourceStage, on: engine)
+            }
+            kept.insert(number)
+            if step.relationship.kind == .toOne { report.errors += try ambiguous(path, on: engine) }
+            try setInverseKeys(step, links: path.links, on: engine)
+            try setOwnKeys(path, on: engine)
         }
         return report
     }
 
-    /// Drops the links tables.
+    /// Sets a key path's own foreign-key column (`lead_id`) on the sources whose path resolved:
+    /// the destination's identity, or null when it reached nothing.
+    private func setOwnKeys(_ path: KeyPathConnect, on engine: any SQLEngine) throws {
+        let binding = layout.store.bindings[path.step.source.index]
+        guard let columns = binding.foreignKeys.first(where: { $0.relationship == path.step.position })?.columns else {
+            return
+        }
+        let stage = path.sourceStage
+        let rows = q(stage.rowsName)
+        let links = path.links
+        let matches = zip(stage.table.identityNames, links.sourceNames)
+            .map { "l.\(q($1)) = \(rows).\(q($0))" }.joined(separator: " AND ")
+        let resolved = zip(stage.table.identityNames, links.sourceNames)
+            .map { "x.\(q($1)) = \(rows).\(q($0))" }.joined(separator: " AND ")
+        var sets = zip(columns, links.destinationNames).map { column, destination in
+            "\(q(stage.table.columns[column].name)) = (SELECT l.\(q(destination)) FROM \(q(links.name)) AS l WHERE \(matches) "
+                + "ORDER BY l.\(q("_pos")) LIMIT 1)"
+        }
+        var masks: [Int: Int64] = [:]
+        for column in columns {
+            let (mask, bit) = StageTable.bit(of: column)
+            masks[mask, default: 0] |= bit
+        }
+        for (mask, bits) in masks { sets.append("\(q("_m\(mask)")) = \(rows).\(q("_m\(mask)")) | \(bits)") }
+        try engine.execute(
+            "UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE EXISTS (SELECT 1 FROM \(q(path.sourcesName)) AS x WHERE \(resolved))")
+    }
+
+    /// The to-one key-path sources that reached several destinations: reported, and left unconnected.
+    private func ambiguous(_ path: KeyPathConnect, on engine: any SQLEngine) throws -> [ConnectError] {
+        let links = path.links
+        let sources = dialect.list(links.sourceNames)
+        let several = "SELECT \(sources) FROM \(q(links.name)) GROUP BY \(sources) HAVING count(*) > 1"
+        let stage = path.sourceStage
+        let identityTypes = stage.table.identity.map { stage.table.columns[$0].type }
+        let match = zip(stage.table.identityNames, links.sourceNames).map { "s.\(q($0)) = l.\(q($1))" }
+            .joined(separator: " AND ")
+        let origins = try OriginNames(engine: engine)
+        var errors: [ConnectError] = []
+        try engine.query(
+            "SELECT s.\(q("_seq")), s.\(q("_origin")), s.\(q("_record")), "
+                + (stage.table.identityNames.map { "s.\(q($0))" } + links.destinationNames.map { "l.\(q($0))" })
+                .joined(separator: ", ")
+                + " FROM \(q(links.name)) AS l JOIN \(q(stage.rowsName)) AS s ON \(match) WHERE (\(links.sourceNames.map { "l.\(q($0))" }.joined(separator: ", "))) IN (\(several)) "
+                + "ORDER BY s.\(q("_seq")), l.\(q("_pos"))",
+            [], types: [.int, .int, .int] + identityTypes + links.destination.map(\.type)
+        ) { row in
+            let identityEnd = 3 + identityTypes.count
+            let identity = IdentityKey(Array(row[3..<identityEnd]))
+            let reached = Array(row[identityEnd...])
+            let value: Value = reached.count == 1 ? reached[0] : .array(reached)
+            if let last = errors.last, last.identity == identity {
+                errors[errors.count - 1].values.append(value)
+                errors[errors.count - 1].matches += 1
+                return
+            }
+            errors.append(
+                ConnectError(
+                    entity: path.step.source.name, identity: identity, relationship: path.step.relationship.name,
+                    destination: path.step.destination.name, attributes: [], values: [value], matches: 1,
+                    origin: origins.origin(row[1], row[2])))
+        }
+        if !errors.isEmpty { try engine.execute("DELETE FROM \(q(links.name)) WHERE (\(sources)) IN (\(several))") }
+        return errors
+    }
+
+    /// Drops the links and sources tables.
     func drop(on engine: any SQLEngine) {
         for number in steps.indices {
             _ = try? engine.execute("DROP TABLE IF EXISTS \(q(StepLinks.name(number)))")
+            _ = try? engine.execute("DROP TABLE IF EXISTS \(q("_rmap_sources_\(number)"))")
         }
     }
 
@@ -105,8 +188,17 @@ struct SQLConnector {
 
     /// The dangling references of one step, one per source listing its keys that matched nothing.
     private func dangling(_ connect: ForeignKeyConnect, on engine: any SQLEngine) throws -> [DanglingReference] {
-        let (sql, parameters, valueTypes) = connect.dangling()
-        let table = connect.sourceStage.table
+        try dangling(connect.dangling(), step: connect.step, sourceStage: connect.sourceStage, on: engine)
+    }
+
+    /// The dangling references a query of a step finds (``ForeignKeyConnect/dangling()``): rows of
+    /// the source's last occurrence, identity and the values that matched nothing.
+    private func dangling(
+        _ query: (sql: String, parameters: [Value], values: [AttributeType]), step: ConnectionStep,
+        sourceStage: StageTable, on engine: any SQLEngine
+    ) throws -> [DanglingReference] {
+        let (sql, parameters, valueTypes) = query
+        let table = sourceStage.table
         let identityTypes = table.identity.map { table.columns[$0].type }
         var found: [DanglingReference] = []
         var lastSeq: Value?
@@ -122,9 +214,9 @@ struct SQLConnector {
             lastSeq = row[0]
             found.append(
                 DanglingReference(
-                    entity: connect.step.source.name, identity: IdentityKey(Array(row[3..<identityEnd])),
-                    relationship: connect.step.relationship.name, destination: connect.step.destination.name,
-                    attributes: connect.step.keyAttributes, values: [value], origin: origins.origin(row[1], row[2])))
+                    entity: step.source.name, identity: IdentityKey(Array(row[3..<identityEnd])),
+                    relationship: step.relationship.name, destination: step.destination.name,
+                    attributes: step.keyAttributes, values: [value], origin: origins.origin(row[1], row[2])))
         }
         return found
     }

@@ -34,14 +34,22 @@ struct IncrementalRun {
 
     /// The cursors the run advances to, as a run-state update.
     func update(graph: ObjectGraph, fills: [String: Set<String>]) -> RunStateUpdate {
-        var update = RunStateUpdate()
         let maxima = CursorMaxima(graph: graph, fills: fills)
+        return update { maxima.maxima(of: $0) }
+    }
+
+    /// The incremental entities this run fetched.
+    var fetchedEntities: [EntityMapping] { Self.entities(of: model, fetched: fetched) }
+
+    /// The cursors the run advances to from each entity's maxima (by cursor key), as a run-state update.
+    func update(maxima: (EntityMapping) throws -> [String: Value]) rethrows -> RunStateUpdate {
+        var update = RunStateUpdate()
         for entity in Self.entities(of: model, fetched: fetched) {
             if full {
                 for key in previous.keys(of: entity.name) { update.remove(scope: IncrementalCursors.scope, key: key) }
             }
             let type = entity.attribute(named: entity.incremental?.cursor ?? "")?.type ?? .string
-            for (key, value) in maxima.maxima(of: entity) {
+            for (key, value) in try maxima(entity) {
                 guard let json = CursorValue.json(value) else { continue }
                 // An incremental run never moves a cursor back (its lag window may hold only older objects).
                 if !full, let stored = previous.stored[key].flatMap({ CursorValue.value($0, type: type) }),

@@ -19,6 +19,8 @@ final class RecordConverter {
     private var seen = Set<SeenIdentity>()
     /// Identities the store held before the run: not new objects either.
     var stored = StoredIdentities()
+    /// Whether `required` is checked here; a streamed run checks it in the store (``RequiredCheck``).
+    var checksRequired = true
 
     private struct SeenIdentity: Hashable {
         let root: Int
@@ -134,7 +136,7 @@ final class RecordConverter {
             && (seen.isEmpty || !seen.contains(SeenIdentity(root: plan.type.rootIndex, identity: identity)))
         // A tombstone for an object the store does not hold deletes nothing: it needs no required values.
         let tombstone = plan.type.mapping.deletion.tombstone?.matches(fields.values, of: plan.type) ?? false
-        if isNew, plan.hasRequired, !tombstone {
+        if checksRequired, isNew, plan.hasRequired, !tombstone {
             for attribute in plan.attributes where attribute.required {
                 guard let value = fields.values[attribute.position] ?? attribute.defaultValue, !value.isNull else {
                     let said = fields.values[attribute.position] == nil ? "missing" : "null"

@@ -70,8 +70,20 @@ public final class RecordMapper {
         set { converter.stored = newValue }
     }
 
-    /// When set, records go to the run's staging tables instead of the graph (which stays empty).
-    var stage: StageWriter?
+    /// When set, records go to the run's staging tables instead of the graph (which stays empty),
+    /// and `required` is checked there.
+    var stage: StageWriter? {
+        didSet { converter.checksRequired = stage == nil }
+    }
+
+    /// Adds rejections found after mapping (``RequiredCheck``) to the report.
+    func add(_ rejections: RequiredCheck.Rejections) {
+        tally.errors += rejections.errors
+        for (entity, count) in rejections.counts where tally.counts.indices.contains(entity) {
+            tally.counts[entity].rejected += count
+            tally.touched[entity] = true
+        }
+    }
 
     /// When set, collects the identity of each record's object as payloads are mapped.
     var identified: [IdentityKey]?

@@ -31,19 +31,35 @@ struct LinkMerge {
         var sources: [LinkSource] = []
         for (number, step) in connector.steps.enumerated() {
             let binding = layout.store.bindings[step.source.index]
-            guard binding.joins.contains(where: { $0.relationship == step.position && $0.join == position }),
-                let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: false)
-            else { continue }
-            let links = connect.links
-            let columns = (links.sourceNames + links.destinationNames + ["_pos"]).map { q($0) }.joined(separator: ", ")
-            sources.append(
-                LinkSource(
-                    query: "SELECT \(columns) FROM \(q(links.name))", parameters: [], replaced: connect.sources("s")))
+            guard binding.joins.contains(where: { $0.relationship == step.position && $0.join == position }) else {
+                continue
+            }
+            if let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: false)
+            {
+                sources.append(LinkSource(query: select(connect.links), parameters: [], replaced: connect.sources("s")))
+            } else if let path = KeyPathConnect(
+                step: step, number: number, layout: layout, dialect: dialect, partial: false,
+                runLinks: RunLinks(layout: layout, dialect: dialect, steps: [], kept: []))
+            {
+                let resolved = zip(path.sourceStage.table.identityNames, path.links.sourceNames)
+                    .map { "x.\(q($1)) = s.\(q($0))" }.joined(separator: " AND ")
+                sources.append(
+                    LinkSource(
+                        query: select(path.links), parameters: [],
+                        replaced: PredicateSQL(
+                            sql: "EXISTS (SELECT 1 FROM \(q(path.sourcesName)) AS x WHERE \(resolved))", parameters: [])))
+            }
         }
         if let nested = layout.nestedLinks.first(where: { $0.join == position }) {
             sources += nestedSources(nested)
         }
         return sources
+    }
+
+    /// Every link of a step's links table.
+    private func select(_ links: StepLinks) -> String {
+        let columns = (links.sourceNames + links.destinationNames + ["_pos"]).map { q($0) }.joined(separator: ", ")
+        return "SELECT \(columns) FROM \(q(links.name))"
     }
 
     /// The links nested records name: by the parent's last occurrence that named the set

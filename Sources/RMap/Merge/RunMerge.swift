@@ -30,14 +30,18 @@ final class RunMerge {
 
     /// Opens the write transaction, brings the store's tables up to the model and merges each
     /// table's occurrences into one row per object, its entity settled against the stored row.
-    func begin() throws {
+    ///
+    /// - Returns: the records rejected for lacking a required value (``RequiredCheck``).
+    func begin() throws -> RequiredCheck.Rejections {
         try engine.begin(.write)
         open = true
         try StoreSchema.ensure(layout.store, on: engine)
+        let rejections = try RequiredCheck(layout: layout, dialect: engine.dialect).run(on: engine)
         for stage in layout.tables {
             try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect).run(on: engine)
             try TableMerge(stage: stage, layout: layout, dialect: engine.dialect).resolveEntities(on: engine)
         }
+        return rejections
     }
 
     /// Connects the run's objects (``SQLConnector``).
@@ -56,8 +60,14 @@ final class RunMerge {
         do {
             var counts = Array(repeating: EntityWriteCounts(), count: layout.schema.types.count)
             let merges = layout.tables.map { TableMerge(stage: $0, layout: layout, dialect: engine.dialect) }
-            let conflicts = try merges.flatMap { try $0.conflicts(on: engine) }
+            let released = ReleasedChildrenSQL(layout: layout, dialect: engine.dialect)
+            try released.releaseStaged(on: engine)
+            var conflicts = try merges.flatMap { try $0.conflicts(on: engine) }
+            conflicts += try released.releaseStored(on: engine, counts: &counts)
             if !conflicts.isEmpty { throw ConflictError(conflicts: conflicts) }
+            let unchanged = try UnchangedObjects(request.unchangedIdentities, layout: layout, on: engine)
+            defer { unchanged.drop(on: engine) }
+            try unchanged.count(into: &counts, on: engine)
             for (merge, stage) in zip(merges, layout.tables) {
                 try merge.count(on: engine, into: &counts)
                 try TableDeletion(stage: stage, layout: layout, dialect: engine.dialect)
@@ -68,6 +78,12 @@ final class RunMerge {
                 try merge.settleLocalCreations(on: engine, marks: stage.table.insertedName)
             }
             if let connector { try LinkMerge(layout: layout, dialect: engine.dialect, connector: connector).write(on: engine) }
+            for name in request.completeEntities.sorted() {
+                guard let type = layout.schema.type(named: name), type.mapping.orphans == .delete else { continue }
+                let position = layout.store.bindings[type.index].table
+                try TableDeletion(stage: layout.tables[position], layout: layout, dialect: engine.dialect)
+                    .deleteOrphans(of: type, unchanged: unchanged.tables[position], on: engine, counts: &counts)
+            }
             try RunStateTable.write(request.runState, to: engine)
             if request.dryRun { engine.rollback() } else { try engine.commit() }
             open = false
@@ -78,6 +94,28 @@ final class RunMerge {
             rollback()
             throw error
         }
+    }
+
+    /// The largest cursor of each incremental entity's keys among the run's objects (``CursorMaximaSQL``).
+    func cursorMaxima(of entity: EntityMapping, fills: Set<String>) throws -> [String: Value] {
+        try CursorMaximaSQL.maxima(of: entity, fills: fills, layout: layout, on: engine)
+    }
+
+    /// The identities of the staged objects of `entity`'s family, in the order first staged: the
+    /// parents of a nested fetch. An entity the model does not know has none.
+    func identities(of entity: String) throws -> [IdentityKey] {
+        guard let type = layout.schema.type(named: entity) else { return [] }
+        let stage = layout.table(of: type)
+        let q = engine.dialect.quote
+        let family = layout.schema.family(of: type).map { String($0.index) }.joined(separator: ", ")
+        let identity = stage.table.identityNames.map { "s.\(q($0))" }.joined(separator: ", ")
+        var identities: [IdentityKey] = []
+        try engine.query(
+            "SELECT \(identity) FROM \(q(stage.stageName)) AS s WHERE s.\(q("_entity")) IN (\(family)) "
+                + "GROUP BY \(identity) ORDER BY min(s.\(q("_seq")))",
+            [], types: stage.table.identity.map { stage.table.columns[$0].type }
+        ) { identities.append(IdentityKey($0)) }
+        return identities
     }
 
     /// Rolls the write transaction back, if open.

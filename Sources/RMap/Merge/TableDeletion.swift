@@ -49,6 +49,23 @@ struct TableDeletion {
         try delete(where: "EXISTS (\(named))", tombstone.parameters, on: engine, counting: \.deleted, into: &counts)
     }
 
+    /// Deletes, for a complete fetch of `entity` with `orphans: delete`, the stored objects of its
+    /// family that the run does not hold nor saw unchanged (``UnchangedObjects``), counted as orphans.
+    func deleteOrphans(of entity: EntityType, unchanged: String?, on engine: any SQLEngine, counts: inout [EntityWriteCounts])
+        throws
+    {
+        let members = layout.schema.family(of: entity).map { String($0.index) }.joined(separator: ", ")
+        let identity = table.identityNames
+        var condition =
+            identity.map { "d.\(sql.q($0)) IS NOT NULL" }.joined(separator: " AND ")
+            + " AND \(storedEntity("d")) IN (\(members)) AND NOT EXISTS (SELECT 1 FROM \(sql.q(sql.stage.rowsName)) AS r "
+            + "WHERE \(sql.sameIdentity("r", "d")))"
+        if let unchanged {
+            condition += " AND NOT EXISTS (SELECT 1 FROM \(sql.q(unchanged)) AS u WHERE \(sql.sameIdentity("u", "d")))"
+        }
+        try delete(where: condition, [], on: engine, counting: \.orphansDeleted, into: &counts)
+    }
+
     /// Deletes the rows (of `alias` `d`: the table or its base) that `condition` selects, their
     /// bases, notes of local creation and links, each object counted once in `counter`.
     func delete(

@@ -56,6 +56,11 @@ public final class MappingSink: Sendable {
         try await worker.run { [state] in try state.value.mapper.stage?.flush() }
     }
 
+    /// Adds the rejections the store found after mapping to the mapper's report.
+    func add(_ rejections: RequiredCheck.Rejections) async {
+        await worker.run { [state] in state.value.mapper.add(rejections) }
+    }
+
     /// The mapping report so far.
     var report: MappingReport {
         get async { await worker.run { [state] in state.value.mapper.report } }

@@ -148,26 +148,33 @@ public struct Pipeline: Sendable {
         for wave in plan.waves {
             try await fetch(
                 wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, state: state,
-                payloads: nil, progress: progress)
+                payloads: nil, channel: channel, progress: progress)
         }
         try await sink.flushStaged()
         progress(.stageFinished("fetch"))
         let complete = incremental.completeEntities().subtracting(state.incompleteEntities)
-        var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: state.update)
-        request.unchangedIdentities = state.unchangedIdentities
+        var runState = state.update
         progress(.stageStarted("connect"))
         var connectReport: ConnectReport
         do {
-            connectReport = try await channel.run { [complete] merge in
-                try merge.begin()
-                return try merge.connect(completeEntities: complete)
+            let fills = await sink.fills
+            let (rejections, connected, cursors) = try await channel.run { [complete] merge in
+                let rejections = try merge.begin()
+                let connected = try merge.connect(completeEntities: complete)
+                let cursors = try incremental.update { try merge.cursorMaxima(of: $0, fills: fills[$0.name] ?? []) }
+                return (rejections, connected, cursors)
             }
+            await sink.add(rejections)
+            connectReport = connected
+            runState.merge(cursors)
         } catch {
             await channel.close()
             throw error
         }
         connectReport.removeDangling(toUnchanged: state.unchangedIdentities, schema: schema)
         progress(.stageFinished("connect"))
+        var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: runState)
+        request.unchangedIdentities = state.unchangedIdentities
         var report = RunReport(model: model, mapping: await sink.report, connect: connectReport, options: options)
         report.add(rejected: rejected.all)
         if options.strict, report.hasProblems {
@@ -217,7 +224,8 @@ public struct Pipeline: Sendable {
 
     private func fetch(
         _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, cursors: IncrementalCursors, state: SourceRunState,
-        payloads: RememberedPayloads?, progress: @escaping @Sendable (ProgressEvent) -> Void
+        payloads: RememberedPayloads?, channel: StagingChannel? = nil,
+        progress: @escaping @Sendable (ProgressEvent) -> Void
     ) async throws {
         let model = self.model
         let context = FetchContext(
@@ -228,7 +236,12 @@ public struct Pipeline: Sendable {
             },
             identities: { entity in
                 // Parents in payloads skipped unchanged are parents too.
-                let mapped = await sink.identities(of: entity)
+                var mapped = await sink.identities(of: entity)
+                if let channel {
+                    // A streamed run's parents are staged: everything mapped so far, then read back.
+                    try? await sink.flushStaged()
+                    mapped = (try? await channel.run { try $0.identities(of: entity) }) ?? []
+                }
                 guard let skipped = payloads?.skippedIdentities(of: entity), !skipped.isEmpty else { return mapped }
                 var known = Set(mapped)
                 return mapped + skipped.filter { known.insert($0).inserted }

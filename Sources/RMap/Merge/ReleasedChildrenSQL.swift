@@ -1,0 +1,148 @@
+/// The children a `replace` nested to-many no longer lists, when the link is the child's
+/// foreign-key column (`projects: { nested: true }` with the to-one `owner` in
+/// `projects.owner_id`), set by set (docs/mapping.md, "What a run writes"):
+///
+/// a parent whose payload carried the relationship's key names its whole set, so a stored child
+/// whose base foreign key holds that parent and which the set leaves out loses its foreign key,
+/// merged three ways like any remote change (a child whose foreign key was edited locally is a
+/// conflict, settled by its `on_conflict`), or is deleted when its entity says
+/// `delete_when: { missing_from_parent: true }`. A parent whose payload lacked the key keeps its
+/// children.
+struct ReleasedChildrenSQL {
+    /// One nested relationship whose children hold the link.
+    struct Group {
+        /// The parent entity that has the relationship.
+        let parent: EntityType
+        /// The relationship's name.
+        let relationship: String
+        /// The child entity.
+        let child: EntityType
+        /// The child table's foreign-key columns, in the parent's identity order.
+        let columns: [Int]
+    }
+
+    let layout: StageLayout
+    let dialect: any SQLDialect.Type
+    let groups: [Group]
+
+    init(layout: StageLayout, dialect: any SQLDialect.Type) {
+        self.layout = layout
+        self.dialect = dialect
+        var groups: [Group] = []
+        for type in layout.schema.types {
+            for relationship in type.mapping.relationships
+            where relationship.nested && relationship.kind == .toMany && relationship.assignment == .replace {
+                guard let inverse = relationship.inverse, let child = layout.schema.type(named: relationship.destination),
+                    let back = child.relationshipIndex(inverse),
+                    let columns = layout.store.bindings[child.index].foreignKeys.first(where: { $0.relationship == back })?
+                        .columns
+                else { continue }
+                groups.append(Group(parent: type, relationship: relationship.name, child: child, columns: columns))
+            }
+        }
+        self.groups = groups
+    }
+
+    private func q(_ name: String) -> String { dialect.quote(name) }
+
+    /// True (for a child of alias `d`, whose base foreign key is `baseKey`) when a parent of the
+    /// run named its set, and the run's row of the child does not point at that parent.
+    private func released(_ group: Group, child alias: String, baseKey: [String]) -> String {
+        let parentStage = layout.table(of: group.parent)
+        let childStage = layout.table(of: group.child)
+        guard let slot = parentStage.assignedSlot(group.relationship) else { return "1 = 0" }
+        let parentSQL = StagedSQL(stage: parentStage, dialect: dialect)
+        let named = zip(parentStage.table.identityNames, baseKey).map { "p.\(q($0)) = \($1)" }.joined(separator: " AND ")
+        let fk = group.columns.map { childStage.table.columns[$0].name }
+        let listed = zip(fk, parentStage.table.identityNames).map { "c.\(q($0)) = p.\(q($1))" }.joined(separator: " AND ")
+        let sameChild = childStage.table.identityNames.map { "c.\(q($0)) = \(alias).\(q($0))" }.joined(separator: " AND ")
+        return "EXISTS (SELECT 1 FROM \(q(parentStage.rowsName)) AS p WHERE \(named) AND p.\(q("_entity")) = \(group.parent.index) "
+            + "AND \(parentSQL.present(slot, "p")) AND NOT EXISTS (SELECT 1 FROM \(q(childStage.rowsName)) AS c "
+            + "WHERE \(sameChild) AND \(listed)))"
+    }
+
+    /// The base foreign key of stored child `d`: its base row's when it has one, else its row's.
+    private func baseKey(_ group: Group) -> [String] {
+        let table = layout.table(of: group.child).table
+        return group.columns.map { column in
+            let name = q(table.columns[column].name)
+            let base = "(SELECT b.\(name) FROM \(q(table.baseName)) AS b WHERE \(table.identityNames.map { "b.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ")))"
+            return "(CASE WHEN EXISTS (SELECT 1 FROM \(q(table.baseName)) AS b WHERE \(table.identityNames.map { "b.\(q($0)) = d.\(q($0))" }.joined(separator: " AND "))) THEN \(base) ELSE d.\(name) END)"
+        }
+    }
+
+    /// Before the merge: the run's rows of children whose payload left the foreign key unset, that
+    /// a parent no longer lists and whose stored base points at it, get a null foreign key (the
+    /// merge then treats it as any remote change).
+    func releaseStaged(on engine: any SQLEngine) throws {
+        for group in groups {
+            let stage = layout.table(of: group.child)
+            let rows = q(stage.rowsName)
+            let sql = StagedSQL(stage: stage, dialect: dialect)
+            let unset = group.columns.map { "NOT (\(sql.present($0, rows)))" }.joined(separator: " AND ")
+            let stored = "SELECT 1 FROM \(q(stage.table.name)) AS d WHERE "
+                + stage.table.identityNames.map { "d.\(q($0)) = \(rows).\(q($0))" }.joined(separator: " AND ")
+                + " AND \(released(group, child: "d", baseKey: baseKey(group)))"
+            var sets = group.columns.map { "\(q(stage.table.columns[$0].name)) = NULL" }
+            var masks: [Int: Int64] = [:]
+            for column in group.columns {
+                let (mask, bit) = StageTable.bit(of: column)
+                masks[mask, default: 0] |= bit
+            }
+            for (mask, bits) in masks { sets.append("\(q("_m\(mask)")) = \(rows).\(q("_m\(mask)")) | \(bits)") }
+            try engine.execute("UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE \(unset) AND EXISTS (\(stored))")
+        }
+    }
+
+    /// After the merge: the stored children the run does not hold that a parent no longer lists,
+    /// released (or deleted), counted as updated (or deleted); their conflicts, for `on_conflict: fail`.
+    func releaseStored(on engine: any SQLEngine, counts: inout [EntityWriteCounts]) throws -> [ConflictError.Conflict] {
+        var conflicts: [ConflictError.Conflict] = []
+        for group in groups {
+            let stage = layout.table(of: group.child)
+            let table = stage.table
+            let notInRun = "NOT EXISTS (SELECT 1 FROM \(q(stage.rowsName)) AS r WHERE "
+                + table.identityNames.map { "r.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ") + ")"
+            let condition = "\(notInRun) AND \(released(group, child: "d", baseKey: baseKey(group)))"
+            let deletion = TableDeletion(stage: stage, layout: layout, dialect: dialect)
+            if group.child.mapping.deletion.missingFromParent {
+                try deletion.delete(where: condition, [], on: engine, counting: \.deleted, into: &counts)
+                continue
+            }
+            let fk = group.columns.map { q(table.columns[$0].name) }
+            let base = q(table.baseName)
+            let hasBase = "EXISTS (SELECT 1 FROM \(base) AS b WHERE \(table.identityNames.map { "b.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ")))"
+            let baseMatches = "EXISTS (SELECT 1 FROM \(base) AS b WHERE "
+                + table.identityNames.map { "b.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ") + " AND "
+                + fk.map { "d.\($0) IS NOT DISTINCT FROM b.\($0)" }.joined(separator: " AND ") + ")"
+            let policy = group.child.mapping.onConflict
+            // A child edited locally (its foreign key differs from its base's) is a conflict.
+            if policy == .fail {
+                try engine.query(
+                    "SELECT \(table.identityNames.map { "d.\(q($0))" }.joined(separator: ", ")), \(fk.map { "d.\($0)" }.joined(separator: ", ")) "
+                        + "FROM \(q(table.name)) AS d WHERE \(condition) AND \(hasBase) AND NOT \(baseMatches)",
+                    [], types: table.identity.map { table.columns[$0].type } + group.columns.map { table.columns[$0].type }
+                ) { row in
+                    let identity = Array(row.prefix(table.identity.count))
+                    let local = Array(row.dropFirst(table.identity.count))
+                    conflicts.append(
+                        ConflictError.Conflict(
+                            entity: group.child.name, identity: IdentityKey(identity).description,
+                            attribute: fk.count == 1 ? table.columns[group.columns[0]].name : "foreign key",
+                            base: "(parent)", local: ValueText.display(local.count == 1 ? local[0] : .array(local)),
+                            remote: "null"))
+                }
+                if !conflicts.isEmpty { continue }
+            }
+            let counted = try engine.count(
+                "SELECT count(*) FROM \(q(table.name)) AS d WHERE \(condition) AND (NOT \(hasBase) OR \(baseMatches) OR \(policy == .remote ? "1 = 1" : "1 = 0"))")
+            counts[group.child.index].updated += counted
+            // The rows first: the bases' condition reads the base foreign key, which they then lose.
+            let sets = fk.map { "\($0) = NULL" }.joined(separator: ", ")
+            try engine.execute(
+                "UPDATE \(q(table.name)) AS d SET \(sets) WHERE \(condition) AND (NOT \(hasBase) OR \(baseMatches) OR \(policy == .remote ? "1 = 1" : "1 = 0"))")
+            try engine.execute("UPDATE \(base) AS d SET \(sets) WHERE \(condition)")
+        }
+        return conflicts
+    }
+}
