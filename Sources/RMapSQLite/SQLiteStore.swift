@@ -1,3 +1,4 @@
+import Foundation
 public import RMap
 
 /// The `sqlite` store (the default): the graph in an SQLite file, one table
@@ -20,8 +21,19 @@ public final class SQLiteStore: BackendStore, EngineStore {
     public let connection: SQLiteConnection
     private let sqlEngine: SQLiteEngine
 
+    /// Whether opening created the file.
+    private let created: Bool
+
     /// The engine over the store's connection.
     public func engine() throws -> any SQLEngine { sqlEngine }
+
+    /// Removes the file opening created when it is still empty (a run failed before it committed).
+    public func abandon() {
+        guard created, let size = try? FileManager.default.attributesOfItem(atPath: connection.path)[.size] as? Int,
+            size == 0
+        else { return }
+        try? FileManager.default.removeItem(atPath: connection.path)
+    }
 
     /// Opens (creating when absent) the database at `path`; `:memory:` for a private in-memory database.
     ///
@@ -30,6 +42,7 @@ public final class SQLiteStore: BackendStore, EngineStore {
     ///   - busyTimeout: how long a write waits for another process's lock before it fails (default 5 s).
     /// - Throws: ``SQLiteError`` when the file cannot be opened.
     public init(path: String = "rmap.sqlite", busyTimeout: Duration = .seconds(5)) throws {
+        created = path != ":memory:" && !FileManager.default.fileExists(atPath: path)
         connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         backend = try SQLiteBackend(connection: connection)
         sqlEngine = try SQLiteEngine(connection: connection)

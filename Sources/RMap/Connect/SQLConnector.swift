@@ -15,10 +15,15 @@ struct SQLConnector {
     /// The root entities the run fetched completely: their stored rows are no destinations.
     let complete: Set<Int>
     let steps: [ConnectionStep]
+    /// Whether every step keeps its links (for stages to follow them).
+    let keepsEveryLink: Bool
+    /// The steps whose links tables exist, once ``connect(on:)`` ran.
+    private(set) var kept = Set<Int>()
 
-    init(layout: StageLayout, dialect: any SQLDialect.Type, completeEntities: Set<String>) {
+    init(layout: StageLayout, dialect: any SQLDialect.Type, completeEntities: Set<String>, keepsEveryLink: Bool = false) {
         self.layout = layout
         self.dialect = dialect
+        self.keepsEveryLink = keepsEveryLink
         let schema = layout.schema
         complete = Set(
             schema.roots.filter { root in schema.family(of: root).contains { completeEntities.contains($0.name) } }
@@ -30,9 +35,8 @@ struct SQLConnector {
 
     /// Resolves every step: links tables filled, inverse foreign keys set, dangling references and
     /// to-ones matching several objects reported.
-    func connect(on engine: any SQLEngine) throws -> ConnectReport {
+    mutating func connect(on engine: any SQLEngine) throws -> ConnectReport {
         var report = ConnectReport()
-        var kept = Set<Int>()
         for (number, step) in steps.enumerated() {
             let partial = !complete.contains(step.destination.rootIndex)
             if let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: partial)
@@ -141,6 +145,7 @@ struct SQLConnector {
     /// Whether a step's links are kept: a join table, an inverse's foreign key, a to-one that may
     /// match several destinations, or a key path through the relationship.
     func needsLinks(_ step: ConnectionStep) -> Bool {
+        if keepsEveryLink { return true }
         let binding = layout.store.bindings[step.source.index]
         if binding.joins.contains(where: { $0.relationship == step.position }) { return true }
         if inverseKeys(step) != nil { return true }

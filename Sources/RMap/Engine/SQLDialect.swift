@@ -12,7 +12,7 @@ import Foundation
 ///     static func quote(_ name: String) -> String { "\"\(name)\"" }
 /// }
 /// ```
-public protocol SQLDialect {
+public protocol SQLDialect: Sendable {
     /// The engine's name in messages, e.g. `PostgreSQL`.
     static var engineName: String { get }
     /// The engine's column type for values of a logical type (MAPPING.md §5).

@@ -37,19 +37,25 @@ public struct ExecStage: Stage {
     /// `exec python3 enrich.py`.
     public var name: String { command.display }
 
-    public func run(on graph: ObjectGraph, context: StageContext) async throws {
+    public func run(on objects: StagedObjects, context: StageContext) async throws {
         let origin = context.model.redact(command.display)
-        let shared = LockedGraph(graph)
         let codec = ExecStageCodec(origin: origin)
+        let model = context.model
         try await ExecProcess(command, origin: origin).exchange(
             origin: origin, redact: context.model.redact,
             feed: { process in
-                var cursor = GraphCursor()
-                while true {
-                    let bytes = shared.withGraph { graph in
-                        cursor.next(Self.batchSize, in: graph).reduce(into: [UInt8]()) { codec.write($1, into: &$0) }
+                for root in objects.layout.schema.roots {
+                    var last: Int64 = 0
+                    while true {
+                        let (batch, next) = try objects.channel.sync { merge in
+                            try StagedReader(engine: merge.engine, layout: objects.layout, links: objects.links)
+                                .batch(of: root, after: last, limit: Self.batchSize)
+                        }
+                        guard !batch.isEmpty else { break }
+                        last = next
+                        let bytes = batch.reduce(into: [UInt8]()) { codec.write($1, model: model, into: &$0) }
+                        guard process.send(bytes) else { return }
                     }
-                    guard !bytes.isEmpty, process.send(bytes) else { return }
                 }
             },
             answer: { lines in
@@ -57,9 +63,11 @@ public struct ExecStage: Stage {
                 while let line = lines.next() {
                     number += 1
                     guard let answer = try codec.read(line, number: number) else { continue }
-                    if let error = try shared.withGraph({ try codec.apply(answer, to: $0) }) {
-                        context.reject(error)
+                    let error = try objects.channel.sync { merge in
+                        try codec.apply(
+                            answer, reader: StagedReader(engine: merge.engine, layout: objects.layout, links: objects.links))
                     }
+                    if let error { context.reject(error) }
                 }
             })
     }

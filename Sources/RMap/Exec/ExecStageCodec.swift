@@ -13,20 +13,18 @@ struct ExecStageCodec: Sendable {
         var number: Int
     }
 
-    /// Appends `object`'s line (nothing for an object without a complete identity, which no answer could name).
-    func write(_ object: GraphObject, into bytes: inout [UInt8]) {
-        let type = object.type
-        let identity = object.identity
-        guard !identity.isIncomplete else { return }
+    /// Appends `object`'s line: the values its payloads carried, written in their attributes' formats.
+    func write(_ object: StagedObject, model: MappingModel, into bytes: inout [UInt8]) {
+        guard let type = model.entity(named: object.entity) else { return }
         var values: [(String, JSONValue)] = []
-        object.forEachValue { position, value in
-            let attribute = type.mapping.attributes[position]
+        for attribute in type.attributes {
+            guard let value = object.values[attribute.name] else { continue }
             values.append((attribute.name, ValueConverter.json(from: value, format: attribute.format)))
         }
         let line = JSONValue.object(
             JSONObject([
-                ("entity", .string(type.name)),
-                ("identity", .array(identity.values.map { ValueConverter.json(from: $0) })),
+                ("entity", .string(object.entity)),
+                ("identity", .array(object.identity.map { ValueConverter.json(from: $0) })),
                 ("values", .object(JSONObject(values))),
             ]))
         bytes += JSONWriter.serialize(line).utf8
@@ -52,14 +50,14 @@ struct ExecStageCodec: Sendable {
         return Answer(entity: entity, identity: identity, values: values, number: number)
     }
 
-    /// Sets the answer's values on the object it names, each on its own (the row is not rewritten;
-    /// an identity value, which cannot change, keeps the object's identity).
+    /// Sets the answer's values on the run's object it names (an identity value, which cannot
+    /// change, keeps the object's identity), staged as a payload's values would be.
     ///
     /// - Returns: the record error of a value that does not fit its attribute (nothing is then set).
     /// - Throws: ``ExecError`` for an unknown entity, identity or attribute, or a changed identity.
-    func apply(_ answer: Answer, to graph: ObjectGraph) throws(ExecError) -> RecordError? {
+    func apply(_ answer: Answer, reader: StagedReader) throws -> RecordError? {
         let origin = "\(self.origin) output line \(answer.number)"
-        guard let type = graph.schema.type(named: answer.entity) else {
+        guard let type = reader.layout.schema.type(named: answer.entity) else {
             throw ExecError(origin: origin, message: "unknown entity '\(answer.entity)'")
         }
         let attributes = type.mapping.attributes
@@ -68,13 +66,12 @@ struct ExecStageCodec: Sendable {
             ValueConverter.value(from: json, as: attribute.type, format: attribute.format)
         }
         guard identity.count == identityTypes.count, answer.identity.count == identityTypes.count,
-            let object = graph.object(root: type.rootIndex, identity: IdentityKey(identity))
+            var object = try reader.staged(of: type, identity: identity)
         else {
             throw ExecError(
                 origin: origin,
                 message: "no \(type.name) with identity \(ValueText.display(.array(answer.identity))) in the graph")
         }
-        var changes: [(position: Int, value: Value)] = []
         for (name, json) in answer.values.members {
             guard let position = type.attributeIndex(name) else {
                 throw ExecError(origin: origin, message: "\(type.name) has no attribute '\(name)'")
@@ -86,24 +83,21 @@ struct ExecStageCodec: Sendable {
             {
             case .failure(let failure):
                 return RecordError(
-                    entity: object.type.name, identity: Self.describe(object), attribute: name,
+                    entity: object.entity, identity: Self.describe(object, type: type), attribute: name,
                     value: ValueText.display(json), origin: self.origin, index: answer.number - 1,
                     message: "\(failure.message) (output line \(answer.number))")
             case .success(let value):
-                if type.identityIndices.contains(position), value != object.value(at: position) {
+                do { try object.set(name, to: value) } catch {
                     throw ExecError(origin: origin, message: "the identity attribute '\(name)' cannot change")
                 }
-                changes.append((position, value))
             }
         }
-        for change in changes { object.setValue(change.value, at: change.position) }
+        try reader.stage([object])
         return nil
     }
 
     /// `id=1`: the object's identity as a record error shows it.
-    static func describe(_ object: GraphObject) -> String {
-        zip(object.type.identityIndices, object.identity.values)
-            .map { "\(object.type.mapping.attributes[$0].name)=\(ValueText.display($1))" }
-            .joined(separator: ", ")
+    static func describe(_ object: StagedObject, type: EntityType) -> String {
+        zip(type.mapping.identity, object.identity).map { "\($0)=\(ValueText.display($1))" }.joined(separator: ", ")
     }
 }

@@ -11,6 +11,8 @@ final class RunMerge {
     let layout: StageLayout
     private var open = false
     private var connector: SQLConnector?
+    /// The connection steps whose links tables exist.
+    private var kept = Set<Int>()
 
     init(engine: any SQLEngine, layout: StageLayout) {
         self.engine = engine
@@ -44,11 +46,20 @@ final class RunMerge {
         return rejections
     }
 
-    /// Connects the run's objects (``SQLConnector``).
-    func connect(completeEntities: Set<String>) throws -> ConnectReport {
-        let connector = SQLConnector(layout: layout, dialect: engine.dialect, completeEntities: completeEntities)
+    /// Connects the run's objects (``SQLConnector``); with `keepingEveryLink`, every connection's
+    /// links are kept for stages to follow (``runLinks()``).
+    func connect(completeEntities: Set<String>, keepingEveryLink: Bool = false) throws -> ConnectReport {
+        var connector = SQLConnector(
+            layout: layout, dialect: engine.dialect, completeEntities: completeEntities, keepsEveryLink: keepingEveryLink)
+        let report = try connector.connect(on: engine)
         self.connector = connector
-        return try connector.connect(on: engine)
+        kept = connector.kept
+        return report
+    }
+
+    /// The run's links, as stages follow them, once connected.
+    func runLinks() -> RunLinks {
+        RunLinks(layout: layout, dialect: engine.dialect, steps: connector?.steps ?? [], kept: kept)
     }
 
     /// Merges the objects into the store's tables, writes the run state, and commits (a dry run

@@ -152,4 +152,14 @@ public protocol EngineStore: Store {
     ///
     /// - Throws: the engine's errors opening it.
     func engine() throws -> any SQLEngine
+
+    /// Undoes what opening the store did, after a run that committed nothing failed: a store file
+    /// that opening created, and that holds nothing, is removed (no empty store is left behind).
+    /// The default does nothing.
+    func abandon()
+}
+
+extension EngineStore {
+    /// Nothing to undo.
+    public func abandon() {}
 }

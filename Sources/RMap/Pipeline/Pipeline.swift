@@ -71,7 +71,6 @@ public struct Pipeline: Sendable {
                 payloads: payloads, progress: progress)
         }
         progress(.stageFinished("fetch"))
-        try await ExecTransformer.runAll(on: graph, model: model, reject: rejected.add)
 
         var runState = state.update
         runState.merge(incremental.update(graph: graph, fills: await sink.fills))
@@ -91,7 +90,7 @@ public struct Pipeline: Sendable {
         // connect: when nothing may change the graph after it (no stage, not strict), the
         // write begins first and stores the tables that connecting leaves alone meanwhile,
         // and once it is told that connecting is over, links between their batches of rows.
-        let overlapped = options.strict || !stages.isEmpty ? nil : try await store.beginWrite(graph, request: request)
+        let overlapped = options.strict ? nil : try await store.beginWrite(graph, request: request)
         progress(.stageStarted("connect"))
         async let settled: Void? = overlapped?.writeSettled()
         var connectReport = Connector(schema: schema).connect(graph)
@@ -105,13 +104,7 @@ public struct Pipeline: Sendable {
         overlapped?.connected()
         progress(.stageFinished("connect"))
 
-        // stages, then a strict run's check: both before the store is touched.
-        let context = StageContext(model: model, reject: rejected.add, progress: progress)
-        for stage in stages {
-            progress(.stageStarted(stage.name))
-            try await stage.run(on: graph, context: context)
-            progress(.stageFinished(stage.name))
-        }
+        // a strict run's check, before the store is touched.
         var report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
         report.add(rejected: rejected.all)
         if options.strict, report.hasProblems { throw StrictFailure(report: report) }
@@ -131,8 +124,26 @@ public struct Pipeline: Sendable {
     }
 
     /// A run through the store's engine: records staged as they are mapped, then connected and
-    /// merged in one transaction.
+    /// merged in one transaction. On any failure the staging tables go, and nothing is written.
     private func runStreamed(
+        _ options: RunOptions, progress: @escaping @Sendable (ProgressEvent) -> Void, schema: GraphSchema,
+        graph: ObjectGraph, mapper: RecordMapper, plan: FetchPlan, fetched: Set<String>, stages: [any Stage],
+        rejected: RejectedRecords, store: RunStore, channel: StagingChannel, layout: StageLayout
+    ) async throws -> RunResult {
+        do {
+            let result = try await streamed(
+                options, progress: progress, schema: schema, graph: graph, mapper: mapper, plan: plan, fetched: fetched,
+                stages: stages, rejected: rejected, store: store, channel: channel, layout: layout)
+            await channel.close()
+            return result
+        } catch {
+            await channel.close()
+            await store.abandon()
+            throw error
+        }
+    }
+
+    private func streamed(
         _ options: RunOptions, progress: @escaping @Sendable (ProgressEvent) -> Void, schema: GraphSchema,
         graph: ObjectGraph, mapper: RecordMapper, plan: FetchPlan, fetched: Set<String>, stages: [any Stage],
         rejected: RejectedRecords, store: RunStore, channel: StagingChannel, layout: StageLayout
@@ -144,6 +155,8 @@ public struct Pipeline: Sendable {
         let incremental = IncrementalRun(model: model, fetched: fetched, full: options.full, stored: cursors)
         let state = SourceRunState(full: options.full, store: store)
         let sink = MappingSink(graph: graph, mapper: mapper)
+
+        // fetch -> map -> stage: sources deliver payloads to the mapping task, which stages their records.
         progress(.stageStarted("fetch"))
         for wave in plan.waves {
             try await fetch(
@@ -152,45 +165,44 @@ public struct Pipeline: Sendable {
         }
         try await sink.flushStaged()
         progress(.stageFinished("fetch"))
+        await sink.add(try await ExecTransformer.runAll(on: channel, layout: layout, model: model))
+
+        // connect: in the store's engine, in its write transaction (required values checked first).
         let complete = incremental.completeEntities().subtracting(state.incompleteEntities)
         var runState = state.update
         progress(.stageStarted("connect"))
-        var connectReport: ConnectReport
-        do {
-            let fills = await sink.fills
-            let (rejections, connected, cursors) = try await channel.run { [complete] merge in
-                let rejections = try merge.begin()
-                let connected = try merge.connect(completeEntities: complete)
-                let cursors = try incremental.update { try merge.cursorMaxima(of: $0, fills: fills[$0.name] ?? []) }
-                return (rejections, connected, cursors)
-            }
-            await sink.add(rejections)
-            connectReport = connected
-            runState.merge(cursors)
-        } catch {
-            await channel.close()
-            throw error
+        let fills = await sink.fills
+        let keepsLinks = !stages.isEmpty
+        let (rejections, connected, advanced) = try await channel.run { [complete] merge in
+            let rejections = try merge.begin()
+            let connected = try merge.connect(completeEntities: complete, keepingEveryLink: keepsLinks)
+            let cursors = try incremental.update { try merge.cursorMaxima(of: $0, fills: fills[$0.name] ?? []) }
+            return (rejections, connected, cursors)
         }
+        await sink.add(rejections)
+        runState.merge(advanced)
+        var connectReport = connected
         connectReport.removeDangling(toUnchanged: state.unchangedIdentities, schema: schema)
         progress(.stageFinished("connect"))
-        var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: runState)
-        request.unchangedIdentities = state.unchangedIdentities
+
+        // stages, then a strict run's check: both before anything is merged into the store.
+        let objects = StagedObjects(
+            channel: channel, layout: layout, links: try await channel.run { try $0.runLinks() })
+        let context = StageContext(model: model, reject: rejected.add, progress: progress)
+        for stage in stages {
+            progress(.stageStarted(stage.name))
+            try await stage.run(on: objects, context: context)
+            progress(.stageFinished(stage.name))
+        }
         var report = RunReport(model: model, mapping: await sink.report, connect: connectReport, options: options)
         report.add(rejected: rejected.all)
-        if options.strict, report.hasProblems {
-            await channel.close()
-            throw StrictFailure(report: report)
-        }
+        if options.strict, report.hasProblems { throw StrictFailure(report: report) }
+
+        // persist: merged into the store's tables, the run state with them, one commit.
         progress(.stageStarted("persist"))
-        let written: WriteReport
-        do {
-            written = try await channel.run { [request] in try $0.finish(request) }
-        } catch {
-            await channel.close()
-            throw error
-        }
-        await channel.close()
-        report.add(written)
+        var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: runState)
+        request.unchangedIdentities = state.unchangedIdentities
+        report.add(try await channel.run { [request] in try $0.finish(request) })
         progress(.stageFinished("persist"))
         return RunResult(report: report, graph: graph)
     }

@@ -41,6 +41,11 @@ final class RunStore: Sendable {
 // MARK: - A streamed run
 
 extension RunStore {
+    /// Lets the store undo what opening it did (``EngineStore/abandon()``): the run failed before it committed.
+    func abandon() async {
+        await worker.run { [store] in (store.value.opened as? any EngineStore)?.abandon() }
+    }
+
     /// The store's engine and the run's merge over it, on the worker: `nil` for a store without an
     /// engine (``EngineStore``).
     func beginStaging(_ layout: StageLayout) async throws -> StagingChannel? {
@@ -57,9 +62,9 @@ extension RunStore {
 /// The run's way to its store's engine once staging began: batches submitted from the mapping
 /// task's thread (at most ``SerialWorker/pending`` ahead), phases awaited from the pipeline.
 final class StagingChannel: Sendable {
-    private let worker: SerialWorker
-    private let merge: Confined<RunMerge>
-    private let failure = FirstFailure()
+    let worker: SerialWorker
+    let merge: Confined<RunMerge>
+    let failure = FirstFailure()
 
     init(worker: SerialWorker, merge: Confined<RunMerge>) {
         self.worker = worker
@@ -90,5 +95,14 @@ final class StagingChannel: Sendable {
             try failure.check()
             return try body(merge.value)
         }
+    }
+}
+
+extension StagingChannel {
+    /// Runs `body` on the worker, blocking the calling thread (one of a ``DedicatedThread``'s,
+    /// never the cooperative pool's) until it is done.
+    func sync<T>(_ body: (RunMerge) throws -> T) throws -> T {
+        try failure.check()
+        return try worker.sync { try body(merge.value) }
     }
 }

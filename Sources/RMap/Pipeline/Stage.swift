@@ -1,18 +1,19 @@
-/// A step that runs on the connected graph before it is persisted, e.g. to
-/// derive values or check invariants: the stages a host registers
+/// A step that runs on the run's connected objects before they are merged into the store,
+/// e.g. to derive values or check invariants: the stages a host registers
 /// (``PluginRegistry/register(stage:module:)``) run in registration order, then
 /// those the mapping files name under `stages:`, in the order written.
 ///
-/// Implementers may change objects' values; a value they refuse is a
-/// ``StageContext/reject(_:)`` (a record error in the run's report), and a
-/// thrown error fails the run, writing nothing. A stage that does no waiting
-/// may implement the requirement without `async`:
+/// The objects are the run's staged rows in the store's engine (``StagedObjects``), read a
+/// batch at a time, so a stage needs no memory for the whole run. Implementers may change
+/// objects' values (stored as if a payload had carried them); a value they refuse is a
+/// ``StageContext/reject(_:)`` (a record error in the run's report), and a thrown error fails
+/// the run, writing nothing.
 ///
 /// ```swift
 /// struct Shout: Stage {
 ///     let name = "shout"
-///     func run(on graph: ObjectGraph, context: StageContext) throws {
-///         for person in try graph.objects(of: "CRMPerson") {
+///     func run(on objects: StagedObjects, context: StageContext) async throws {
+///         try await objects.update("CRMPerson") { person, _ in
 ///             if let name: String = try person["firstName"] { try person.set("firstName", to: name.uppercased()) }
 ///         }
 ///     }
@@ -21,8 +22,8 @@
 public protocol Stage: Sendable {
     /// The stage's name, shown in progress and `rmap plugins`.
     var name: String { get }
-    /// Runs the stage on the graph.
-    func run(on graph: ObjectGraph, context: StageContext) async throws
+    /// Runs the stage on the run's objects.
+    func run(on objects: StagedObjects, context: StageContext) async throws
 }
 
 /// What a stage may use while it runs.

@@ -29,9 +29,9 @@ struct BrokenSource: Source {
 struct OwnerNameStage: Stage {
     let name = "owner-names"
 
-    func run(on graph: ObjectGraph, context: StageContext) throws {
-        for project in try graph.objects(of: "Project") {
-            let owner: String? = try project.relatedObject("owner")?["name"]
+    func run(on objects: StagedObjects, context: StageContext) async throws {
+        try await objects.update("Project") { project, reader in
+            let owner: String? = try reader.relatedObject(project, "owner")?["name"]
             try project.set("ownerName", to: owner.map(Value.string) ?? .null)
         }
     }
@@ -41,8 +41,8 @@ struct OwnerNameStage: Stage {
 struct ShoutStage: Stage {
     let name = "shout"
 
-    func run(on graph: ObjectGraph, context: StageContext) throws {
-        for project in try graph.objects(of: "Project") {
+    func run(on objects: StagedObjects, context: StageContext) async throws {
+        try await objects.update("Project") { project, _ in
             if let text: String = try project["ownerName"] {
                 try project.set("ownerName", to: text.uppercased())
             }

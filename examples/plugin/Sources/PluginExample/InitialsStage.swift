@@ -26,9 +26,10 @@ public struct InitialsStage: Stage {
 
     public var name: String { "initials of \(entity).\(from)" }
 
-    public func run(on graph: ObjectGraph, context: StageContext) throws {
-        for object in try graph.objects(of: entity) {
-            guard let text: String = try object[from] else { continue }
+    public func run(on objects: StagedObjects, context: StageContext) async throws {
+        let (from, to) = (from, to)
+        try await objects.update(entity) { object, _ in
+            guard let text: String = try object[from] else { return }
             let initials = text.split(separator: " ").compactMap(\.first).map { String($0).uppercased() }
             try object.set(to, to: initials.joined())
         }
