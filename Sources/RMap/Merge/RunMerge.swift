@@ -11,6 +11,8 @@ final class RunMerge {
     let layout: StageLayout
     private var open = false
     private var connector: SQLConnector?
+    /// The objects sources saw unchanged, staged by ``begin(unchanged:skipped:)``.
+    private var unchanged: UnchangedObjects?
     /// The connection steps whose links tables exist.
     private var kept = Set<Int>()
 
@@ -34,10 +36,13 @@ final class RunMerge {
     /// table's occurrences into one row per object, its entity settled against the stored row.
     ///
     /// - Returns: the records rejected for lacking a required value (``RequiredCheck``).
-    func begin() throws -> RequiredCheck.Rejections {
+    func begin(unchanged: [String: [IdentityKey]] = [:], skipped: Set<String> = []) throws -> RequiredCheck.Rejections {
         try engine.begin(.write)
         open = true
         try StoreSchema.ensure(layout.store, on: engine)
+        let remembered = RememberedObjects(layout: layout, dialect: engine.dialect)
+        if !skipped.isEmpty { try remembered.ensure(on: engine) }
+        self.unchanged = try UnchangedObjects(unchanged, skipped: skipped, remembered: remembered, layout: layout, on: engine)
         let rejections = try RequiredCheck(layout: layout, dialect: engine.dialect).run(on: engine)
         for stage in layout.tables {
             try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect).run(on: engine)
@@ -49,8 +54,12 @@ final class RunMerge {
     /// Connects the run's objects (``SQLConnector``); with `keepingEveryLink`, every connection's
     /// links are kept for stages to follow (``runLinks()``).
     func connect(completeEntities: Set<String>, keepingEveryLink: Bool = false) throws -> ConnectReport {
+        // A table with objects seen unchanged holds destinations the run did not stage.
+        let positions = Set(unchanged?.tables.keys.map { $0 } ?? [])
+        let seen = Set(layout.schema.types.filter { positions.contains(layout.store.bindings[$0.index].table) }.map(\.name))
         var connector = SQLConnector(
-            layout: layout, dialect: engine.dialect, completeEntities: completeEntities, keepsEveryLink: keepingEveryLink)
+            layout: layout, dialect: engine.dialect, completeEntities: completeEntities.subtracting(seen),
+            keepsEveryLink: keepingEveryLink)
         let report = try connector.connect(on: engine)
         self.connector = connector
         kept = connector.kept
@@ -76,8 +85,7 @@ final class RunMerge {
             var conflicts = try merges.flatMap { try $0.conflicts(on: engine) }
             conflicts += try released.releaseStored(on: engine, counts: &counts)
             if !conflicts.isEmpty { throw ConflictError(conflicts: conflicts) }
-            let unchanged = try UnchangedObjects(request.unchangedIdentities, layout: layout, on: engine)
-            defer { unchanged.drop(on: engine) }
+            let unchanged = try self.unchanged ?? UnchangedObjects([:], layout: layout, on: engine)
             try unchanged.count(into: &counts, on: engine)
             for (merge, stage) in zip(merges, layout.tables) {
                 try merge.count(on: engine, into: &counts)
@@ -135,8 +143,38 @@ final class RunMerge {
         open = false
     }
 
+    /// Remembers the objects of `origins`' payloads (``RememberedObjects``), in a transaction of its own.
+    func remember(_ origins: [String], rules: PayloadSkipRules) throws -> [String] {
+        try engine.transaction {
+            try RememberedObjects(layout: layout, dialect: engine.dialect).remember(origins, rules: rules, on: engine)
+        }
+    }
+
+    /// Writes run state in a transaction of its own.
+    func writeRunState(_ update: RunStateUpdate) throws {
+        try engine.transaction { try RunStateTable.write(update, to: engine) }
+    }
+
+    /// The identities of `entity`'s family among the remembered objects of the skipped `origins`.
+    func remembered(of entity: String, origins: Set<String>) throws -> [IdentityKey] {
+        guard let type = layout.schema.type(named: entity) else { return [] }
+        let stage = layout.table(of: type)
+        let remembered = RememberedObjects(layout: layout, dialect: engine.dialect)
+        guard try !engine.columns(of: RememberedObjects.name(stage.table)).isEmpty,
+            let query = remembered.skipped(origins, table: stage)
+        else { return [] }
+        let family = Set(layout.schema.family(of: type).map(\.index))
+        var identities: [IdentityKey] = []
+        try engine.query(query.sql, query.parameters, types: [.int] + stage.table.identity.map { stage.table.columns[$0].type }) {
+            row in
+            if case .int(let index) = row[0], family.contains(Int(index)) { identities.append(IdentityKey(Array(row.dropFirst()))) }
+        }
+        return identities
+    }
+
     /// Drops the staging tables.
     func close() {
+        unchanged?.drop(on: engine)
         connector?.drop(on: engine)
         for sql in StageSchema.drop(layout, dialect: engine.dialect) { _ = try? engine.execute(sql) }
     }

@@ -57,18 +57,12 @@ public struct Pipeline: Sendable {
         let incremental = IncrementalRun(model: model, fetched: fetched, full: options.full, stored: cursors)
         let state = SourceRunState(full: options.full, store: store)
         let sink = MappingSink(graph: graph, mapper: mapper)
-        let payloads = RememberedPayloads(model: model, state: state) { payload in
-            let (records, rows) = try await sink.deliverCollecting(payload)
-            progress(.mapped(entity: payload.entity, records: records))
-            return rows
-        }
-
         // fetch -> map: sources deliver payloads to the mapping task as they come.
         progress(.stageStarted("fetch"))
         for wave in plan.waves {
             try await fetch(
                 wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, state: state,
-                payloads: payloads, progress: progress)
+                payloads: nil, progress: progress)
         }
         progress(.stageFinished("fetch"))
 
@@ -115,10 +109,6 @@ public struct Pipeline: Sendable {
         try await settled
         let written = try await write.finish()
         report.add(written)
-        if let payloads, !options.dryRun {
-            await Self.remember(
-                payloads.confirmed(report: report, graph: graph), in: store, schema: schema, progress: progress)
-        }
         progress(.stageFinished("persist"))
         return RunResult(report: report, graph: graph)
     }
@@ -155,13 +145,17 @@ public struct Pipeline: Sendable {
         let incremental = IncrementalRun(model: model, fetched: fetched, full: options.full, stored: cursors)
         let state = SourceRunState(full: options.full, store: store)
         let sink = MappingSink(graph: graph, mapper: mapper)
+        let payloads = RememberedPayloads(model: model, state: state) { payload in
+            let records = try await sink.deliver(payload)
+            progress(.mapped(entity: payload.entity, records: records))
+        }
 
         // fetch -> map -> stage: sources deliver payloads to the mapping task, which stages their records.
         progress(.stageStarted("fetch"))
         for wave in plan.waves {
             try await fetch(
                 wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, state: state,
-                payloads: nil, channel: channel, progress: progress)
+                payloads: payloads, channel: channel, progress: progress)
         }
         try await sink.flushStaged()
         progress(.stageFinished("fetch"))
@@ -173,8 +167,10 @@ public struct Pipeline: Sendable {
         progress(.stageStarted("connect"))
         let fills = await sink.fills
         let keepsLinks = !stages.isEmpty
+        let unchanged = state.unchangedIdentities
+        let skipped = payloads?.skippedOrigins ?? []
         let (rejections, connected, advanced) = try await channel.run { [complete] merge in
-            let rejections = try merge.begin()
+            let rejections = try merge.begin(unchanged: unchanged, skipped: skipped)
             let connected = try merge.connect(completeEntities: complete, keepingEveryLink: keepsLinks)
             let cursors = try incremental.update { try merge.cursorMaxima(of: $0, fills: fills[$0.name] ?? []) }
             return (rejections, connected, cursors)
@@ -203,20 +199,23 @@ public struct Pipeline: Sendable {
         var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: runState)
         request.unchangedIdentities = state.unchangedIdentities
         report.add(try await channel.run { [request] in try $0.finish(request) })
+        if let payloads, !options.dryRun { await remember(payloads, report: report, channel: channel, progress: progress) }
         progress(.stageFinished("persist"))
         return RunResult(report: report, graph: graph)
     }
 
-    /// Writes the entries of the payloads this run mapped cleanly, after its data committed: a
-    /// failure only means that the next run maps them again, so it is a note, not an error.
-    private static func remember(
-        _ update: RunStateUpdate, in store: RunStore, schema: GraphSchema,
+    /// Remembers the payloads this run mapped cleanly, after its data committed: a failure only
+    /// means that the next run maps them again, so it is a note, not an error.
+    private func remember(
+        _ payloads: RememberedPayloads, report: RunReport, channel: StagingChannel,
         progress: @Sendable (ProgressEvent) -> Void
     ) async {
-        guard !update.isEmpty else { return }
+        let origins = payloads.confirmed(report: report)
+        guard !origins.isEmpty else { return }
         do {
-            _ = try await store.use {
-                try $0.write(ObjectGraph(schema: schema), request: WriteRequest(runState: update))
+            try await channel.run { merge in
+                let remembered = try merge.remember(Array(origins.keys).sorted(), rules: payloads.rules)
+                try merge.writeRunState(payloads.entries(origins.filter { remembered.contains($0.key) }))
             }
         } catch {
             progress(.note("unchanged payloads not remembered (the next run maps them again): \(error)"))
@@ -254,9 +253,12 @@ public struct Pipeline: Sendable {
                     try? await sink.flushStaged()
                     mapped = (try? await channel.run { try $0.identities(of: entity) }) ?? []
                 }
-                guard let skipped = payloads?.skippedIdentities(of: entity), !skipped.isEmpty else { return mapped }
-                var known = Set(mapped)
-                return mapped + skipped.filter { known.insert($0).inserted }
+                if let channel, let skipped = payloads?.skippedOrigins, !skipped.isEmpty {
+                    let remembered = (try? await channel.run { try $0.remembered(of: entity, origins: skipped) }) ?? []
+                    var known = Set(mapped)
+                    mapped += remembered.filter { known.insert($0).inserted }
+                }
+                return mapped
             },
             progress: progress, cursors: cursors, runState: state,
             deliverIdentified: { payload in

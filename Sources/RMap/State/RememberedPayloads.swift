@@ -2,13 +2,13 @@ import Foundation
 
 /// Payloads a source remembers by a hash of their bytes, so that a re-run skips an
 /// unchanged one the way an HTTP `304` is skipped: its objects count as seen and unchanged
-/// (``SourceRunState/unchanged(entity:identities:)``) without being parsed, mapped,
-/// connected or written.
+/// without being parsed, mapped, connected or written.
 ///
-/// Kept in the run state (scope ``scope``, key: the payload's origin): the payload's hash,
-/// the model's fingerprint (``MappingFingerprint``; a changed mapping file, variable or
-/// rmap version forgets every payload) and the identities of every object the payload made,
-/// nested ones included, by entity.
+/// Kept in the run state (scope ``scope``, key: the payload's origin): the payload's hash and
+/// the model's fingerprint (``MappingFingerprint``; a changed mapping file, variable or rmap
+/// version forgets every payload); the identities of the objects the payload made, nested ones
+/// included, are kept in the store's own tables (``RememberedObjects``), so that neither
+/// remembering nor skipping a payload holds its objects in memory.
 ///
 /// A mapped payload's stored entry is removed in the run's own transaction; its new entry is
 /// written after that transaction committed (``confirmed(report:)``), and only when none of
@@ -20,26 +20,25 @@ public final class RememberedPayloads: Sendable {
     public static let scope = "payload"
 
     private let model: MappingModel
-    private let rules: PayloadSkipRules
+    let rules: PayloadSkipRules
     private let fingerprint: String
     private let state: SourceRunState
-    private let map: @Sendable (Payload) async throws -> [String: [Int32]]
+    private let map: @Sendable (Payload) async throws -> Void
     /// The key of the fingerprint of the mapping whose runs wrote the entries.
     static let mappingKey = "(mapping)"
+    /// What a current entry says of where its objects are: in ``RememberedObjects``' tables.
+    static let storedIn = "tables"
 
-    /// The payloads mapped in this run, by origin: their hashes and their objects' graph rows by entity.
-    private let candidates = Locked<[String: (hash: String, rows: [String: [Int32]])]>([:])
+    /// The payloads mapped in this run, by origin: their hashes.
+    private let candidates = Locked<[String: String]>([:])
     /// Whether the stored entries belong to this mapping: `nil` until first read.
     private let current = Locked<Bool?>(nil)
-    private let skipped = Locked<[String: [IdentityKey]]>([:])
+    /// The payloads skipped unchanged, by origin.
+    private let skipped = Locked<Set<String>>([])
 
-    /// Payloads of `model` remembered in `state`, mapped through `map` (which returns the graph
-    /// row of every object a payload made, by entity); `nil` when the model may skip nothing
-    /// (``PayloadSkipRules``).
-    init?(
-        model: MappingModel, state: SourceRunState,
-        map: @escaping @Sendable (Payload) async throws -> [String: [Int32]]
-    ) {
+    /// Payloads of `model` remembered in `state`, mapped through `map`; `nil` when the model may
+    /// skip nothing (``PayloadSkipRules``).
+    init?(model: MappingModel, state: SourceRunState, map: @escaping @Sendable (Payload) async throws -> Void) {
         guard let rules = PayloadSkipRules(model: model) else { return nil }
         self.model = model
         self.rules = rules
@@ -68,10 +67,9 @@ public final class RememberedPayloads: Sendable {
         let entries = try await state.entries(scope: Self.scope)
         guard isCurrent(entries), let stored = entries[origin]?.value.object else { return false }
         if stored["hash"]?.string == String(hash, radix: 16), stored["mapping"]?.string == fingerprint,
-            let objects = stored["objects"]?.object, let identities = identities(in: objects)
+            stored["objects"]?.string == Self.storedIn
         {
-            for (name, keys) in identities { state.unchanged(entity: name, identities: keys) }
-            skipped.withLock { $0.merge(identities, uniquingKeysWith: +) }
+            skipped.withLock { _ = $0.insert(origin) }
             return true
         }
         var update = RunStateUpdate()
@@ -96,35 +94,37 @@ public final class RememberedPayloads: Sendable {
         }
     }
 
-    /// Maps `payload`, whose bytes hash to `hash`, and keeps it to remember (``confirmed(report:)``)
-    /// when every object it made may be skipped next time (``PayloadSkipRules``).
+    /// Maps `payload`, whose bytes hash to `hash`, and keeps it to remember (``confirmed(report:)``).
     ///
     /// - Throws: the mapping's errors.
     public func deliver(_ payload: Payload, hash: UInt64) async throws {
-        let rows = try await map(payload)
-        guard rules.allows(rows.keys, in: model) else { return }
-        candidates.withLock { $0[payload.origin] = (String(hash, radix: 16), rows) }
+        try await map(payload)
+        candidates.withLock { $0[payload.origin] = String(hash, radix: 16) }
     }
 
-    /// The identities of the objects of `entity` and its sub-entities that skipped payloads hold:
-    /// parents of a nested fetch as much as mapped ones.
-    func skippedIdentities(of entity: String) -> [IdentityKey] {
-        let family = model.family(of: entity).map(\.name)
-        return skipped.withLock { skipped in family.flatMap { skipped[$0] ?? [] } }
-    }
+    /// The payloads skipped unchanged in this run, by origin.
+    var skippedOrigins: Set<String> { skipped.withLock { $0 } }
 
-    /// The entries to write once the run's data is committed: those of the payloads mapped into
-    /// `graph` in this run none of whose records `report` rejected or found dangling, and all of
-    /// whose objects have an identity.
-    func confirmed(report: RunReport, graph: ObjectGraph) -> RunStateUpdate {
+    /// Once the run's data is committed, the payloads to remember, with their hashes: those mapped
+    /// in this run none of whose records `report` rejected or found dangling.
+    func confirmed(report: RunReport) -> [String: String] {
         var troubled = Set(report.recordErrors.map(\.origin))
         // A dangling reference names its source's record: `origin#index`.
         troubled.formUnion(report.dangling.map { Self.payload(ofRecord: $0.origin) })
+        guard report.connectErrors.isEmpty else { return [:] }
+        return candidates.withLock { $0 }.filter { !troubled.contains($0.key) }
+    }
+
+    /// The entries of the payloads whose objects were remembered.
+    func entries(_ origins: [String: String]) -> RunStateUpdate {
         var update = RunStateUpdate()
-        guard report.connectErrors.isEmpty else { return update }
-        for (origin, candidate) in candidates.withLock({ $0 }) where !troubled.contains(origin) {
-            guard let entry = entry(hash: candidate.hash, rows: candidate.rows, graph: graph) else { continue }
-            update.set(scope: Self.scope, key: origin, json: entry)
+        for (origin, hash) in origins {
+            update.set(
+                scope: Self.scope, key: origin,
+                to: .object(
+                    JSONObject([
+                        ("hash", .string(hash)), ("mapping", .string(fingerprint)), ("objects", .string(Self.storedIn)),
+                    ])))
         }
         if !update.isEmpty { update.set(scope: Self.scope, key: Self.mappingKey, to: .string(fingerprint)) }
         return update
@@ -136,67 +136,5 @@ public final class RememberedPayloads: Sendable {
             mark < origin.index(before: origin.endIndex)
         else { return origin }
         return String(origin[..<mark])
-    }
-
-    /// An identity as a stored entry lists it: a lone identity attribute's value as it is, several
-    /// as an array; `nil` when a value is missing (the object has no identity yet).
-    static func storedIdentity(_ key: IdentityKey) -> JSONValue? {
-        guard !key.isIncomplete else { return nil }
-        return key.values.count == 1
-            ? ValueConverter.json(from: key.values[0]) : .array(key.values.map { ValueConverter.json(from: $0) })
-    }
-
-    /// The stored entry of a payload, as JSON text: its hash, the model's fingerprint and the
-    /// identities (``storedIdentity(_:)``) of the objects at its graph rows, by entity; `nil` when
-    /// one has no identity. Written straight as text: a payload of a million objects would hold a
-    /// million ``JSONValue``s (24 bytes each) as a tree.
-    private func entry(hash: String, rows: [String: [Int32]], graph: ObjectGraph) -> String? {
-        var text: [UInt8] = []
-        text.reserveCapacity(64 + rows.values.reduce(0) { $0 + 8 * $1.count })
-        func append(_ literal: String) { text.append(contentsOf: literal.utf8) }
-        append("{\"hash\":")
-        JSONWriter.write(.string(hash), into: &text)
-        append(",\"mapping\":")
-        JSONWriter.write(.string(fingerprint), into: &text)
-        append(",\"objects\":{")
-        for (index, (entity, objects)) in rows.sorted(by: { $0.key < $1.key }).enumerated() {
-            guard let root = graph.schema.type(named: entity)?.rootIndex else { return nil }
-            if index > 0 { append(",") }
-            JSONWriter.write(.string(entity), into: &text)
-            append(":[")
-            for (position, row) in objects.enumerated() {
-                let object = GraphObject(graph: graph, root: root, row: Int(row))
-                guard let identity = Self.storedIdentity(object.identity) else { return nil }
-                if position > 0 { append(",") }
-                JSONWriter.write(identity, into: &text)
-            }
-            append("]")
-        }
-        append("}}")
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// The identities of a stored entry's objects, typed by their entities' identity attributes;
-    /// `nil` when one does not read back (an entity or attribute the model no longer has).
-    private func identities(in objects: JSONObject) -> [String: [IdentityKey]]? {
-        var result: [String: [IdentityKey]] = [:]
-        for (name, list) in objects.members {
-            guard let entity = model.entity(named: name), let list = list.array else { return nil }
-            let types = entity.identity.map { entity.attribute(named: $0)?.type ?? .string }
-            var keys: [IdentityKey] = []
-            keys.reserveCapacity(list.count)
-            for item in list {
-                let values = types.count == 1 ? [item] : (item.array ?? [])
-                guard values.count == types.count else { return nil }
-                var typed: [Value] = []
-                for (value, type) in zip(values, types) {
-                    guard let converted = ValueConverter.value(from: value, as: type) else { return nil }
-                    typed.append(converted)
-                }
-                keys.append(IdentityKey(typed))
-            }
-            result[name] = keys
-        }
-        return result
     }
 }
