@@ -20,6 +20,10 @@ public final class SQLiteEngine: SQLEngine {
 
     /// Takes over a connection: sets its pragmas and registers rmap's SQL functions.
     ///
+    /// Inside a write transaction, rmap's own writes flag themselves before the first statement that
+    /// writes a store table (``SQLiteBaseCapture/ownWrites``): a transaction that writes nothing of
+    /// the store's (a re-run that changes nothing) leaves the file exactly as it was.
+    ///
     /// A rollback journal (no WAL), synced at commit only; an 8 MiB page cache (a larger one only
     /// grew the RSS, docs/performance-log.md); 8 KiB pages for a new file; sorts and temporary
     /// tables beyond the cache spill to temporary files, not memory.
@@ -36,6 +40,7 @@ public final class SQLiteEngine: SQLEngine {
     @discardableResult
     public func execute(_ sql: String, _ parameters: [Value]) throws -> Int {
         let statement = try connection.statement(sql)
+        if statement.writesStore { try flagOwnWrites() }
         statement.bind(parameters)
         defer { statement.reset() }
         try statement.run()
@@ -68,6 +73,7 @@ public final class SQLiteEngine: SQLEngine {
         let prefix = "INSERT INTO \(SQLiteSchema.quote(table)) (\(SQLiteSchema.list(columns.map(\.name)))) VALUES "
         let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
         var pending = ArraySlice(rows)
+        if try connection.statement(prefix + row).writesStore { try flagOwnWrites() }
         if group > 1, pending.count >= group {
             let statement = try connection.statement(prefix + Array(repeating: row, count: group).joined(separator: ", "))
             while pending.count >= group {
@@ -90,7 +96,6 @@ public final class SQLiteEngine: SQLEngine {
             try connection.execute("BEGIN IMMEDIATE")
             writing = true
             localEdits = false
-            try flagOwnWrites()
         case .read:
             // A shared lock at the first read, which a writer's reserved lock does not block.
             try connection.execute("BEGIN DEFERRED")
@@ -113,11 +118,9 @@ public final class SQLiteEngine: SQLEngine {
         try connection.orderedColumns(of: table)
     }
 
-    /// The triggers and tables of ``SQLiteBaseCapture`` that the file lacks for `layout`; then
-    /// rmap's own writes are flagged (a new file has the flag's table only now).
+    /// The triggers and tables of ``SQLiteBaseCapture`` that the file lacks for `layout`.
     public func ensureCapture(_ layout: StoreLayout) throws {
         for sql in try connection.captureStatements(layout) { try connection.execute(sql) }
-        try flagOwnWrites()
     }
 
     public func holdsCapture(_ layout: StoreLayout) throws -> Bool {
@@ -126,13 +129,9 @@ public final class SQLiteEngine: SQLEngine {
 
     public func setLocalEdits(_ local: Bool) throws {
         localEdits = local
-        if local {
-            guard ownWritesFlagged else { return }
-            try connection.execute(SQLiteBaseCapture.clearOwnWrites)
-            ownWritesFlagged = false
-        } else {
-            try flagOwnWrites()
-        }
+        guard local, ownWritesFlagged else { return }
+        try connection.execute(SQLiteBaseCapture.clearOwnWrites)
+        ownWritesFlagged = false
     }
 
     /// In a write transaction of rmap's own: puts the flag row in place once the file has its table

@@ -13,16 +13,36 @@ final class SQLiteStatement {
     private let handle: OpaquePointer
     private let database: OpaquePointer
     let sql: String
+    /// Whether the statement inserts, updates or deletes rows of a table outside the connection's
+    /// temporary database (seen by an authorizer while it was prepared).
+    let writesStore: Bool
 
     init(database: OpaquePointer, sql: String) throws(SQLiteError) {
         var statement: OpaquePointer?
+        let writes = WriteWatch()
+        let watch = Unmanaged.passUnretained(writes).toOpaque()
+        sqlite3_set_authorizer(database, { context, action, _, _, schema, _ in
+            if action == SQLITE_INSERT || action == SQLITE_UPDATE || action == SQLITE_DELETE,
+                let schema, String(cString: schema) != "temp", let context
+            {
+                Unmanaged<WriteWatch>.fromOpaque(context).takeUnretainedValue().writesStore = true
+            }
+            return SQLITE_OK
+        }, watch)
         let code = sqlite3_prepare_v3(database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        sqlite3_set_authorizer(database, nil, nil)
         guard code == SQLITE_OK, let statement else {
             throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(database)), sql: sql)
         }
         handle = statement
         self.database = database
         self.sql = sql
+        writesStore = writes.writesStore
+    }
+
+    /// What the authorizer saw while a statement was prepared.
+    private final class WriteWatch {
+        var writesStore = false
     }
 
     deinit {

@@ -123,18 +123,20 @@ struct LinkMerge {
         if !join.union {
             let replaced = sourceColumns.enumerated().map { "j.\(q($1)) = s.\(q(stage.table.identityNames[$0]))" }
                 .joined(separator: " AND ")
-            try engine.execute(
-                "DELETE FROM \(q(join.name)) AS j WHERE EXISTS (SELECT 1 FROM \(q(stage.rowsName)) AS s WHERE \(replaced) "
-                    + "AND \(source.replaced.sql)) AND NOT EXISTS (SELECT 1 FROM \(wanted) AS w WHERE \(sameLink))",
-                source.replaced.parameters + source.parameters)
+            let stale = "WHERE EXISTS (SELECT 1 FROM \(q(stage.rowsName)) AS s WHERE \(replaced) "
+                + "AND \(source.replaced.sql)) AND NOT EXISTS (SELECT 1 FROM \(wanted) AS w WHERE \(sameLink))"
+            let parameters = source.replaced.parameters + source.parameters
+            if try engine.count("SELECT EXISTS (SELECT 1 FROM \(q(join.name)) AS j \(stale))", parameters) > 0 {
+                try engine.execute("DELETE FROM \(q(join.name)) AS j \(stale)", parameters)
+            }
         }
         let insertedColumns = sourceColumns + destinationColumns + (join.ordered ? ["position"] : [])
         let selected = (0..<sourceCount).map { "w.\(q("s\($0)"))" } + (0..<destinationColumns.count).map { "w.\(q("d\($0)"))" }
             + (join.ordered ? ["w.\(q("position"))"] : [])
+        let missing = "FROM \(wanted) AS w WHERE \(sourceExists) AND NOT EXISTS (SELECT 1 FROM \(q(join.name)) AS j WHERE \(sameLink))"
+        guard try engine.count("SELECT EXISTS (SELECT 1 \(missing))", source.parameters) > 0 else { return }
         try engine.execute(
-            "INSERT INTO \(q(join.name)) (\(dialect.list(insertedColumns))) SELECT \(selected.joined(separator: ", ")) "
-                + "FROM \(wanted) AS w WHERE \(sourceExists) "
-                + "AND NOT EXISTS (SELECT 1 FROM \(q(join.name)) AS j WHERE \(sameLink))",
+            "INSERT INTO \(q(join.name)) (\(dialect.list(insertedColumns))) SELECT \(selected.joined(separator: ", ")) \(missing)",
             source.parameters)
     }
 }

@@ -76,6 +76,7 @@ struct TableDeletion {
         let base = sql.q(table.baseName)
         let inBase = "SELECT \(storedEntity("d")) FROM \(base) AS d WHERE \(condition) "
             + "AND NOT EXISTS (SELECT 1 FROM \(target) AS x WHERE \(sql.sameIdentity("x", "d")))"
+        var total = 0
         try engine.query(
             "SELECT e, count(*) FROM (SELECT \(storedEntity("d")) AS e FROM \(target) AS d WHERE \(condition) UNION ALL \(inBase)) AS c GROUP BY e",
             parameters + parameters, types: [.int, .int]
@@ -83,7 +84,10 @@ struct TableDeletion {
             guard case .int(let entity) = row[0], case .int(let count) = row[1], counts.indices.contains(Int(entity))
             else { return }
             counts[Int(entity)][keyPath: counter] += Int(count)
+            total += Int(count)
         }
+        // Nothing to delete: nothing is written (a run that changes nothing leaves the file as it was).
+        guard total > 0 else { return }
         for join in layout.store.joinTables(of: table) {
             let sources = join.columns.prefix(join.sourceColumnCount).map(\.name)
             let link = zip(table.identityNames, sources).map { "d.\(sql.q($0)) = j.\(sql.q($1))" }.joined(separator: " AND ")

@@ -184,6 +184,12 @@ struct TableMerge {
 
     // MARK: - Writing
 
+    /// True when some row of `from` (a `FROM ... WHERE ...` clause) exists: a write that would
+    /// change nothing is not run, so a run that changes nothing leaves the store's file as it was.
+    private func any(_ from: String, _ parameters: [Value], on engine: any SQLEngine) throws -> Bool {
+        try engine.count("SELECT EXISTS (SELECT 1 \(from))", parameters) > 0
+    }
+
     /// Inserts the objects the store holds nothing for, in identity order.
     func insertNew(on engine: any SQLEngine) throws {
         var parameters: [Value] = []
@@ -193,10 +199,11 @@ struct TableMerge {
             return value
         }
         let order = table.identity.map { sql.column("r", at: $0) }.joined(separator: ", ")
+        let from = "FROM \(rows) WHERE NOT \(sql.exists(in: table.name, like: "r")) "
+            + "AND NOT \(sql.exists(in: table.baseName, like: "r")) AND \(notTombstone)"
+        guard try any(from, tombstone.parameters, on: engine) else { return }
         try engine.execute(
-            "INSERT INTO \(target) (\(sql.columnList)) SELECT \(values.joined(separator: ", ")) FROM \(rows) "
-                + "WHERE NOT \(sql.exists(in: table.name, like: "r")) AND NOT \(sql.exists(in: table.baseName, like: "r")) "
-                + "AND \(notTombstone) ORDER BY \(order)",
+            "INSERT INTO \(target) (\(sql.columnList)) SELECT \(values.joined(separator: ", ")) \(from) ORDER BY \(order)",
             parameters + tombstone.parameters)
     }
 
@@ -209,10 +216,11 @@ struct TableMerge {
             if position == table.discriminator { return "\(name) = \(typeValueOfRow)" }
             return "\(name) = CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("t", at: position)) END"
         }
+        let condition = "\(sql.sameIdentity("t", "r")) AND NOT \(sql.exists(in: table.baseName, like: "r")) "
+            + "AND \(changesAny("t")) AND \(notTombstone)"
+        guard try any("FROM \(target) AS t, \(rows) WHERE \(condition)", tombstone.parameters, on: engine) else { return }
         try engine.execute(
-            "UPDATE \(target) AS t SET \(sets.joined(separator: ", ")) FROM \(rows) "
-                + "WHERE \(sql.sameIdentity("t", "r")) AND NOT \(sql.exists(in: table.baseName, like: "r")) "
-                + "AND \(changesAny("t")) AND \(notTombstone)",
+            "UPDATE \(target) AS t SET \(sets.joined(separator: ", ")) FROM \(rows) WHERE \(condition)",
             tombstone.parameters)
     }
 
@@ -222,6 +230,13 @@ struct TableMerge {
     func updateThreeWay(on engine: any SQLEngine) throws {
         let columns = sql.valueColumns.filter { $0 != table.discriminator }
         guard !columns.isEmpty else { return }
+        // Nothing to do unless a payload changes a base: the rows with one follow their base.
+        let differs = columns.map { "(\(sql.present($0, "r")) AND NOT (\(sql.same($0, "r", "b"))))" }.joined(separator: " OR ")
+        guard
+            try any(
+                "FROM \(rows) JOIN \(base) AS b ON \(sql.sameIdentity("b", "r")) WHERE (\(differs)) AND \(notTombstone)",
+                tombstone.parameters, on: engine)
+        else { return }
         let rowSets = columns.map { position -> String in
             let name = sql.q(table.columns[position].name)
             let (remote, local) = (sql.column("r", at: position), sql.column("t", at: position))
@@ -256,7 +271,8 @@ struct TableMerge {
 
     /// Forgets that identities the server now has were created locally.
     func settleLocalCreations(on engine: any SQLEngine, marks: String) throws {
-        try engine.execute(
-            "DELETE FROM \(sql.q(marks)) AS m WHERE EXISTS (SELECT 1 FROM \(rows) WHERE \(sql.sameIdentity("r", "m")))")
+        let named = "WHERE EXISTS (SELECT 1 FROM \(rows) WHERE \(sql.sameIdentity("r", "m")))"
+        guard try any("FROM \(sql.q(marks)) AS m \(named)", [], on: engine) else { return }
+        try engine.execute("DELETE FROM \(sql.q(marks)) AS m \(named)")
     }
 }
