@@ -152,6 +152,17 @@ enum Plain {
     }
 }
 
+/// `records` in the order of their `id`s (pages fetched concurrently arrive in any order).
+func byID(_ records: [JSONValue]) -> [JSONValue] {
+    records.sorted { first, second in
+        let ids = [first, second].map { record -> Int in
+            if case .number(let digits)? = record.object?["id"] { return Int(digits) ?? 0 }
+            return 0
+        }
+        return ids[0] < ids[1]
+    }
+}
+
 /// A fresh marker for paths and parameters, so that parallel tests find their own requests in the logs.
 func marker() -> String {
     "t" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
