@@ -51,6 +51,7 @@ public struct HTTPSource: Source {
         var links: [String: ParentLink] = [:]
         for entity in model.entities where entity.source == config {
             links[entity.name] = try ParentLink.resolve(entity, params: settings.params, model: model)
+            try settings.checkPaging(of: entity, config: config)
         }
         self.links = links
     }

@@ -23,6 +23,17 @@ extension HTTPSourceSettings {
         }
     }
 
+    /// Fails `paginate: {after_last: name}` for an entity without that attribute.
+    func checkPaging(of entity: EntityMapping, config: PluginConfig) throws(PluginError) {
+        guard case .cursor(let cursor) = pagination, case .afterLast(let attribute) = cursor.origin,
+            entity.attribute(named: attribute) == nil
+        else { return }
+        throw PluginError.invalidOptions(
+            "http source: 'paginate.after_last' names '\(attribute)', which is not an attribute of '\(entity.name)'"
+                + Suggestion.hint(for: attribute, in: entity.attributes.map(\.name)),
+            at: config["paginate"]?["after_last"]?.mark ?? config.mark)
+    }
+
     /// Reads `method`, `body`, `paginate` and `size_param`.
     mutating func readPaging(_ reader: OptionReader) throws(PluginError) {
         let post = try Self.isPost(reader)

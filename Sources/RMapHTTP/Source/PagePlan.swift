@@ -4,7 +4,8 @@ import RMap
 /// The pages of an `offset` or `page` index whose first page tells how many there are: the
 /// records in total (`X-Total-Count`, or the body's `count` or `total`, as Django REST
 /// framework and many others give it) over the page size, or the `page` of the `last` link.
-/// The other pages are then known in advance, and fetched `concurrency` at a time.
+/// The other pages are then known in advance, and fetched `concurrency` at a time (with a
+/// `concurrency` of 1, the index is paged one page after another as without a total).
 struct PagePlan {
     /// The pages of the index, the first included.
     var pages: Int
@@ -16,7 +17,9 @@ struct PagePlan {
     /// the total, or that page was short (the index ends there).
     init?(_ response: HTTPResponse, document: JSONValue?, records: Int, settings: HTTPSourceSettings) {
         let size = settings.pageSize ?? records
-        guard settings.pagination == .offset || settings.pagination == .page, size > 0, records >= size else {
+        guard settings.pagination == .offset || settings.pagination == .page, settings.concurrency > 1, size > 0,
+            records >= size
+        else {
             return nil
         }
         let pages: Int

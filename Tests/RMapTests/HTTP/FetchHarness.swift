@@ -80,9 +80,15 @@ final class FetchHarness: Sendable {
     var events: [ProgressEvent] { state.withLock { $0.events } }
     var waits: [Duration] { state.withLock { $0.waits } }
 
-    /// The records of `entity`'s payloads in delivery order.
+    /// The records of `entity`'s payloads in delivery order (at the entity's `records:` key path when it has one).
     func records(_ entity: String) -> [JSONValue] {
-        payloads.filter { $0.entity == entity }.flatMap(FetchHarness.records(of:))
+        let mapping = model.entity(named: entity)
+        return payloads.filter { $0.entity == entity }.flatMap { payload -> [JSONValue] in
+            guard let mapping, mapping.records != nil, case .document(let document) = payload.body else {
+                return FetchHarness.records(of: payload)
+            }
+            return (try? RecordSelection.records(in: document, for: mapping, origin: payload.origin)) ?? []
+        }
     }
 
     /// The `.fetched` origins in order.
