@@ -89,6 +89,7 @@ extension HTTPSourceSettings {
             }
         }
         let named = pairs.compactMap { pair in pair.key.scalar?.text }.filter(shapes.contains)
+        if named.isEmpty { try onlyKeys(Set(shapes + ["param", "has_more"]), in: node, "'paginate'", reader: reader) }
         guard named.count == 1, let shape = named.first, let value = node[shape] else {
             throw reader.fail(
                 node,
