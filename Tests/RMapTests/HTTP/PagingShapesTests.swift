@@ -1,5 +1,6 @@
 import Foundation
 import RMap
+import RMapSQLite
 import Testing
 
 @testable import RMapHTTP
@@ -171,6 +172,44 @@ extension FaultServerSuites {
             }
             #expect(harness.records("Item").isEmpty)
             #expect(!harness.notes.joined().contains("xoxb-wrong-token"))
+        }
+
+        @Test(
+            "Stripe's, Notion's and Slack's shapes load into the store, and a re-run changes nothing",
+            arguments: [
+                (
+                    "stripe/v1/customers",
+                    "paginate: { after_last: id, param: starting_after, has_more: has_more }\npage_size: 3", "data",
+                    "name"
+                ),
+                (
+                    "notion/v1/databases/d1/query",
+                    "method: post\nbody: { page_size: 3 }\npaginate: { cursor: { next: next_cursor, param: body.start_cursor }, has_more: has_more }",
+                    "results", "properties.Name.plain"
+                ),
+                (
+                    "slack/api/conversations.list",
+                    "auth: { bearer: \"${SLACK_TOKEN}\" }\npage_size: 3\npaginate: { cursor: { next: response_metadata.next_cursor, param: cursor } }\nerror_when: { key: ok, equals: false, message: error }",
+                    "channels", "name"
+                ),
+            ])
+        func loads(path: String, source: String, records: String, name: String) async throws {
+            let directory = try TemporaryDirectory()
+            let mapping = Self.mapping(
+                site: try TestServers.fault(), path: path, source: source, records: records, idType: "string",
+                name: name)
+            try mapping.write(to: directory.url.appendingPathComponent("t.yml"), atomically: true, encoding: .utf8)
+            let arguments = ["run", "t.yml", "--store", "t.sqlite", "--quiet", "--json"]
+            let environment = ["SLACK_TOKEN": "xoxb-s3cret"]
+            let first = try await CLIRunner.run(arguments, in: directory.url, environment: environment)
+            #expect(first.status == 0, "\(first.stderr)")
+            let database = try SQLiteConnection(path: directory.url.appendingPathComponent("t.sqlite").path)
+            #expect(
+                try database.query("SELECT count(*), count(DISTINCT id) FROM items", []) == [
+                    [.integer(7), .integer(7)]
+                ])
+            let second = try await CLIRunner.run(arguments, in: directory.url, environment: environment)
+            #expect(second.stdout.contains(#""inserted":0,"updated":0,"unchanged":7"#), "\(second.stdout)")
         }
     }
 }
