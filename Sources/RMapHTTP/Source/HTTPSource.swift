@@ -143,19 +143,21 @@ public struct HTTPSource: Source {
                     context.progress(.expected(entity: entity, amount: pages, unit: .pages))
                 }
                 context.progress(.advanced(entity: entity, amount: 1, unit: .pages))
-                let page = Pager.Page(
+                var page = Pager.Page(
                     response: response, document: document,
                     repeated: await previous?.hasSameContents(as: spool) ?? false,
                     count: { try await PageRecords.count(document: document, spool: spool, for: index.entity) },
                     lastValue: { try await lastValue(document: document, spool: spool, of: index.entity) })
-                if pager.pages == 0, settings.pagination == .offset || settings.pagination == .page,
-                    let plan = PagePlan(
-                        response, document: document, records: try await page.count(), settings: settings)
-                {
-                    try await paging(request, entity) { try plan.check(settings) }
-                    try await fetch(
-                        plan, after: spool, pager: pager, index: index, remembered: remembered, context: context)
-                    return
+                if pager.pages == 0, settings.pagination == .offset || settings.pagination == .page {
+                    // Counted once: a top-level array is read from its file to count it.
+                    let records = try await page.count()
+                    page.count = { records }
+                    if let plan = PagePlan(response, document: document, records: records, settings: settings) {
+                        try await paging(request, entity) { try plan.check(settings) }
+                        try await fetch(
+                            plan, after: spool, pager: pager, index: index, remembered: remembered, context: context)
+                        return
+                    }
                 }
                 next = try await paging(request, entity) { try await pager.next(after: page) }
                 previous = spool
