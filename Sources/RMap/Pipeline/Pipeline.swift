@@ -51,6 +51,7 @@ public struct Pipeline: Sendable {
         let incremental = IncrementalRun(model: model, fetched: fetched, full: options.full, stored: cursors)
         let state = SourceRunState(full: options.full, store: store)
         let sink = MappingSink(graph: graph, mapper: mapper)
+        let skipped = SkippedRequests()
         let payloads = RememberedPayloads(model: model, state: state) { payload in
             let (records, rows) = try await sink.deliverCollecting(payload)
             progress(.mapped(entity: payload.entity, records: records))
@@ -62,7 +63,7 @@ public struct Pipeline: Sendable {
         for wave in plan.waves {
             try await fetch(
                 wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, state: state,
-                payloads: payloads, progress: progress)
+                payloads: payloads, skipped: skipped, progress: progress)
         }
         progress(.stageFinished("fetch"))
         try await ExecTransformer.runAll(on: graph, model: model, reject: rejected.add)
@@ -108,6 +109,7 @@ public struct Pipeline: Sendable {
         }
         var report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
         report.add(rejected: rejected.all)
+        report.add(skipped: skipped.byEntity)
         if options.strict, report.hasProblems { throw StrictFailure(report: report) }
 
         // persist
@@ -153,7 +155,7 @@ public struct Pipeline: Sendable {
 
     private func fetch(
         _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, cursors: IncrementalCursors, state: SourceRunState,
-        payloads: RememberedPayloads?, progress: @escaping @Sendable (ProgressEvent) -> Void
+        payloads: RememberedPayloads?, skipped: SkippedRequests, progress: @escaping @Sendable (ProgressEvent) -> Void
     ) async throws {
         let model = self.model
         let context = FetchContext(
@@ -174,7 +176,7 @@ public struct Pipeline: Sendable {
                 let (records, identities) = try await sink.deliverIdentified(payload)
                 progress(.mapped(entity: payload.entity, records: records))
                 return identities
-            }, payloads: payloads)
+            }, payloads: payloads, skipped: skipped)
         let sources = try wave.map { (try registry.makeSource($0.config, model: model), $0.entities) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             var running = 0

@@ -15,6 +15,7 @@ import zlib
 from http import HTTPStatus
 from urllib.parse import parse_qs, urlencode, urlsplit
 
+from api_shapes import ApiShapes
 from http11 import Exchange, Server
 
 SECRET = "s3cret"
@@ -122,7 +123,7 @@ def make_gzip_bomb(megabytes):
     return b"".join(parts)
 
 
-class Handler(Exchange):
+class Handler(ApiShapes, Exchange):
     """Dispatches on the first path segment; see README.md for each behaviour.
 
     A route answers with `send` (or streams with `send_head` and `write`); `async` routes
