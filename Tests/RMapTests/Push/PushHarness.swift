@@ -172,13 +172,21 @@ final class PushHarness {
         }
     }
 
+    /// The store as `--store` names it: `sqlite:PATH`, or the PostgreSQL URL.
+    var storeArgument: String { postgresURL ?? "sqlite:\(path)" }
+
     /// `rmap command` (the binary ``CLIRunner`` finds) with the app's mapping and `--store` naming
-    /// this store (SQLite or PostgreSQL), then `arguments`.
+    /// this store, then `arguments`.
     func rmap(_ command: String, _ arguments: [String] = []) async throws -> CLIResult {
+        try await Self.rmap(command, site: site, store: storeArgument, arguments)
+    }
+
+    /// `rmap command` with the mapping of the app at `site` and `--store store`, then `arguments`.
+    static func rmap(_ command: String, site: URL, store: String, _ arguments: [String] = []) async throws -> CLIResult
+    {
         let directory = try TemporaryDirectory()
-        try directory.write("crm.yml", Self.mapping(site: site))
-        return try await CLIRunner.run(
-            [command, "crm.yml", "--store", postgresURL ?? "sqlite:\(path)"] + arguments, in: directory.url)
+        try directory.write("crm.yml", mapping(site: site))
+        return try await CLIRunner.run([command, "crm.yml", "--store", store] + arguments, in: directory.url)
     }
 
     /// The first value of the first row of a query on the store.
