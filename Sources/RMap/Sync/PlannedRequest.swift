@@ -34,6 +34,22 @@ public struct PlannedRequest: Sendable, Equatable {
     public var line: String {
         body.map { "\(method) \(path) \(JSONWriter.serialize($0))" } ?? "\(method) \(path)"
     }
+
+    /// The statuses that answer a request carrying an idempotency key while an earlier attempt
+    /// with the key is still being processed: `409 Conflict` (Stripe,
+    /// https://docs.stripe.com/api/idempotent_requests) and `425 Too Early`. Nothing ran for it,
+    /// and the key must be sent again, never a new one.
+    public static let inFlightStatuses: Set<Int> = [409, 425]
+
+    /// True when `status` says an earlier attempt of this request is still in flight at the
+    /// server: one of ``inFlightStatuses`` answering a `POST` (every `POST` carries its key).
+    ///
+    /// ```swift
+    /// request.isInFlight(answered: 409)   // true for a POST: wait, send it again with the same key
+    /// ```
+    public func isInFlight(answered status: Int) -> Bool {
+        method == "POST" && Self.inFlightStatuses.contains(status)
+    }
 }
 
 /// Builds the request of a change in Rails form (MAPPING.md §6).

@@ -46,10 +46,20 @@ struct SyncSchema {
         var destination: Int
     }
 
+    /// A join table (position in ``StoreLayout/joinTables``) with the table positions of its
+    /// links' source and destination roots.
+    struct JoinReference {
+        var join: Int
+        var source: Int
+        var destination: Int
+    }
+
     let schema: GraphSchema
     let layout: StoreLayout
     let entities: [EntitySync]
     let references: [ReferenceGroup]
+    /// Every join table, once.
+    let joins: [JoinReference]
 
     init(schema: GraphSchema) {
         self.schema = schema
@@ -57,9 +67,16 @@ struct SyncSchema {
         self.layout = layout
         var entities: [EntitySync] = []
         var references: [ReferenceGroup] = []
+        var joins: [Int: JoinReference] = [:]
         for type in schema.types {
             let binding = layout.bindings[type.index]
             let table = layout.tables[binding.table]
+            for (relationship, join, _) in binding.joins {
+                guard let destination = schema.type(named: type.mapping.relationships[relationship].destination)
+                else { continue }
+                joins[join] = JoinReference(
+                    join: join, source: binding.table, destination: layout.bindings[destination.rootIndex].table)
+            }
             var columns = zip(type.mapping.attributes, binding.attributeColumns).map { attribute, column in
                 PayloadColumn(column: column, keyPath: attribute.keyPath, attribute: attribute)
             }
@@ -80,6 +97,7 @@ struct SyncSchema {
                     linkedArrays: Self.linkedArrays(type, binding: binding, schema: schema, layout: layout)))
         }
         self.entities = entities
+        self.joins = joins.keys.sorted().compactMap { joins[$0] }
         var seen = Set<String>()
         self.references = references.filter { seen.insert("\($0.table):\($0.columns):\($0.destination)").inserted }
     }

@@ -130,6 +130,20 @@ struct RunCommand: CLICommand {
             context.output.write(output.table())
             output.printProblems(to: context.errors)
         }
+        if !dryRun { noteCreationsInFlight(context, model: model) }
         return report.hasProblems ? .rejected : .success
+    }
+
+    /// Says so when the push journal holds creations without a recorded answer: the run may have
+    /// stored the server's objects for them beside their local rows (docs/push.md, "Runs and
+    /// pushes that meet"). Best effort: a store the sync API cannot read says nothing.
+    private func noteCreationsInFlight(_ context: CommandContext, model: MappingModel) {
+        guard let count = try? SyncCommandStore.open(context, store, model: model).journalledCreations(), count > 0
+        else { return }
+        let (creations, has) = count == 1 ? ("creation", "has") : ("creations", "have")
+        context.errors.line(
+            "note: \(count) \(creations) sent by a push \(has) no recorded answer yet (the push journal): the "
+                + "server's objects for them may now be stored beside their local rows, until the next "
+                + "'rmap push' pairs them by idempotency key")
     }
 }
