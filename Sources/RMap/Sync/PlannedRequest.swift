@@ -67,7 +67,7 @@ struct RequestBuilder {
         case .create:
             var body = codec.body(change.values, columns: change.columns)
             if let member = codec.typeMember() {
-                body = Self.adding(member, to: body, bare: entity.type.mapping.root == .bare)
+                body = Self.adding(member, to: body, bare: entity.route.root == .bare)
             }
             return PlannedRequest(method: "POST", path: "/\(collection)\(suffix)", body: body, change: change)
         case .update:
@@ -82,9 +82,9 @@ struct RequestBuilder {
         }
     }
 
-    /// The entity's `path`, or its `nested_path` with each `{attribute}` filled from the row when all are set.
+    /// The route's `path`, or its `nested_path` with each `{attribute}` filled from the row when all are set.
     private func collectionPath(_ entity: SyncSchema.EntitySync, values: [Value]) -> String {
-        let mapping = entity.type.mapping
+        let mapping = entity.route
         guard let nested = mapping.nestedPath else { return mapping.path }
         var result = ""
         var rest = nested[...]

@@ -26,6 +26,11 @@ struct SyncSchema {
         var typeValue: String
         /// Array attributes that feed a join table: edited links travel as their value.
         var linkedArrays: [LinkedArray] = []
+        /// The mapping whose route its requests take (path, nested path, element, root style): its
+        /// root's for a sub-entity without a source of its own, whose records arrive in its root's
+        /// payloads (Rails' single-table inheritance: an `Admin` is `PUT /people/5.json
+        /// {"person": ...}`), else its own.
+        var route: EntityMapping
     }
 
     /// An array attribute whose values are the destination identities of a join table's links
@@ -94,7 +99,9 @@ struct SyncSchema {
                 EntitySync(
                     type: type, table: table, tableIndex: binding.table, columns: columns,
                     typeValue: binding.typeValue,
-                    linkedArrays: Self.linkedArrays(type, binding: binding, schema: schema, layout: layout)))
+                    linkedArrays: Self.linkedArrays(type, binding: binding, schema: schema, layout: layout),
+                    route: type.mapping.source == nil && type.mapping.parent != nil
+                        ? schema.root(of: type).mapping : type.mapping))
         }
         self.entities = entities
         self.joins = joins.keys.sorted().compactMap { joins[$0] }
