@@ -57,12 +57,14 @@ public struct Pipeline: Sendable {
         let incremental = IncrementalRun(model: model, fetched: fetched, full: options.full, stored: cursors)
         let state = SourceRunState(full: options.full, store: store)
         let sink = MappingSink(graph: graph, mapper: mapper)
+        let skipped = SkippedRequests()
+
         // fetch -> map: sources deliver payloads to the mapping task as they come.
         progress(.stageStarted("fetch"))
         for wave in plan.waves {
             try await fetch(
                 wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, state: state,
-                payloads: nil, progress: progress)
+                payloads: nil, skipped: skipped, progress: progress)
         }
         progress(.stageFinished("fetch"))
 
@@ -101,6 +103,7 @@ public struct Pipeline: Sendable {
         // a strict run's check, before the store is touched.
         var report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
         report.add(rejected: rejected.all)
+        report.add(skipped: skipped.byEntity)
         if options.strict, report.hasProblems { throw StrictFailure(report: report) }
 
         // persist
@@ -145,9 +148,9 @@ public struct Pipeline: Sendable {
         let incremental = IncrementalRun(model: model, fetched: fetched, full: options.full, stored: cursors)
         let state = SourceRunState(full: options.full, store: store)
         let sink = MappingSink(graph: graph, mapper: mapper)
+        let skipped = SkippedRequests()
         let payloads = RememberedPayloads(model: model, state: state) { payload in
-            let records = try await sink.deliver(payload)
-            progress(.mapped(entity: payload.entity, records: records))
+            Self.report(try await sink.deliverCounted(payload), of: payload.entity, to: progress)
         }
 
         // fetch -> map -> stage: sources deliver payloads to the mapping task, which stages their records.
@@ -155,7 +158,7 @@ public struct Pipeline: Sendable {
         for wave in plan.waves {
             try await fetch(
                 wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, state: state,
-                payloads: payloads, channel: channel, progress: progress)
+                payloads: payloads, skipped: skipped, channel: channel, progress: progress)
         }
         try await sink.flushStaged()
         progress(.stageFinished("fetch"))
@@ -168,9 +171,9 @@ public struct Pipeline: Sendable {
         let fills = await sink.fills
         let keepsLinks = !stages.isEmpty
         let unchanged = state.unchangedIdentities
-        let skipped = payloads?.skippedOrigins ?? []
+        let skippedPayloads = payloads?.skippedOrigins ?? []
         let (rejections, connected, advanced) = try await channel.run { [complete] merge in
-            let rejections = try merge.begin(unchanged: unchanged, skipped: skipped)
+            let rejections = try merge.begin(unchanged: unchanged, skipped: skippedPayloads)
             let connected = try merge.connect(completeEntities: complete, keepingEveryLink: keepsLinks)
             let cursors = try incremental.update { try merge.cursorMaxima(of: $0, fills: fills[$0.name] ?? []) }
             return (rejections, connected, cursors)
@@ -192,6 +195,7 @@ public struct Pipeline: Sendable {
         }
         var report = RunReport(model: model, mapping: await sink.report, connect: connectReport, options: options)
         report.add(rejected: rejected.all)
+        report.add(skipped: skipped.byEntity)
         if options.strict, report.hasProblems { throw StrictFailure(report: report) }
 
         // persist: merged into the store's tables, the run state with them, one commit.
@@ -233,17 +237,26 @@ public struct Pipeline: Sendable {
         }
     }
 
+    /// The progress of a mapped payload: its entity's records, then those nested in them.
+    private static func report(
+        _ counts: MappedCounts, of entity: String, to progress: @Sendable (ProgressEvent) -> Void
+    ) {
+        progress(.mapped(entity: entity, records: counts.records))
+        for (nested, records) in counts.nested.sorted(by: { $0.key < $1.key }) {
+            progress(.nested(entity: nested, within: entity, records: records))
+        }
+    }
+
     private func fetch(
         _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, cursors: IncrementalCursors, state: SourceRunState,
-        payloads: RememberedPayloads?, channel: StagingChannel? = nil,
+        payloads: RememberedPayloads?, skipped: SkippedRequests, channel: StagingChannel? = nil,
         progress: @escaping @Sendable (ProgressEvent) -> Void
     ) async throws {
         let model = self.model
         let context = FetchContext(
             model: model,
             deliver: { payload in
-                let records = try await sink.deliver(payload)
-                progress(.mapped(entity: payload.entity, records: records))
+                Self.report(try await sink.deliverCounted(payload), of: payload.entity, to: progress)
             },
             identities: { entity in
                 // Parents in payloads skipped unchanged are parents too.
@@ -262,10 +275,10 @@ public struct Pipeline: Sendable {
             },
             progress: progress, cursors: cursors, runState: state,
             deliverIdentified: { payload in
-                let (records, identities) = try await sink.deliverIdentified(payload)
-                progress(.mapped(entity: payload.entity, records: records))
+                let (counts, identities) = try await sink.deliverIdentified(payload)
+                Self.report(counts, of: payload.entity, to: progress)
                 return identities
-            }, payloads: payloads)
+            }, payloads: payloads, skipped: skipped)
         let sources = try wave.map { (try registry.makeSource($0.config, model: model), $0.entities) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             var running = 0

@@ -4,10 +4,11 @@ import RMap
 /// The `http` source's options, validated.
 struct HTTPSourceSettings: Sendable {
     /// The option keys the plugin reads.
-    static let keys = [
-        "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency", "params",
-        "allow_hosts", "max_body_bytes", "max_pages",
-    ]
+    static let keys =
+        [
+            "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency", "params",
+            "allow_hosts", "max_body_bytes", "max_pages",
+        ] + pagingKeys + answerKeys
 
     /// One `params:` entry: a template per value (`{id}` filled per parent); a list repeats `name[]`.
     struct Param: Sendable, Hashable {
@@ -32,6 +33,14 @@ struct HTTPSourceSettings: Sendable {
     var maxBodyBytes = 256 << 20
     /// The most pages one index may have.
     var maxPages = 10_000
+    /// `size_param`: where the page size goes, when not the style's default.
+    var sizeParam: PagingParameter?
+    /// The JSON body of `method: post` indexes (`nil`: `GET`).
+    var body: JSONValue?
+    /// `on_status`: what a status that is not a success means for the request.
+    var statusActions: [Int: StatusAction] = [:]
+    /// `error_when`: the 200 answers that are errors.
+    var errorWhen: ErrorEnvelope?
 
     /// Reads and checks the options of a `source:` block.
     ///
@@ -53,7 +62,7 @@ struct HTTPSourceSettings: Sendable {
         headers = try Self.headers(reader)
         auth = try Self.auth(reader)
         pageSize = try reader.positiveInt("page_size")
-        pagination = try Self.pagination(reader, pageSize: pageSize)
+        try readPaging(reader)
         timeout = try reader.seconds("timeout") ?? timeout
         retries = try reader.count("retries") ?? retries
         concurrency = try reader.positiveInt("concurrency") ?? concurrency
@@ -61,6 +70,7 @@ struct HTTPSourceSettings: Sendable {
         allowHosts = try reader.strings("allow_hosts") ?? []
         maxBodyBytes = try reader.positiveInt("max_body_bytes") ?? maxBodyBytes
         maxPages = try reader.positiveInt("max_pages") ?? maxPages
+        try readAnswers(reader)
     }
 
     /// Who receives the credentials: the site's origin and the allowed hosts.
@@ -135,41 +145,6 @@ struct HTTPSourceSettings: Sendable {
             }
         default:
             throw reader.fail(pair.key, "unknown auth scheme '\(scheme)' (expected basic, bearer or api_key)")
-        }
-    }
-
-    private static func pagination(_ reader: OptionReader, pageSize: Int?) throws(PluginError) -> Pagination {
-        guard let node = reader.options["paginate"], !(node.scalar?.isNull ?? false) else {
-            return pageSize == nil ? .none : .offset
-        }
-        if let pairs = node.mapping {
-            guard pairs.count == 1, pairs[0].key.scalar?.text == "cursor", let cursor = pairs[0].value.mapping else {
-                throw reader.fail(node, "'paginate' as a mapping is 'cursor: {next: key.path, param: cursor}'")
-            }
-            for pair in cursor where !["next", "param"].contains(pair.key.scalar?.text ?? "") {
-                throw reader.fail(
-                    pair.key, "unknown key '\(pair.key.scalar?.text ?? "")' in 'paginate.cursor' (expected next, param)"
-                )
-            }
-            guard let next = pairs[0].value["next"] else {
-                throw reader.fail(
-                    pairs[0].value, "'paginate.cursor' needs 'next', the key path of the next cursor in each page")
-            }
-            let path = try reader.text(next, "'paginate.cursor.next'").split(separator: ".").map(String.init)
-            let param = try pairs[0].value["param"].map { node throws(PluginError) in
-                try reader.text(node, "'paginate.cursor.param'")
-            }
-            return .cursor(next: path, param: param ?? "cursor")
-        }
-        switch try reader.text(node, "'paginate'") {
-        case "offset": return .offset
-        case "page": return .page
-        case "link_header": return .linkHeader
-        case "cursor":
-            throw reader.fail(node, "'paginate: cursor' needs its keys: 'cursor: {next: key.path, param: cursor}'")
-        case let other:
-            throw reader.fail(
-                node, "unknown pagination '\(other)' (expected offset, page, link_header or cursor: {next, param})")
         }
     }
 

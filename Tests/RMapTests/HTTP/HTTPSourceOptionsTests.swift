@@ -100,7 +100,8 @@ struct HTTPSourceOptionsTests {
             registry.catalog.sources["http"]
                 == [
                     "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency",
-                    "params", "allow_hosts", "max_body_bytes", "max_pages",
+                    "params", "allow_hosts", "max_body_bytes", "max_pages", "size_param", "method", "body", "on_status",
+                    "error_when",
                 ])
     }
 

@@ -1,0 +1,66 @@
+import Foundation
+import RMap
+import RMapSQLite
+import Testing
+
+extension DjangoServerSuites {
+    /// `examples/django/*.yml`, one per endpoint of the Django test app, run by the binary: each
+    /// loads the whole CRM with every link connected, and a second run changes nothing.
+    @Suite("Django examples")
+    struct DjangoExampleTests {
+        @Test(
+            "each example loads the whole CRM with every link connected; a re-run changes nothing",
+            arguments: ["page-number", "cursor", "limit-offset", "throttled"])
+        func example(_ name: String) async throws {
+            let site = try TestServers.django().url
+            try await PushServer.reset(site)
+            let directory = try TemporaryDirectory()
+            let store = directory.url.appendingPathComponent("crm.sqlite").path
+            let mapping = TestServers.repositoryRoot.appendingPathComponent("examples/django/\(name).yml").path
+            let arguments = ["run", mapping, "--store", store, "--quiet", "--json"]
+            let environment = ["DJANGO_URL": site.absoluteString]
+
+            let first = try await CLIRunner.run(arguments, in: directory.url, environment: environment)
+            #expect(first.status == 0, "\(first.stderr)")
+            let totals = try Self.totals(first)
+            #expect(totals["inserted"] == 235 && totals["fetched"] == 235 && totals["dangling"] == 0, "\(totals)")
+
+            let database = try SQLiteConnection(path: store)
+            #expect(try database.query("SELECT count(*) FROM people", []) == [[.integer(25)]])
+            #expect(try database.query("SELECT count(*) FROM people WHERE type = 'Admin'", []) == [[.integer(5)]])
+            #expect(try database.query("SELECT count(*) FROM projects", []) == [[.integer(60)]])
+            #expect(try database.query("SELECT count(*) FROM tasks", []) == [[.integer(150)]])
+            // Every project but 60 (no person) has its owner; every task its project.
+            #expect(
+                try database.query("SELECT count(*) FROM projects JOIN people ON people.id = projects.person_id", [])
+                    == [[.integer(59)]])
+            #expect(
+                try database.query("SELECT count(*) FROM tasks JOIN projects ON projects.id = tasks.project_id", [])
+                    == [[.integer(150)]])
+            #expect(
+                try database.query(
+                    "SELECT budget, due_at FROM projects, tasks WHERE projects.id = 1 AND tasks.id = 1", [])
+                    == [[.text("1250.25"), .text("2024-03-01T10:00:00.037Z")]])
+
+            let second = try await CLIRunner.run(arguments, in: directory.url, environment: environment)
+            #expect(second.status == 0, "\(second.stderr)")
+            let again = try Self.totals(second)
+            #expect(again["unchanged"] == 235 && again["inserted"] == 0 && again["updated"] == 0, "\(again)")
+
+            if name == "throttled" {
+                // DRF throttled the runs (five requests a second) and rmap waited out each 429.
+                let log = try await Plain.json(site.appendingPathComponent("_requests"))
+                #expect((log.array ?? []).contains { $0.object?["status"] == .number("429") })
+            }
+        }
+
+        /// The `totals` of a run's `--json` report, by count.
+        static func totals(_ result: CLIResult) throws -> [String: Int] {
+            let report = try JSONReader.parse(Data(result.stdout.utf8), origin: "stdout")
+            let totals = try #require(report.object?["totals"]?.object)
+            return totals.members.reduce(into: [:]) { counts, member in
+                if case .number(let digits) = member.value { counts[member.key] = Int(digits) }
+            }
+        }
+    }
+}
