@@ -31,9 +31,12 @@ public final class SQLiteEngine: SQLEngine {
     /// - Throws: ``SQLiteError``.
     public init(connection: SQLiteConnection) throws {
         self.connection = connection
+        // The run's staging tables are temporary: no journal (a failed run drops them), a cache of
+        // their own.
         try connection.execute(
             "PRAGMA page_size = 8192; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; "
-                + "PRAGMA cache_size = -8192; PRAGMA temp_store = FILE")
+                + "PRAGMA cache_size = -8192; PRAGMA temp_store = FILE; PRAGMA temp.journal_mode = OFF; "
+                + "PRAGMA temp.cache_size = -8192")
         try SQLiteFunctions.register(on: connection)
     }
 
