@@ -31,7 +31,7 @@ public final class PostgresStore: BackendStore {
     ///   server cannot be reached or refuses the login; ``PluginError`` when a setting is also in `url`.
     public init(url: String, settings: [String: String] = [:]) throws {
         connection = try PostgresConnection(url: PostgresConnectionString.adding(settings, to: url))
-        try connection.execute("SET TimeZone TO 'UTC'; SET DateStyle TO 'ISO, YMD'; SET extra_float_digits TO 3")
+        try connection.execute(PostgresSession.settings)
         backend = PostgresBackend(connection: connection)
     }
 }
