@@ -35,8 +35,12 @@ struct RowCollapse {
             try engine.execute(orderedUpsert())
         } else {
             try engine.execute(lastOccurrences())
+            // When no identity came twice, each row is its one occurrence, whole.
+            let count = { (table: String) in try engine.count("SELECT count(*) FROM \(sql.q(table))") }
+            guard try count(stage.stageName) > count(stage.rowsName) else { return }
+            try engine.execute(occurrenceIndex())
             for slot in 0..<stage.slotCount { try engine.execute(fill(slot)) }
-            try engine.execute(entities())
+            if family.count > 1 { try engine.execute(entities()) }
         }
     }
 
@@ -121,6 +125,13 @@ struct RowCollapse {
 
     // MARK: - Without ordered upserts
 
+    /// An index of the occurrences by identity and sequence: the statements below look up the
+    /// occurrences of one identity for each merged row.
+    private func occurrenceIndex() -> String {
+        let columns = stage.keyColumns.map(\.name) + ["_seq"]
+        return "CREATE INDEX \(sql.q("\(stage.stageName)_keys")) ON \(sql.q(stage.stageName)) (\(sql.dialect.list(columns)))"
+    }
+
     /// The last occurrence of each identity, whole.
     private func lastOccurrences() -> String {
         let later = "SELECT 1 FROM \(sql.q(stage.stageName)) AS l WHERE "
@@ -150,8 +161,9 @@ struct RowCollapse {
             + "AND EXISTS (SELECT 1 \(latest))"
     }
 
-    /// The entity of identities met more than once: the last typed occurrence's, else the most
-    /// derived declared one (the ordered fold's result when every declaration is of one line).
+    /// The entity of identities met more than once (in a table of several entities): the last typed
+    /// occurrence's, else the most derived declared one (the ordered fold's result when every
+    /// declaration is of one line).
     private func entities() -> String {
         let rows = sql.q(stage.rowsName)
         let keys = stage.keyColumns.map { "e.\(sql.q($0.name)) = \(rows).\(sql.q($0.name))" }.joined(separator: " AND ")
@@ -159,6 +171,7 @@ struct RowCollapse {
         let order = "CASE e.\(sql.q("_entity")) \(depths) ELSE 0 END"
         return "UPDATE \(rows) SET \(sql.q("_entity")) = (SELECT e.\(sql.q("_entity")) FROM \(sql.q(stage.stageName)) AS e WHERE \(keys) "
             + "ORDER BY e.\(sql.q("_typed")) DESC, \(order) DESC, e.\(sql.q("_seq")) DESC LIMIT 1), "
-            + "\(sql.q("_typed")) = (SELECT max(e.\(sql.q("_typed"))) FROM \(sql.q(stage.stageName)) AS e WHERE \(keys))"
+            + "\(sql.q("_typed")) = (SELECT max(e.\(sql.q("_typed"))) FROM \(sql.q(stage.stageName)) AS e WHERE \(keys)) "
+            + "WHERE EXISTS (SELECT 1 FROM \(sql.q(stage.stageName)) AS e WHERE \(keys) AND e.\(sql.q("_seq")) <> \(rows).\(sql.q("_seq")))"
     }
 }
