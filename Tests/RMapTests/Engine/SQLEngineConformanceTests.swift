@@ -244,20 +244,11 @@ struct SQLEngineConformanceTests {
 
     // MARK: - The store's base capture
 
-    private static let people = """
-        rmap: 1
-        entities:
-          Person:
-            attributes:
-              id: int
-              name: string
-        """
-
     @Test("the base capture comes with the tables, records local edits only, and rolls back", arguments: Kind.allCases)
     func baseCapture(kind: Kind) throws {
         let engine = try engine(kind)
-        let layout = StoreLayout(schema: try StoreFixtures.schema(Self.people))
-        let table = try #require(layout.tables.first)
+        let layout = StoreLayout(schema: try StoreFixtures.schema())
+        let table = try #require(layout.table(named: "people"))
         try engine.transaction(commit: false) { try StoreSchema.ensure(layout, on: engine) }
         #expect(try !StoreSchema.holds(layout, on: engine))
         try engine.transaction { try StoreSchema.ensure(layout, on: engine) }
@@ -265,18 +256,18 @@ struct SQLEngineConformanceTests {
 
         let q = engine.dialect.quote
         try engine.transaction {
-            try engine.execute("INSERT INTO \(q(table.name)) (id, name) VALUES (1, 'Ada')")
-            try engine.execute("UPDATE \(q(table.name)) SET name = 'Ada L.'")
+            try engine.execute("INSERT INTO \(q(table.name)) (id, first_name) VALUES (1, 'Ada')")
+            try engine.execute("UPDATE \(q(table.name)) SET first_name = 'Ada L.'")
         }
         #expect(try engine.count("SELECT count(*) FROM \(q(table.baseName))") == 0)
         try engine.transaction {
             try engine.setLocalEdits(true)
-            try engine.execute("UPDATE \(q(table.name)) SET name = 'Ada Lovelace'")
+            try engine.execute("UPDATE \(q(table.name)) SET first_name = 'Ada Lovelace'")
             try engine.setLocalEdits(false)
-            try engine.execute("UPDATE \(q(table.name)) SET name = 'Ada King'")
+            try engine.execute("UPDATE \(q(table.name)) SET first_name = 'Ada King'")
         }
         #expect(
-            try engine.rows("SELECT id, name FROM \(q(table.baseName))", types: [.int, .string]) == [
+            try engine.rows("SELECT id, first_name FROM \(q(table.baseName))", types: [.int, .string]) == [
                 [.int(1), .string("Ada L.")]
             ])
     }
