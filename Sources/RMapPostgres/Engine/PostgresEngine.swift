@@ -91,7 +91,7 @@ public final class PostgresEngine: SQLEngine {
         if rows.count >= Self.copyThreshold {
             let sql = "COPY \(PostgresSchema.quote(table)) (\(names)) FROM STDIN"
             do {
-                try connection.copyIn(sql, rows: rows.lazy.map { $0.map(PostgresValueText.encode) })
+                try connection.copyIn(sql, rows: Array(rows), width: \.count) { $1.append(values: $0) }
             } catch {
                 throw naming(error, sql)
             }
