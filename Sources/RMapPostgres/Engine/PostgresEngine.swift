@@ -5,7 +5,7 @@ public import RMap
 /// Parameters go in PostgreSQL's text format (``PostgresValueText``), each `?` numbered
 /// `$1`, `$2`, … (``PostgresPlaceholders``, the rewritten text cached by statement). Results
 /// stream in libpq's single-row mode: a query of any size holds one row at a time (on a million
-/// rows it was also faster than a cursor fetched 10,000 rows at a time, docs/performance.md).
+/// rows it was also faster than a cursor fetched 10,000 rows at a time, docs/performance-log.md).
 /// Many rows go in with `COPY ... FROM STDIN`, a few with one multi-row `INSERT`.
 ///
 /// A write transaction takes the advisory lock that makes two runs on one schema take turns
