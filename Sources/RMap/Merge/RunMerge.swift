@@ -99,8 +99,9 @@ final class RunMerge {
                 try merge.count(on: engine, into: &counts)
                 try TableDeletion(stage: stage, layout: layout, dialect: engine.dialect)
                     .deleteTombstones(on: engine, counts: &counts)
-                try merge.insertNew(on: engine)
+                // Stored rows first: the rows inserted next hold the payload's values already.
                 try merge.updateInSync(on: engine)
+                try merge.insertNew(on: engine)
                 try merge.updateThreeWay(on: engine)
                 try merge.settleLocalCreations(on: engine, marks: stage.table.insertedName)
             }
