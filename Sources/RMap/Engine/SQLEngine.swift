@@ -112,6 +112,12 @@ extension SQLEngine {
         return Int(number)
     }
 
+    /// Whether the query `sql` (a `SELECT`) returns a row. Asked as a whole number, since engines
+    /// spell a truth value differently (SQLite's `1`, PostgreSQL's `t`).
+    public func exists(_ sql: String, _ parameters: [Value] = []) throws -> Bool {
+        try count("SELECT CASE WHEN EXISTS (\(sql)) THEN 1 ELSE 0 END", parameters) > 0
+    }
+
     /// Runs `body` in a transaction: committed when `commit` is true and `body` returns,
     /// rolled back otherwise (and on any throw, which is rethrown).
     public func transaction<Result>(
