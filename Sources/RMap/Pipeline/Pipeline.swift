@@ -48,6 +48,11 @@ public struct Pipeline: Sendable {
                 options, progress: progress, schema: schema, graph: graph, mapper: mapper, plan: plan, fetched: fetched,
                 stages: stages, rejected: rejected, store: store, channel: channel, layout: stageLayout)
         }
+        let needs = stages.map { "stage '\($0.name)'" }
+            + ExecTransformer.all(in: schema).map { "exec transformer of \(schema.types[$0.root].name).\($0.attribute)" }
+        if !needs.isEmpty {
+            throw StoreWithoutEngine(store: (options.store ?? model.store ?? PluginConfig.defaultStore).plugin, needs: needs)
+        }
         if !StoredIdentities.roots(in: schema).isEmpty {
             mapper.storedIdentities = try await store.use { try $0.storedIdentities(schema: schema) }
         }
@@ -186,7 +191,7 @@ public struct Pipeline: Sendable {
 
         // stages, then a strict run's check: both before anything is merged into the store.
         let objects = StagedObjects(
-            channel: channel, layout: layout, links: try await channel.run { try $0.runLinks() })
+            channel: channel, layout: layout, links: try await channel.run { $0.runLinks() })
         let context = StageContext(model: model, reject: rejected.add, progress: progress)
         for stage in stages {
             progress(.stageStarted(stage.name))

@@ -78,12 +78,23 @@ struct ExecTransformerTests {
             result.report.recordErrors.map(\.message) == [
                 "another Person has the identity \(IdentityKey([.int(10)])) (output line 3)"
             ])
-        let second: String? = try result.graph.object(of: "Person", identity: [.int(20)])?["name"]
-        #expect(second == "b")
-        #expect(try result.graph.object(of: "Person", identity: [.int(2)]) == nil, "the old identity is gone")
+        // The second object is stored under its new identity only: the old one is gone.
         #expect(try workspace.rows("SELECT id, name FROM people ORDER BY id") == [
             [.integer(10), .text("a")], [.integer(20), .text("b")],
         ])
+    }
+
+    @Test("into a store without an SQL engine (json), a run with a stage and an exec transformer is refused, writing nothing")
+    func storeWithoutEngine() async throws {
+        let workspace = try F.workspace()
+        var options = RunOptions()
+        options.store = PluginConfig(plugin: "json", options: ["path": workspace.path("graph.json")])
+        let error = await #expect(throws: StoreWithoutEngine.self) {
+            _ = try await Pipeline(model: F.load(workspace), registry: F.registry()).run(options)
+        }
+        #expect(error?.store == "json")
+        #expect(error?.needs == ["stage 'exec python3 enrich.py'", "exec transformer of Person.name"])
+        #expect(!FileManager.default.fileExists(atPath: workspace.path("graph.json")))
     }
 
     @Test("a non-zero exit fails the run and leaves the store as it was")
