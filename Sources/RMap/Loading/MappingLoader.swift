@@ -78,6 +78,7 @@ public struct MappingLoader: Sendable {
             entities: model, store: settings.lazy.compactMap(\.store).first, inflector: inflector,
             files: documents.map(\.path), secrets: diagnostics.interpolator.secrets)
         loaded.stages = settings.flatMap(\.stages)
+        loaded.loadedFrom = MappingFingerprint.of(documents: documents, variables: diagnostics.interpolator.read)
         return loaded
     }
 }

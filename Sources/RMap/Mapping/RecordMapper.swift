@@ -83,6 +83,10 @@ public final class RecordMapper {
     /// The counts and the errors of every payload mapped so far.
     public var report: MappingReport { tally.report(graph.schema) }
 
+    /// The records of `type`'s payloads mapped so far (``EntityMappingCounts/fetched``), without
+    /// building the whole ``report``.
+    func fetched(_ type: EntityType) -> Int { tally.counts[type.index].fetched }
+
     /// Maps every record of a payload.
     ///
     /// A `.file` body is streamed: a top-level array or a JSON Lines file is

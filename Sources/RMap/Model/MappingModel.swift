@@ -9,11 +9,15 @@ import Foundation
 /// ```
 public struct MappingModel: Sendable {
     /// The entities, in the order their files and declarations were given.
-    public private(set) var entities: [EntityMapping]
+    public private(set) var entities: [EntityMapping] {
+        didSet { loadedFrom = nil }
+    }
     /// The store the files name, when any.
     public var store: PluginConfig?
     /// The `stages:` items of every file, in the order given: they run after connect.
-    public var stages: [PluginConfig] = []
+    public var stages: [PluginConfig] = [] {
+        didSet { loadedFrom = nil }
+    }
     /// The inflector with every file's `inflections:` added.
     public var inflector: Inflector
     /// The mapping files, as given.
@@ -23,6 +27,10 @@ public struct MappingModel: Sendable {
     /// ``redact(_:)`` hides them.
     public var secrets: Set<String>
     private var index: [String: Int]
+    /// The fingerprint of the files' text and the variables they read, set by ``MappingLoader``
+    /// (``MappingFingerprint/of(documents:variables:)``); any change to the entities or stages
+    /// drops it.
+    var loadedFrom: String?
 
     /// Creates a model.
     public init(

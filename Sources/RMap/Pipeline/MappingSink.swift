@@ -76,6 +76,6 @@ private struct MappingState {
         if !payload.fill.isEmpty { filled[payload.entity, default: []].formUnion(payload.fill.keys) }
         try mapper.map(payload)
         guard let type = graph.schema.type(named: payload.entity) else { return 0 }
-        return graph.schema.family(of: type).reduce(0) { $0 + (mapper.report.entities[$1.name]?.fetched ?? 0) }
+        return graph.schema.family(of: type).reduce(0) { $0 + mapper.fetched($1) }
     }
 }
