@@ -14,7 +14,7 @@ struct PluginsCommandTests {
                   singer  RMap      command, env, config, catalog, properties
                   stdin   RMap      entity, format, skip_unchanged
                 stores:
-                  json      RMap          path
+                  json      RMap          path, busy_timeout
                   memory    RMap
                   postgres  RMapPostgres  url, sslmode, sslrootcert, sslcert, sslkey
                   sqlite    RMapSQLite    path, busy_timeout
