@@ -90,6 +90,9 @@ final class SQLiteBackend: SyncBackend {
         for sql in try captureStatements(layout) { try connection.execute(sql) }
     }
 
+    /// The catalog tells.
+    var tellsSchema: Bool { true }
+
     func holdsSchema(_ layout: StoreLayout) throws -> Bool {
         try schemaDiff(layout).isEmpty && captureStatements(layout).isEmpty
     }

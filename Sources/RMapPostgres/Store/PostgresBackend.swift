@@ -86,6 +86,9 @@ final class PostgresBackend: SyncBackend {
         try connection.execute(statements.joined(separator: ";\n"))
     }
 
+    /// The catalog tells.
+    var tellsSchema: Bool { true }
+
     func holdsSchema(_ layout: StoreLayout) throws -> Bool {
         try schemaDiff(layout).isEmpty && captureStatements(layout).isEmpty
     }
