@@ -24,6 +24,10 @@ final class JSONStoreFile {
     ///
     /// - Throws: ``PersistError`` when the file cannot be read or is not a JSON object.
     func read() throws -> PendingTables {
+        if path.utf8.contains(0) {
+            let shown = path.replacingOccurrences(of: "\0", with: "\\0")
+            throw PersistError.unreadableFile(path: shown, reason: "the path holds a NUL character")
+        }
         if let problem = RegularFile.problem(at: path) { throw PersistError.unreadableFile(path: path, reason: problem) }
         let current = Identity(path)
         var document = JSONObject()
