@@ -73,13 +73,16 @@ public struct HTTPClient: Sendable {
     ///     `nil` keeps it in memory.
     ///   - onRetry: told, before each wait, what failed and how long the wait is (redacted).
     /// - Throws: ``HTTPError`` when no 2xx answer came after the allowed attempts and redirects,
-    ///   or the body passed ``maxBodyBytes``.
+    ///   the body passed ``maxBodyBytes``, or a header holds a line break (nothing is sent then).
     public func send(
         _ request: HTTPRequest, bodyFile: URL? = nil, onRetry: @Sendable (String) -> Void = { _ in }
     ) async throws(HTTPError) -> HTTPResponse {
         var hop = request
         for _ in 0...Redirect.limit {
             let prepared = prepare(hop, first: request.url)
+            if let field = prepared.headers.fieldBreakingLine {
+                throw error(prepared, reason: .headerBreaksLine(field), attempts: 0, response: nil)
+            }
             let response = try await attempt(prepared, body: BodyDestination(limit: maxBodyBytes, file: bodyFile)) {
                 onRetry($0)
             }

@@ -25,6 +25,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case spool(String)
         /// The answer redirected more than ``Redirect/limit`` times.
         case tooManyRedirects
+        /// A header field's name or value held a line break or NUL (``HTTPHeaders/breaksLine(_:)``):
+        /// the request was not sent. The field is named; its value is never shown.
+        case headerBreaksLine(String)
     }
 
     /// The request's method.
@@ -75,6 +78,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
             problem = "the answer is larger than max_body_bytes (\(limit) bytes); stopped reading it"
         case .spool(let detail): problem = "cannot keep the answer in a temporary file (\(detail))"
         case .tooManyRedirects: problem = "more than \(Redirect.limit) redirects"
+        case .headerBreaksLine(let name):
+            problem = "not sent: header '\(HTTPHeaders.breaksLine(name) ? "(its name)" : name)' holds a line break "
+                + "(CR or LF) or NUL, which would start another header"
         }
         return bodyPrefix.isEmpty ? problem : "\(problem): \(bodyPrefix)"
     }

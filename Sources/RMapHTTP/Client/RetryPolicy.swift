@@ -61,6 +61,8 @@ public struct RetryPolicy: Sendable {
             method.isIdempotent
         case .invalidJSON, .cancelled, .tooLarge, .spool, .tooManyRedirects:
             false
+        case .headerBreaksLine:
+            false
         }
     }
 }
