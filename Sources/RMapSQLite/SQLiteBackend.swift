@@ -47,7 +47,7 @@ final class SQLiteBackend: SyncBackend {
     func commit() throws {
         try suspended.restore(on: connection)
         if ownWritesFlagged { try connection.execute(SQLiteBaseCapture.clearOwnWrites) }
-        try connection.execute("COMMIT")
+        try CommitGate.commit { try connection.execute("COMMIT") }
         endTransaction()
     }
 

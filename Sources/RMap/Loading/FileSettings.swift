@@ -101,7 +101,8 @@ struct FileDecoder {
             if scalar.text.utf8.contains(0) {
                 // A path, an argument, a header or a variable ends at a NUL: `a.sqlite\0.x` would open `a.sqlite`.
                 diagnostics.error(
-                    scalar.mark, "a plugin option cannot hold a NUL character (\\0): paths, arguments and headers end at it")
+                    scalar.mark,
+                    "a plugin option cannot hold a NUL character (\\0): paths, arguments and headers end at it")
             }
             return .scalar(scalar)
         case .sequence(let items, let mark): return .sequence(items.map { interpolated($0, secret: secret) }, mark)

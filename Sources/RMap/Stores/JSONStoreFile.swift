@@ -28,7 +28,9 @@ final class JSONStoreFile {
             let shown = path.replacingOccurrences(of: "\0", with: "\\0")
             throw PersistError.unreadableFile(path: shown, reason: "the path holds a NUL character")
         }
-        if let problem = RegularFile.problem(at: path) { throw PersistError.unreadableFile(path: path, reason: problem) }
+        if let problem = RegularFile.problem(at: path) {
+            throw PersistError.unreadableFile(path: path, reason: problem)
+        }
         let current = Identity(path)
         var document = JSONObject()
         if current != nil {

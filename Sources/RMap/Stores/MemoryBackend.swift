@@ -43,7 +43,10 @@ final class MemoryBackend: SyncBackend {
 
     func commit() throws {
         defer { endWrite() }
-        if let file, let pending { try file.write(JSONWriter.serialize(pending.document(of: database))) }
+        if let file, let pending {
+            let text = JSONWriter.serialize(pending.document(of: database))
+            try CommitGate.commit { try file.write(text) }
+        }
         snapshot = nil
     }
 

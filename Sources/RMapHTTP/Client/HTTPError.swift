@@ -79,8 +79,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case .spool(let detail): problem = "cannot keep the answer in a temporary file (\(detail))"
         case .tooManyRedirects: problem = "more than \(Redirect.limit) redirects"
         case .headerBreaksLine(let name):
-            problem = "not sent: header '\(HTTPHeaders.breaksLine(name) ? "(its name)" : name)' holds a line break "
-                + "(CR or LF) or NUL, which would start another header"
+            let shown = HTTPHeaders.breaksLine(name) ? "(its name)" : name
+            problem =
+                "not sent: header '\(shown)' holds a line break (CR or LF) or NUL, which would start another header"
         }
         return bodyPrefix.isEmpty ? problem : "\(problem): \(bodyPrefix)"
     }

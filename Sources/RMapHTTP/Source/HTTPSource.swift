@@ -120,9 +120,14 @@ public struct HTTPSource: Source {
         let remembered = conditional ? try await context.runState.entries(scope: PageValidators.scope) : [:]
         while let url = next {
             let origin = client.redact(url)
-            let validators = remembered[origin].flatMap { PageValidators($0.value) }
+            let validators = remembered[origin].flatMap {
+                PageValidators($0.value)?.restored(for: withCredentials(url))
+            }
             let request = validators.map { $0.conditional(HTTPRequest(.get, url: url)) } ?? HTTPRequest(.get, url: url)
-            let spool = SpoolFile()
+            let spool: SpoolFile
+            do { spool = try SpoolFile() } catch {
+                throw FetchError(origin: "GET \(origin)", message: "fetching \(entity): \(error)")
+            }
             do {
                 let response = try await client.send(request, bodyFile: spool.url) { note in
                     context.progress(.note(note))
@@ -147,7 +152,9 @@ public struct HTTPSource: Source {
                     try await context.deliverIdentified(
                         Payload(origin: origin, entity: entity, body: body, fill: index.fill))
                 }
-                if conditional, let validators = PageValidators(response, entity: entity, identities: identities),
+                if conditional,
+                    let validators = PageValidators(
+                        response, entity: entity, identities: identities, redactor: client.redactor),
                     validators.json != remembered[origin]?.value
                 {
                     var update = RunStateUpdate()
@@ -174,6 +181,13 @@ public struct HTTPSource: Source {
                     origin: "GET \(origin)", message: "fetching \(entity): \(client.redactor.redact(error.message))")
             }
         }
+    }
+
+    /// `url` as the server sees it: with the API key the client adds to the query of a trusted
+    /// origin's requests (where a remembered `Link` header's redacted secrets come from).
+    private func withCredentials(_ url: URL) -> URL {
+        guard let auth = client.auth, client.scope.trusts(url, first: url) else { return url }
+        return auth.apply(to: HTTPRequest(.get, url: url)).url
     }
 
     /// Runs `work` on the page in `spool`; a body that is not JSON fails as the request's error,

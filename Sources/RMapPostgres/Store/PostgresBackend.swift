@@ -51,7 +51,7 @@ final class PostgresBackend: SyncBackend {
     func commit() throws {
         try laterIndexes.buildAll()
         endStaging()
-        let result = try connection.query("COMMIT")
+        let result = try CommitGate.commit { try connection.query("COMMIT") }
         guard result.commandTag == "COMMIT" else {
             throw PostgresError(
                 operation: .transaction, message: "a statement in the transaction failed, so the server rolled it back",

@@ -107,7 +107,7 @@ struct RunCommand: CLICommand {
         let result: RunResult
         do {
             result = try await Pipeline(model: model, registry: context.registry).run(options) {
-                progress.report($0.redacted(by: model))
+                progress.report($0.redacted(by: model.redactor))
             }
         } catch let failure as StrictFailure {
             progress.finish()

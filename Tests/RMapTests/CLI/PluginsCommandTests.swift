@@ -8,10 +8,10 @@ struct PluginsCommandTests {
         #expect(
             result.stdout == """
                 sources:
-                  exec    RMap      command, env
+                  exec    RMap      command, env, timeout
                   file    RMap      path, skip_unchanged
                   http    RMapHTTP  site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages
-                  singer  RMap      command, env, config, catalog, properties
+                  singer  RMap      command, env, config, catalog, properties, timeout
                   stdin   RMap      entity, format, skip_unchanged
                 stores:
                   json      RMap          path, busy_timeout
@@ -20,14 +20,14 @@ struct PluginsCommandTests {
                   sqlite    RMapSQLite    path, busy_timeout
                 transformers:
                   capitalize     RMap
-                  exec           RMap  exec, env
+                  exec           RMap  exec, env, timeout
                   lowercase      RMap
                   nullify_blank  RMap
                   squish         RMap
                   trim           RMap
                   uppercase      RMap
                 stages:
-                  exec  RMap  command, env
+                  exec  RMap  command, env, timeout
 
                 """)
         #expect(result.stderr == "")

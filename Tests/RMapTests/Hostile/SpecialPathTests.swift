@@ -30,7 +30,8 @@ struct SpecialPathTests {
         let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
         #expect(
             result.stderr
-                == "\(position): a plugin option cannot hold a NUL character (\\0): paths, arguments and headers end at it\n")
+                == "\(position): a plugin option cannot hold a NUL character (\\0): paths, arguments and headers end at it\n"
+        )
         #expect(result.status == 2)
         let names = try FileManager.default.contentsOfDirectory(atPath: workspace.url.path).sorted()
         #expect(names == ["m.yml", "notes.json"])
@@ -54,7 +55,9 @@ struct SpecialPathTests {
         let workspace = try RunWorkspace(["m.yml": Self.mapping(path: "fifo.json")])
         #expect(mkfifo(workspace.path("fifo.json"), 0o600) == 0)
         let result = try await workspace.rmap(["run", "m.yml", "--quiet"])
-        #expect(result.stderr.hasPrefix("Error: fifo.json: is a pipe, not a regular file (entity Note)"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("Error: fifo.json: is a pipe, not a regular file (entity Note)"), "\(result.stderr)"
+        )
         #expect(result.status == 1)
     }
 
@@ -63,7 +66,8 @@ struct SpecialPathTests {
         let workspace = try RunWorkspace(["m.yml": Self.mapping(), "notes.json": #"[{"id": 1}]"#])
         let mapping = try await workspace.rmap(["validate", "/dev/zero"])
         #expect(
-            mapping.stderr == "/dev/zero:1:1: cannot read the mapping file: is a character device, not a regular file\n")
+            mapping.stderr == "/dev/zero:1:1: cannot read the mapping file: is a character device, not a regular file\n"
+        )
         #expect(mapping.status == 2)
         let store = try await workspace.rmap(["run", "m.yml", "--quiet", "--store", "json:/dev/zero"])
         #expect(

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import RMap
+
 /// A program started with `posix_spawn`, which a test can `SIGKILL` and reap
 /// with `waitpid`: Foundation's `Process` needs a free dispatch thread to
 /// notice a child's exit, which tests on the cooperative pool cannot promise.
@@ -29,23 +31,20 @@ struct ChildProcess {
     init(
         _ executable: String, _ arguments: [String], log: String, environment: [String: String] = [:]
     ) throws(SpawnFailure) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, own in own }
-        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for variable in envp { free(variable) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        guard spawned == 0 else {
-            throw SpawnFailure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+        let output = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard output >= 0 else {
+            throw SpawnFailure(description: "cannot open \(log): \(String(cString: strerror(errno)))")
         }
-        self.pid = pid
+        defer { close(output) }
+        // As rmap starts its own programs (and a shell would): no signal blocked, INT and TERM at their default.
+        do {
+            pid = try ProgramSpawn.start(
+                executable, arguments: arguments,
+                environment: ProcessInfo.processInfo.environment.merging(environment) { _, own in own },
+                directory: FileManager.default.currentDirectoryPath, streams: (nil, output, output))
+        } catch {
+            throw SpawnFailure(description: "cannot run \(executable): \(error.reason)")
+        }
     }
 
     /// Sends `SIGKILL`: the program stops at once, mid-write or not.
