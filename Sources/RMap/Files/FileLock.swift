@@ -16,13 +16,14 @@ final class FileLock {
     let path: String
     private var descriptor: Int32
 
-    /// Takes the lock on `path` (creating the file, mode 0600), waiting up to `timeout` for
-    /// another process to release it.
+    /// Takes the lock on `path` (creating the file, mode 0600, or opening it to read when it is
+    /// another user's), waiting up to `timeout` for another process to release it.
     ///
     /// - Throws: ``FileLockError`` when the file cannot be opened or the wait ran out.
     init(path: String, waiting timeout: Duration) throws(FileLockError) {
         self.path = path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if descriptor < 0, errno == EACCES || errno == EROFS { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .unopenable(path: path, reason: String(cString: strerror(errno))) }
         let deadline = ContinuousClock.now + timeout
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

@@ -15,7 +15,7 @@ import Foundation
 ///
 /// ```swift
 /// let page = try PrivateFolder.newFile(prefix: "page-", suffix: ".json")   // 0600, empty
-/// defer { PrivateFolder.removeFile(page) }
+/// defer { PrivateFolder.removeItem(page) }
 /// ```
 public enum PrivateFolder {
     /// The prefix of every private folder's name.

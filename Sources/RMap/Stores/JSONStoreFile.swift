@@ -56,17 +56,18 @@ final class JSONStoreFile {
     }
 
     /// Takes the store's lock for a write transaction, waiting for another process's write to
-    /// end, and deletes what a crashed write left (no other process writes meanwhile).
+    /// end, and deletes what a crashed write left (no other process writes meanwhile). In a
+    /// folder this process cannot write, where no lock file can be made, it takes none: it
+    /// cannot write the document either (its commit fails), and reading needs no lock.
     ///
-    /// - Throws: ``PersistError/locked(path:lockFile:waited:)`` when the wait ran out, or
-    ///   ``PersistError/unwritableFile(path:reason:)`` when the lock file cannot be made.
+    /// - Throws: ``PersistError/locked(path:lockFile:waited:)`` when the wait ran out.
     func lockForWriting() throws {
         do {
             lock = try FileLock(path: path + ".lock", waiting: busyTimeout)
         } catch .held(let lockFile, let waited) {
             throw PersistError.locked(path: path, lockFile: lockFile, waited: waited)
-        } catch .unopenable(let lockFile, let reason) {
-            throw PersistError.unwritableFile(path: path, reason: "cannot lock it (\(lockFile)): \(reason)")
+        } catch .unopenable {
+            return
         }
         AtomicFile.removeLeftovers(of: path)
     }

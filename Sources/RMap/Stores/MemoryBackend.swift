@@ -14,6 +14,9 @@ final class MemoryBackend: SyncBackend {
     private var pending: PendingTables?
     /// True from a write transaction's ``begin()`` to its end (the file's lock is held).
     private var writing = false
+    /// True once the transaction changed a row, a base or a link: a commit without one leaves
+    /// the file alone (`rmap diff` reads a JSON store it cannot write).
+    private var changed = false
 
     /// A backend over nothing: the `memory` store.
     init() {
@@ -39,11 +42,12 @@ final class MemoryBackend: SyncBackend {
             throw error
         }
         snapshot = database
+        changed = false
     }
 
     func commit() throws {
         defer { endWrite() }
-        if let file, let pending {
+        if let file, let pending, changed {
             let text = JSONWriter.serialize(pending.document(of: database))
             try CommitGate.commit { try file.write(text) }
         }
@@ -146,6 +150,7 @@ final class MemoryBackend: SyncBackend {
 
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
         guard database.joins[join.name] != nil else { throw missing(join.name) }
+        changed = true
         // Changed in place: copying the stored links out and back would make each batch cost the whole table.
         for source in sources { database.joins[join.name]?.links[IdentityKey(source)] = nil }
         for link in links { database.joins[join.name]?.add(link) }
@@ -195,6 +200,7 @@ final class MemoryBackend: SyncBackend {
     /// Changes a table in place (no copy of its rows).
     private func modify(_ layout: TableLayout, _ body: (inout MemoryTable) -> Void) throws {
         guard database.tables[layout.name] != nil else { throw missing(layout.name) }
+        changed = true
         body(&database.tables[layout.name]!)
     }
 

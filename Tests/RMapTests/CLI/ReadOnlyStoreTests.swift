@@ -21,9 +21,9 @@ struct ReadOnlyStoreTests {
 
     /// Runs `rmap arguments...` unable to write the workspace: as the user `nobody` when the
     /// tests run as root (whom file modes do not stop), else with the store and its folder read-only.
-    static func readOnly(_ workspace: RunWorkspace, _ arguments: [String]) async throws -> CLIResult {
+    static func readOnly(_ workspace: RunWorkspace, _ arguments: [String], store: String) async throws -> CLIResult {
         guard getuid() == 0 else {
-            #expect(chmod(workspace.path("rmap.sqlite"), 0o444) == 0 && chmod(workspace.url.path, 0o555) == 0)
+            #expect(chmod(workspace.path(store), 0o444) == 0 && chmod(workspace.url.path, 0o555) == 0)
             defer { chmod(workspace.url.path, 0o755) }
             return try await CLIRunner.run(arguments, in: workspace.url)
         }
@@ -33,21 +33,21 @@ struct ReadOnlyStoreTests {
 
     @Test(
         "status and diff read a store they cannot write, with and without run state in it",
-        arguments: [false, true])
-    func readOnly(skipUnchanged: Bool) async throws {
+        arguments: [(false, "rmap.sqlite"), (true, "rmap.sqlite"), (false, "graph.json"), (true, "graph.json")])
+    func readOnly(skipUnchanged: Bool, store: String) async throws {
         let workspace = try Self.workspace(skipUnchanged: skipUnchanged)
-        let run = try await workspace.rmap(["run", "m.yml", "--quiet"])
+        let option = ["--store", store.hasSuffix(".json") ? "json:\(store)" : store]
+        let run = try await workspace.rmap(["run", "m.yml", "--quiet"] + option)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try workspace.tables(store: "rmap.sqlite") == ["notes"])
-        let before = workspace.bytes()
-        let status = try await Self.readOnly(workspace, ["status", "m.yml"])
+        let before = workspace.bytes(store)
+        let status = try await Self.readOnly(workspace, ["status", "m.yml"] + option, store: store)
         #expect(status.stderr == "")
         #expect(status.stdout.hasPrefix("entity  rows  create  update  delete  cursor  last sync\nNote       2"))
         #expect(status.status == 0)
-        let diff = try await Self.readOnly(workspace, ["diff", "m.yml"])
+        let diff = try await Self.readOnly(workspace, ["diff", "m.yml"] + option, store: store)
         #expect(diff.stderr == "")
         #expect(diff.stdout == "0 requests: 0 POST, 0 PUT, 0 DELETE\n")
         #expect(diff.status == 0)
-        #expect(workspace.bytes() == before)
+        #expect(workspace.bytes(store) == before)
     }
 }

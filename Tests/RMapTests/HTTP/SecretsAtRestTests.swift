@@ -76,6 +76,22 @@ extension FaultServerSuites {
             #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("tmp")) == [])
         }
 
+        @Test("a run that fails reading a page leaves no private file behind")
+        func failedRun() async throws {
+            let site = try TestServers.fault()
+            let workspace = try Self.workspace(site: site, marker: marker())
+            try workspace.write(
+                "m.yml",
+                "rmap: 1\nsource: { plugin: http, site: \"\(site.absoluteString)\", retries: 0 }\n"
+                    + "entities:\n  Item: { path: bad, attributes: { id: int, name: string } }\n")
+            for _ in 0..<5 {
+                let failed = try await Self.run(workspace)
+                #expect(failed.status == 1, "\(failed.stderr)")
+                #expect(failed.stderr.contains("invalid JSON"), "\(failed.stderr)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("tmp")) == [])
+            }
+        }
+
         @Test("inspect hides a URL's password written in the file, in text and JSON alike")
         func inspectPasswords() async throws {
             let workspace = try RunWorkspace([
