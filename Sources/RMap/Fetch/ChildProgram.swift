@@ -44,14 +44,17 @@ final class ChildProgram: Sendable {
             throw failure("cannot start: no executable '\(words[0])' (looked up on PATH)")
         }
         let pipes = (input: withInput ? Pipe() : nil, output: Pipe(), errors: Pipe())
+        let exit = self.exit
         do {
-            pid = try ProgramSpawn.start(
-                program, arguments: Array(words.dropFirst()), environment: environment,
-                directory: directory.isEmpty ? "." : directory,
-                streams: (
-                    pipes.input?.fileHandleForReading.fileDescriptor, pipes.output.fileHandleForWriting.fileDescriptor,
-                    pipes.errors.fileHandleForWriting.fileDescriptor
-                ))
+            pid = try LivePrograms.start(exit: exit) { () throws(ProgramSpawn.Failure) in
+                try ProgramSpawn.start(
+                    program, arguments: Array(words.dropFirst()), environment: environment,
+                    directory: directory.isEmpty ? "." : directory,
+                    streams: (
+                        pipes.input?.fileHandleForReading.fileDescriptor,
+                        pipes.output.fileHandleForWriting.fileDescriptor, pipes.errors.fileHandleForWriting.fileDescriptor
+                    ))
+            }
         } catch {
             throw failure("cannot start: \(error.reason)")
         }
@@ -62,8 +65,7 @@ final class ChildProgram: Sendable {
         input = pipes.input?.fileHandleForWriting ?? FileHandle.nullDevice
         output = pipes.output.fileHandleForReading
         self.timeout = timeout
-        let (pid, exit) = (pid, self.exit)
-        LivePrograms.add(pid, exit: exit)
+        let pid = pid
         let reaper = Thread {
             let status = ProgramSpawn.wait(for: pid)
             LivePrograms.remove(pid)
