@@ -42,6 +42,7 @@ struct EntityDecoder {
             case "incremental": entity.incremental = decodeIncremental(value)
             case "delete_when": entity.deleteWhen = value
             case "stream": entity.stream = diagnostics.string(value, "'stream'")
+            case "query": entity.query = diagnostics.string(value, "'query'")
             case "attributes":
                 for (attribute, spec) in diagnostics.keyedPairs(value, "'attributes' of \(what)", allowed: []) ?? [] {
                     let keyMark = value.mapping?.first { $0.key.scalar?.text == attribute }?.key.mark ?? spec.mark

@@ -59,7 +59,7 @@ public struct RetryPolicy: Sendable {
             true
         case .timeout, .connectionLost:
             method.isIdempotent
-        case .invalidJSON, .cancelled, .tooLarge, .spool, .tooManyRedirects:
+        case .invalidJSON, .cancelled, .tooLarge, .spool, .tooManyRedirects, .rateLimited, .oauth2, .recording:
             false
         }
     }
