@@ -98,15 +98,23 @@ public struct GraphQLSource: Source {
                 context.progress(.note("\(error.request): skipped (on_status: {\(status): skip})"))
                 return nil
             }
+            // A query the server cannot run is often answered 400 with the GraphQL errors.
+            if let body = error.response?.body, let document = try? JSONReader.parse(body, origin: "answer") {
+                try check(document, entity: entity)
+            }
             throw FetchError(origin: error.request, message: "fetching \(entity.name): \(error.message)")
         }
         let document = try client.json(response, for: request)
-        if let errors = document.object?["errors"]?.array, let first = errors.first {
-            let message = first.object?["message"]?.string ?? JSONWriter.serialize(first)
-            let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
-            throw failure(entity, "the GraphQL answer has errors: \(client.redactor.redact(message))\(more)")
-        }
+        try check(document, entity: entity)
         return document
+    }
+
+    /// Fails an answer that holds GraphQL `errors`, with the first one's message.
+    private func check(_ document: JSONValue, entity: EntityMapping) throws(FetchError) {
+        guard let errors = document.object?["errors"]?.array, let first = errors.first else { return }
+        let message = first.object?["message"]?.string ?? JSONWriter.serialize(first)
+        let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+        throw failure(entity, "the GraphQL answer has errors: \(client.redactor.redact(message))\(more)")
     }
 
     /// The cursor of the next page, or `nil` after the last.
