@@ -30,22 +30,7 @@ extension DjangoServerSuites {
             let totals = try Self.totals(first)
             #expect(totals["inserted"] == 235 && totals["fetched"] == 235 && totals["dangling"] == 0, "\(totals)")
 
-            let database = try SQLiteConnection(path: store)
-            #expect(try database.query("SELECT count(*) FROM people", []) == [[.integer(25)]])
-            #expect(try database.query("SELECT count(*) FROM people WHERE type = 'Admin'", []) == [[.integer(5)]])
-            #expect(try database.query("SELECT count(*) FROM projects", []) == [[.integer(60)]])
-            #expect(try database.query("SELECT count(*) FROM tasks", []) == [[.integer(150)]])
-            // Every project but 60 (no person) has its owner; every task its project.
-            #expect(
-                try database.query("SELECT count(*) FROM projects JOIN people ON people.id = projects.person_id", [])
-                    == [[.integer(59)]])
-            #expect(
-                try database.query("SELECT count(*) FROM tasks JOIN projects ON projects.id = tasks.project_id", [])
-                    == [[.integer(150)]])
-            #expect(
-                try database.query(
-                    "SELECT budget, due_at FROM projects, tasks WHERE projects.id = 1 AND tasks.id = 1", [])
-                    == [[.text("1250.25"), .text("2024-03-01T10:00:00.037Z")]])
+            try Self.expectWholeCRM(in: store)
 
             let second = try await CLIRunner.run(arguments, in: directory.url, environment: environment)
             #expect(second.status == 0, "\(second.stderr)")
@@ -58,7 +43,7 @@ extension DjangoServerSuites {
                 #expect(log.contains { $0.status == 429 })
             }
             if name == "rate-limit" {
-                // Four requests a second: DRF's five never had to refuse one of a run's requests. (The
+                // Four requests in 1.2 s: DRF's five a second never had to refuse one of a run's requests. (The
                 // next run is another process, whose budget does not know the requests just before it.)
                 #expect(!firstLog.isEmpty && firstLog.allSatisfy { $0.status == 200 }, "\(firstLog)")
             }
@@ -67,6 +52,35 @@ extension DjangoServerSuites {
                 #expect(log.filter { $0.path == "/o/token/" }.count == 2)
                 #expect(log.first?.path == "/o/token/" && log.allSatisfy { $0.status == 200 }, "\(log)")
             }
+        }
+
+        /// The columns of a store of the CRM: the identity, the foreign keys, the due time.
+        struct Columns {
+            var id = "id"
+            var owner = "person_id"
+            var project = "project_id"
+            var dueAt = "due_at"
+        }
+
+        /// Expects the whole seeded CRM in the SQLite store at `path`, every link connected.
+        static func expectWholeCRM(in path: String, columns: Columns = Columns()) throws {
+            let database = try SQLiteConnection(path: path)
+            let (id, owner, project) = (columns.id, columns.owner, columns.project)
+            #expect(try database.query("SELECT count(*) FROM people", []) == [[.integer(25)]])
+            #expect(try database.query("SELECT count(*) FROM people WHERE type = 'Admin'", []) == [[.integer(5)]])
+            #expect(try database.query("SELECT count(*) FROM projects", []) == [[.integer(60)]])
+            #expect(try database.query("SELECT count(*) FROM tasks", []) == [[.integer(150)]])
+            // Every project but 60 (no person) has its owner; every task its project.
+            #expect(
+                try database.query("SELECT count(*) FROM projects JOIN people ON people.\(id) = projects.\(owner)", [])
+                    == [[.integer(59)]])
+            #expect(
+                try database.query("SELECT count(*) FROM tasks JOIN projects ON projects.\(id) = tasks.\(project)", [])
+                    == [[.integer(150)]])
+            #expect(
+                try database.query(
+                    "SELECT budget, \(columns.dueAt) FROM projects, tasks WHERE projects.\(id) = 1 AND tasks.\(id) = 1", [])
+                    == [[.text("1250.25"), .text("2024-03-01T10:00:00.037Z")]])
         }
 
         /// The `totals` of a run's `--json` report, by count.
