@@ -7,23 +7,28 @@ import Testing
 /// one interval, and none before a wait a server announced is over.
 @Suite("Request budget")
 struct RequestBudgetTests {
-    /// The waits of `count` reservations made one after another, in milliseconds (rounded to 10).
+    /// The waits of `count` reservations made one after another, in milliseconds (rounded to 10;
+    /// they are made microseconds apart).
     static func waits(_ budget: RequestBudget, count: Int) throws -> [Int] {
         try (0..<count).map { _ in
             let wait = try budget.reserve(maxWait: .seconds(60))?.wait ?? .zero
-            return Int((Double(wait.components.attoseconds) / 1e15 + Double(wait.components.seconds) * 1000) / 10)
-                * 10
+            let milliseconds = Double(wait.components.attoseconds) / 1e15 + Double(wait.components.seconds) * 1000
+            return Int((milliseconds / 10).rounded()) * 10
         }
     }
 
-    @Test("a budget of 3 per 10 s: three starts now, three after 10 s, the seventh after 20 s")
+    @Test("a budget of 3 per 10 s: three starts now, three after 10 s, the seventh after 20 s (10 ms apart, 10 ms late)")
     func configured() throws {
         let budget = RequestBudget(limit: RateLimit(requests: 3, per: .seconds(10)))
-        let waits = try Self.waits(budget, count: 7)
-        #expect(waits[0..<3] == [0, 0, 0])
-        // Reserved a few microseconds apart: each wait is its interval less that much.
-        #expect(waits[3..<6].allSatisfy { (9_990...10_000).contains($0) }, "\(waits)")
-        #expect((19_990...20_000).contains(waits[6]), "\(waits)")
+        #expect(try Self.waits(budget, count: 7) == [0, 10, 20, 10_010, 10_020, 10_030, 20_020])
+    }
+
+    @Test("starts are per/requests apart when that is less than 10 ms: 1000 a second, 1 ms apart")
+    func spacing() throws {
+        let budget = RequestBudget(limit: RateLimit(requests: 1000, per: .seconds(1)))
+        let waits = try (0..<3).map { _ in try budget.reserve(maxWait: .seconds(60))?.wait ?? .zero }
+        #expect(waits[0] == .zero)
+        #expect(waits[2] > .microseconds(1900) && waits[2] <= .milliseconds(2), "\(waits)")
     }
 
     @Test("a start later than max_wait reserves nothing and says what asked for the wait")
@@ -32,10 +37,10 @@ struct RequestBudgetTests {
         #expect(try budget.reserve(maxWait: .seconds(1)) == nil)
         let error = try #require(throws: RequestBudget.TooLong.self) { try budget.reserve(maxWait: .seconds(1)) }
         #expect(error.reason == "rate_limit (1 request per 30 s)")
-        #expect(error.wait > .seconds(29) && error.wait <= .seconds(30))
+        #expect(error.wait > .seconds(29) && error.wait <= .milliseconds(30_010))
         // Nothing was reserved: a longer max_wait gets the same start, not one after it.
         let again = try #require(try budget.reserve(maxWait: .seconds(60)))
-        #expect(again.wait <= .seconds(30))
+        #expect(again.wait <= .milliseconds(30_010))
     }
 
     @Test("an announced wait holds every later start back, but a retry that waited it out")
