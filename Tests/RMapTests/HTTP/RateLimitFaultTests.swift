@@ -1,5 +1,6 @@
 import Foundation
 import RMap
+import RMapSQLite
 import Testing
 
 extension FaultServerSuites {
@@ -107,6 +108,41 @@ extension FaultServerSuites {
             #expect(check.span >= check.required - 0.05, "\(check.span)")
             #expect(check.span <= check.required * 1.25 + 0.25, "\(check.span)")
         }
+    }
+}
+
+extension FaultServerSuites.RateLimitFaultTests {
+    @Test("rmap push keeps the source's rate_limit too")
+    func pushBudget() async throws {
+        let site = try TestServers.fault()
+        let tag = marker()
+        let directory = try TemporaryDirectory()
+        try """
+        rmap: 1
+        source: { plugin: http, site: "\(site.absoluteString)", paginate: page, page_size: 3, rate_limit: { requests: 2, per: 1s } }
+        entities:
+          Item:
+            path: paced/\(tag)/items
+            attributes: { id: int, name: string }
+        """.write(to: directory.url.appendingPathComponent("items.yml"), atomically: true, encoding: .utf8)
+        let run = try await CLIRunner.run(["run", "items.yml", "--store", "items.sqlite"], in: directory.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        try SQLiteConnection(path: directory.url.appendingPathComponent("items.sqlite").path)
+            .execute("UPDATE items SET name = name || ' (edited)' WHERE id <= 6")
+        let arrivals = try await Plain.json(URL(string: "\(site.absoluteString)/_arrivals?tag=\(tag)")!)
+        let fetched = arrivals.array?.count ?? 0
+        let push = try await CLIRunner.run(["push", "items.yml", "--store", "items.sqlite", "--jobs", "6"], in: directory.url)
+        #expect(push.status == 0, "\(push.stderr)")
+        #expect(push.stderr.contains("push: 6 sent, 6 acknowledged, 0 pending"), "\(push.stderr)")
+        let all = try await Plain.json(URL(string: "\(site.absoluteString)/_arrivals?tag=\(tag)")!)
+        let times = (all.array ?? []).dropFirst(fetched).compactMap { value -> Double? in
+            if case .number(let digits) = value { return Double(digits) }
+            return nil
+        }
+        // Six PUTs, six at once allowed by --jobs, two a second by the budget: the last 2 s after the first.
+        let check = BudgetCheck(times: times, requests: 2, per: 1)
+        #expect(times.count == 6 && check.mostInAnyWindow(of: 0.95) <= 2, "\(times)")
+        #expect(check.span >= check.required - 0.05, "\(check.span)")
     }
 }
 
