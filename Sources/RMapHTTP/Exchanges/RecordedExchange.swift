@@ -91,7 +91,10 @@ struct RecordedExchange: Sendable {
             let number = object["exchange"].flatMap(Self.int), let request = object["request"]?.object,
             let method = request["method"]?.string, let url = request["url"]?.string,
             let headers = request["headers"].flatMap(Self.headers)
-        else { throw ExchangeLine(reason: "expected {\"exchange\", \"request\": {\"method\", \"url\", \"headers\", \"body\"}, ...}") }
+        else {
+            throw ExchangeLine(
+                reason: "expected {\"exchange\", \"request\": {\"method\", \"url\", \"headers\", \"body\"}, ...}")
+        }
         self.number = number
         self.method = method
         self.url = url
@@ -167,6 +170,9 @@ enum FailureCoding {
 extension RecordedExchange {
     /// A request's URL and body as a recording holds them: redacted.
     static func redacted(_ request: HTTPRequest, redactor: Redactor) -> (url: String, body: String?) {
-        (redactor.redact(request.url.absoluteString), request.body.map { redactor.redact(String(decoding: $0, as: UTF8.self)) })
+        (
+            redactor.redact(request.url.absoluteString),
+            request.body.map { redactor.redact(String(decoding: $0, as: UTF8.self)) }
+        )
     }
 }

@@ -44,6 +44,7 @@ struct GraphQLQuery: Sendable {
         if usesAfter { variables["after"] = cursor.map(JSONValue.string) ?? .null }
         if usesFirst, let pageSize { variables["first"] = .number(String(pageSize)) }
         return HTTPRequest(
-            .post, url: endpoint, json: .object(JSONObject([("query", .string(text)), ("variables", .object(variables))])))
+            .post, url: endpoint,
+            json: .object(JSONObject([("query", .string(text)), ("variables", .object(variables))])))
     }
 }

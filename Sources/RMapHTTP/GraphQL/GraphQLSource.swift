@@ -67,12 +67,17 @@ public struct GraphQLSource: Source {
             guard page <= settings.maxPages else {
                 throw failure(
                     entity,
-                    "stopped after max_pages (\(settings.maxPages)) pages; raise max_pages if the query really has that many")
+                    "stopped after max_pages (\(settings.maxPages)) pages; raise max_pages if the query really has that many"
+                )
             }
-            guard let document = try await answer(query, after: cursor, entity: entity, context: context) else { return }
+            guard let document = try await answer(query, after: cursor, entity: entity, context: context) else {
+                return
+            }
             let origin = "\(client.redact(settings.endpoint)) (\(entity.name), page \(page))"
             guard let found = ListPath.values(at: query.records[...], in: document) else {
-                throw failure(entity, "no records at '\(query.records.joined(separator: "."))' in the answer (records: in the mapping)")
+                throw failure(
+                    entity,
+                    "no records at '\(query.records.joined(separator: "."))' in the answer (records: in the mapping)")
             }
             let records = found.map { ListPath.collapsing($0, for: entity, model: context.model) }
             try await context.deliver(Payload(origin: origin, entity: entity.name, body: .records(records)))

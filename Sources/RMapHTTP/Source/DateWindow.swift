@@ -31,7 +31,8 @@ struct DateWindow: Sendable, Hashable {
         guard let node = try reader.block("window", allowed: Self.keys, example: example) else { return nil }
         func parameter(_ key: String) throws(PluginError) -> PagingParameter {
             let value = try reader.required(key, in: node, "'window'", example: example)
-            return try PagingParameter(try reader.text(value, "'window.\(key)'"), post: post, node: value, reader: reader)
+            return try PagingParameter(
+                try reader.text(value, "'window.\(key)'"), post: post, node: value, reader: reader)
         }
         from = try parameter("from")
         to = try parameter("to")

@@ -121,7 +121,8 @@ struct HTTPSourceSettings: Sendable {
         guard let pairs = try reader.mapping("auth") else { return nil }
         guard pairs.count == 1, let pair = pairs.first, let scheme = pair.key.scalar?.text else {
             throw reader.fail(
-                reader.options["auth"] ?? reader.options, "'auth' takes exactly one of basic, bearer, api_key or oauth2")
+                reader.options["auth"] ?? reader.options,
+                "'auth' takes exactly one of basic, bearer, api_key or oauth2")
         }
         func field(_ key: String, in node: YAMLNode) throws(PluginError) -> String {
             guard node.mapping != nil else { throw reader.fail(node, "'auth.\(scheme)' must be a mapping") }

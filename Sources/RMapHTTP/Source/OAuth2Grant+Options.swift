@@ -10,7 +10,8 @@ extension OAuth2Grant {
     /// The token URL must be `https`, or on the site's own origin (a test server on 127.0.0.1):
     /// the client's secret must not cross the network in clear to anyone else.
     init(_ node: YAMLNode, site: URL, reader: OptionReader) throws(PluginError) {
-        let example = "'auth: {oauth2: {token_url: https://auth.example.com/oauth/token, client_id: ..., client_secret: ...}}'"
+        let example =
+            "'auth: {oauth2: {token_url: https://auth.example.com/oauth/token, client_id: ..., client_secret: ...}}'"
         guard node.mapping != nil else { throw reader.fail(node, "'auth.oauth2' must be a mapping, e.g. \(example)") }
         try reader.onlyKeys(Self.keys, in: node, "'auth.oauth2'")
         func text(_ key: String) throws(PluginError) -> String? {

@@ -38,7 +38,9 @@ extension OptionReader {
     /// - Parameter zero: whether `0` is allowed.
     func duration(_ node: YAMLNode, _ what: String, zero: Bool = false) throws(PluginError) -> Duration {
         let text = try self.text(node, what).trimmingCharacters(in: .whitespaces)
-        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
+        let units: [(suffix: String, seconds: Double)] = [
+            ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400),
+        ]
         let unit = units.first { text.hasSuffix($0.suffix) && Double(text.dropLast($0.suffix.count)) != nil }
         let number = Double(unit.map { String(text.dropLast($0.suffix.count)) } ?? text)
         guard let number, number.isFinite, zero ? number >= 0 : number > 0 else {

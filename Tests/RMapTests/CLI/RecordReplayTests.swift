@@ -34,7 +34,9 @@ extension DjangoServerSuites {
                 let response = try #require(exchange["response"]?.object)
                 #expect(response["status"] == .number("200"))
                 let body = try #require(response["body"]?.string)
-                #expect(FileManager.default.fileExists(atPath: index.deletingLastPathComponent().appendingPathComponent(body).path))
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: index.deletingLastPathComponent().appendingPathComponent(body).path))
             }
 
             // No server at all: the same run, answered from the recording.

@@ -26,9 +26,12 @@ extension DjangoServerSuites {
             // GraphQL's keys are the columns; owners and projects come from the nested connections.
             try DjangoExampleTests.expectWholeCRM(
                 in: store,
-                columns: .init(id: "databaseId", owner: "owner_databaseId", project: "project_databaseId", dueAt: "dueAt"))
+                columns: .init(
+                    id: "databaseId", owner: "owner_databaseId", project: "project_databaseId", dueAt: "dueAt"))
             let database = try SQLiteConnection(path: store)
-            #expect(try database.query("SELECT owner_databaseId FROM projects WHERE databaseId = 13", []) == [[.integer(2)]])
+            #expect(
+                try database.query("SELECT owner_databaseId FROM projects WHERE databaseId = 13", []) == [[.integer(2)]]
+            )
             #expect(try database.query("SELECT firstName FROM people WHERE databaseId = 1", []) == [[.text("Ada")]])
             // 25 a page: people in one, projects in three, tasks in six, each after the last one's endCursor.
             let log = try await PushServer.log(site)
@@ -70,7 +73,8 @@ extension DjangoServerSuites {
                 ["run", "people.yml", "--store", "crm.sqlite"], in: directory.url,
                 environment: ["DJANGO_URL": site.absoluteString])
             #expect(result.status == 1)
-            #expect(result.stderr.contains("Error: POST \(site.absoluteString)/graphql: \(message)"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("Error: POST \(site.absoluteString)/graphql: \(message)"), "\(result.stderr)")
         }
     }
 }

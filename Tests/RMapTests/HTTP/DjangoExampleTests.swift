@@ -79,7 +79,8 @@ extension DjangoServerSuites {
                     == [[.integer(150)]])
             #expect(
                 try database.query(
-                    "SELECT budget, \(columns.dueAt) FROM projects, tasks WHERE projects.\(id) = 1 AND tasks.\(id) = 1", [])
+                    "SELECT budget, \(columns.dueAt) FROM projects, tasks WHERE projects.\(id) = 1 AND tasks.\(id) = 1",
+                    [])
                     == [[.text("1250.25"), .text("2024-03-01T10:00:00.037Z")]])
         }
 

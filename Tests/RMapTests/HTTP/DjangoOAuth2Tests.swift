@@ -44,7 +44,9 @@ extension DjangoServerSuites {
             let paths = FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? []
             return paths.compactMap { path in
                 let url = directory.appendingPathComponent(path)
-                return FileManager.default.contents(atPath: url.path).map { (path, String(decoding: $0, as: UTF8.self)) }
+                return FileManager.default.contents(atPath: url.path).map {
+                    (path, String(decoding: $0, as: UTF8.self))
+                }
             }
         }
 
@@ -187,7 +189,9 @@ extension DjangoServerSuites {
             let second = try await CLIRunner.run(arguments, in: directory.url, environment: environment)
             #expect(second.status == 1)
             #expect(
-                second.stderr.contains("Error: POST \(django.url.absoluteString)/o/token/: fetching Person: HTTP 400 after 1 attempt: {\"error\": \"invalid_grant\"}"),
+                second.stderr.contains(
+                    "Error: POST \(django.url.absoluteString)/o/token/: fetching Person: HTTP 400 after 1 attempt: {\"error\": \"invalid_grant\"}"
+                ),
                 "\(second.stderr)")
             #expect(!second.stderr.contains(django.refreshToken))
             try await PushServer.reset(django.url)

@@ -18,7 +18,8 @@ extension DjangoServerSuites {
             }
         }
 
-        @Test("the backfill loads the whole CRM; a failed run changes nothing and the next resumes where the last ended")
+        @Test(
+            "the backfill loads the whole CRM; a failed run changes nothing and the next resumes where the last ended")
         func backfillAndResume() async throws {
             let django = try TestServers.django()
             let site = django.url
@@ -38,7 +39,8 @@ extension DjangoServerSuites {
             let bounds = try await Self.lowerBounds(site)
             #expect(bounds.filter { $0 == "2023-12-01T00:00:00Z" }.count == 3)
             #expect(bounds.contains("2024-01-01T00:00:00Z") && bounds.contains("2024-02-01T00:00:00Z"))
-            let ended = try database.query("SELECT key, value FROM _rmap_state WHERE scope = 'http.window' ORDER BY key", [])
+            let ended = try database.query(
+                "SELECT key, value FROM _rmap_state WHERE scope = 'http.window' ORDER BY key", [])
             #expect(ended.count == 3)
             guard case .text(let json)? = ended.first?[1] else {
                 Issue.record("the window's end is not text: \(ended)")
@@ -55,8 +57,9 @@ extension DjangoServerSuites {
             let offline = try await CLIRunner.run(
                 arguments, in: directory.url, environment: ["DJANGO_URL": "http://127.0.0.1:9"])
             #expect(offline.status == 1)
-            #expect(try database.query("SELECT value FROM _rmap_state WHERE scope = 'http.window' ORDER BY key", [])
-                .map { $0[0] } == ended.map { $0[1] })
+            #expect(
+                try database.query("SELECT value FROM _rmap_state WHERE scope = 'http.window' ORDER BY key", [])
+                    .map { $0[0] } == ended.map { $0[1] })
 
             // The next run asks only from where the last completed window ended, and gets the change.
             let second = try await CLIRunner.run(arguments, in: directory.url, environment: environment)

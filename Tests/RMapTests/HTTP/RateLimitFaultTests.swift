@@ -31,7 +31,8 @@ extension FaultServerSuites {
             let tag = marker()
             let harness = try FetchHarness(
                 Self.mapping(
-                    site: site, path: "github/\(tag)", source: "params: { limit: 2, reset: 2, total: 11 }\n  concurrency: 1"))
+                    site: site, path: "github/\(tag)",
+                    source: "params: { limit: 2, reset: 2, total: 11 }\n  concurrency: 1"))
             try await harness.fetch(["Item"], realWait: .seconds(10))
             #expect(byID(harness.records("Item")).map { $0.object?["id"] } == (1...11).map { .number(String($0)) })
             // Two requests a window, one page after another: none was refused.
@@ -47,7 +48,8 @@ extension FaultServerSuites {
             let tag = marker()
             // Four at once against two a window: two are refused and sent again after the reset.
             let harness = try FetchHarness(
-                Self.mapping(site: site, path: "\(route)/\(tag)", source: "params: { limit: 2, reset: 1 }\n  retries: 2"))
+                Self.mapping(
+                    site: site, path: "\(route)/\(tag)", source: "params: { limit: 2, reset: 1 }\n  retries: 2"))
             try await harness.fetch(["Item"], realWait: .seconds(10))
             #expect(byID(harness.records("Item")).count == 12)
             let requests = try await Plain.requests(site, containing: tag)
@@ -65,13 +67,19 @@ extension FaultServerSuites {
                     site: site, path: "github/\(tag)",
                     source: "params: { limit: 1, reset: 120 }\n  concurrency: 1\n  max_wait: 2s"))
             let started = ContinuousClock.now
-            let error = try await #require(throws: FetchError.self) { try await harness.fetch(["Item"], realWait: .seconds(10)) }
+            let error = try await #require(throws: FetchError.self) {
+                try await harness.fetch(["Item"], realWait: .seconds(10))
+            }
             #expect(ContinuousClock.now - started < .seconds(5))
-            #expect(error.origin.hasPrefix("GET \(site.absoluteString)/github/\(tag).json?limit=1&reset=120&per_page=3&page=2"))
             #expect(
-                error.message.hasPrefix("fetching Item: the server's rate limit (X-RateLimit-Reset) asks for a wait of "),
+                error.origin.hasPrefix(
+                    "GET \(site.absoluteString)/github/\(tag).json?limit=1&reset=120&per_page=3&page=2"))
+            #expect(
+                error.message.hasPrefix(
+                    "fetching Item: the server's rate limit (X-RateLimit-Reset) asks for a wait of "),
                 "\(error.message)")
-            #expect(error.message.hasSuffix("longer than max_wait (2 s); raise max_wait or try later"), "\(error.message)")
+            #expect(
+                error.message.hasSuffix("longer than max_wait (2 s); raise max_wait or try later"), "\(error.message)")
         }
 
         @Test("a rate_limit of 5 a second, shared by two sources of the same site, holds at the server")
@@ -79,7 +87,8 @@ extension FaultServerSuites {
             let site = try TestServers.fault()
             let tag = marker()
             let directory = try TemporaryDirectory()
-            let source = "{ plugin: http, site: \"\(site.absoluteString)\", paginate: page, page_size: 3, rate_limit: { requests: 5, per: 1s } }"
+            let source =
+                "{ plugin: http, site: \"\(site.absoluteString)\", paginate: page, page_size: 3, rate_limit: { requests: 5, per: 1s } }"
             try """
             rmap: 1
             entities:
@@ -92,7 +101,8 @@ extension FaultServerSuites {
                 path: paced/\(tag)/things
                 attributes: { id: int, name: string }
             """.write(to: directory.url.appendingPathComponent("paced.yml"), atomically: true, encoding: .utf8)
-            let result = try await CLIRunner.run(["run", "paced.yml", "--store", "paced.sqlite", "--json"], in: directory.url)
+            let result = try await CLIRunner.run(
+                ["run", "paced.yml", "--store", "paced.sqlite", "--json"], in: directory.url)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try DjangoServerSuites.DjangoExampleTests.totals(result)["inserted"] == 42)
             let arrivals = try await Plain.json(URL(string: "\(site.absoluteString)/_arrivals?tag=\(tag)")!)
@@ -131,7 +141,8 @@ extension FaultServerSuites.RateLimitFaultTests {
             .execute("UPDATE items SET name = name || ' (edited)' WHERE id <= 6")
         let arrivals = try await Plain.json(URL(string: "\(site.absoluteString)/_arrivals?tag=\(tag)")!)
         let fetched = arrivals.array?.count ?? 0
-        let push = try await CLIRunner.run(["push", "items.yml", "--store", "items.sqlite", "--jobs", "6"], in: directory.url)
+        let push = try await CLIRunner.run(
+            ["push", "items.yml", "--store", "items.sqlite", "--jobs", "6"], in: directory.url)
         #expect(push.status == 0, "\(push.stderr)")
         #expect(push.stderr.contains("push: 6 sent, 6 acknowledged, 0 pending"), "\(push.stderr)")
         let all = try await Plain.json(URL(string: "\(site.absoluteString)/_arrivals?tag=\(tag)")!)

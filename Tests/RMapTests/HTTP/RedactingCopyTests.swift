@@ -26,7 +26,8 @@ struct RedactingCopyTests {
     func memory() throws {
         let directory = try TemporaryDirectory()
         let destination = directory.url.appendingPathComponent("out")
-        try RedactingCopy.write(Data(#"{"access_token": "abc123", "note": "abc"}"#.utf8), to: destination, hiding: ["abc", "abc123"])
+        try RedactingCopy.write(
+            Data(#"{"access_token": "abc123", "note": "abc"}"#.utf8), to: destination, hiding: ["abc", "abc123"])
         #expect(try String(contentsOf: destination, encoding: .utf8) == #"{"access_token": "***", "note": "***"}"#)
     }
 }

@@ -17,7 +17,8 @@ struct RequestBudgetTests {
         }
     }
 
-    @Test("a budget of 3 per 10 s: three starts now, three after 10 s, the seventh after 20 s (10 ms apart, 10 ms late)")
+    @Test(
+        "a budget of 3 per 10 s: three starts now, three after 10 s, the seventh after 20 s (10 ms apart, 10 ms late)")
     func configured() throws {
         let budget = RequestBudget(limit: RateLimit(requests: 3, per: .seconds(10)))
         #expect(try Self.waits(budget, count: 7) == [0, 10, 20, 10_010, 10_020, 10_030, 20_020])

@@ -45,7 +45,8 @@ struct InspectAccessKeysTests {
             result.stdout.contains(
                 "source: http {site: https://api.example.com, auth: {oauth2: {token_url: https://api.example.com/oauth/token, client_id: ***, client_secret: ***, grant: refresh_token, refresh_token: ***}}, rate_limit: {requests: 10, per: 1s}, max_wait: 15m, window: {from: updated_after, to: updated_before, start: 2024-01-01T00:00:00Z, step: 7d}}"
             ), "\(result.stdout)")
-        #expect(result.stdout.contains("source: graphql {endpoint: https://api.example.com/graphql}"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("source: graphql {endpoint: https://api.example.com/graphql}"), "\(result.stdout)")
         #expect(
             result.stdout.contains(
                 "query: query($after: String) { allPeople(after: $after) { edges { node { databaseId } } } }"),
