@@ -16,6 +16,7 @@ from http import HTTPStatus
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from api_shapes import ApiShapes
+from budgets import Budgets
 from http11 import Exchange, Server
 
 SECRET = "s3cret"
@@ -135,7 +136,7 @@ def make_gzip_bomb(megabytes):
     return b"".join(parts)
 
 
-class Handler(ApiShapes, Exchange):
+class Handler(ApiShapes, Budgets, Exchange):
     """Dispatches on the first path segment; see README.md for each behaviour.
 
     A route answers with `send` (or streams with `send_head` and `write`); `async` routes
