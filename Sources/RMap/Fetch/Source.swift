@@ -38,6 +38,8 @@ public struct FetchContext: Sendable {
     /// Maps files unless their bytes are unchanged since the last run (``RememberedPayloads``);
     /// `nil` when the run may skip nothing.
     public let payloads: RememberedPayloads?
+    /// Counts the requests the source skipped, for the run's report.
+    public let skipped: SkippedRequests
 
     /// Creates a context.
     public init(
@@ -46,9 +48,10 @@ public struct FetchContext: Sendable {
         progress: @escaping @Sendable (ProgressEvent) -> Void,
         cursors: IncrementalCursors = IncrementalCursors(), runState: SourceRunState = SourceRunState(),
         deliverIdentified: (@Sendable (Payload) async throws -> [IdentityKey])? = nil,
-        payloads: RememberedPayloads? = nil
+        payloads: RememberedPayloads? = nil, skipped: SkippedRequests = SkippedRequests()
     ) {
         self.payloads = payloads
+        self.skipped = skipped
         self.model = model
         self.deliver = deliver
         self.identities = identities

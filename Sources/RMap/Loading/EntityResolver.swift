@@ -42,6 +42,7 @@ struct EntityResolver {
         visiting: [String]
     ) {
         guard resolved[name] == nil, var entity = byName[name] else { return }
+        if let (parentName, _) = entity.extends, byName[parentName] == nil { entity.incomplete = true }
         let path = visiting + [name]
         if let (parentName, mark) = entity.extends, byName[parentName] != nil {
             if let start = path.firstIndex(of: parentName) {
@@ -101,6 +102,7 @@ struct EntityResolver {
         mapping.root = entity.settings.root
         mapping.attributes = entity.attributes
         mapping.stream = entity.stream
+        mapping.query = entity.query
         SingerKey.addIdentity(to: &mapping)
         return mapping
     }

@@ -66,6 +66,12 @@ struct FileDecoder {
         return settings
     }
 
+    /// Names users give the built-in plugins, with the plugin each stands for (when registered).
+    static let pluginSynonyms = [
+        "postgresql": "postgres", "pg": "postgres", "sqlite3": "sqlite", "https": "http", "rest": "http",
+        "api": "http", "files": "file", "json": "file", "command": "exec", "program": "exec", "tap": "singer",
+    ]
+
     /// A `source:` or `store:` block: a plugin name and the options that plugin accepts.
     func plugin(_ node: YAMLNode, _ what: String, plugins: [String: [String]], directory: String) -> PluginConfig? {
         guard let pairs = diagnostics.mapping(node, what) else { return nil }
@@ -76,7 +82,8 @@ struct FileDecoder {
             guard plugins[name] != nil else {
                 diagnostics.error(
                     pluginNode.mark,
-                    "unknown \(what) plugin '\(name)'\(Suggestion.hint(for: name, in: plugins.keys))")
+                    "unknown \(what) plugin '\(name)'"
+                        + Suggestion.hint(for: name, in: plugins.keys, synonyms: Self.pluginSynonyms))
                 return nil
             }
         }
@@ -88,9 +95,11 @@ struct FileDecoder {
     }
 
     /// A pair with every string scalar under it interpolated; under a key that holds secrets
-    /// (``Interpolator/holdsSecrets(_:)``) every value read from the environment is a secret.
+    /// (``Interpolator/holdsSecrets(_:)``) every value read from the environment is a secret,
+    /// but under the keys ``Interpolator/showsPlainly(_:)`` names.
     private func interpolated(_ pair: YAMLPair, secret: Bool = false) -> YAMLPair {
-        let secret = secret || pair.key.scalar.map { Interpolator.holdsSecrets($0.text) } ?? false
+        let key = pair.key.scalar?.text ?? ""
+        let secret = (secret || Interpolator.holdsSecrets(key)) && !Interpolator.showsPlainly(key)
         return YAMLPair(key: pair.key, value: interpolated(pair.value, secret: secret))
     }
 

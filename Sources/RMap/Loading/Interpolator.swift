@@ -1,10 +1,12 @@
-/// Expands `${VAR}` and `${VAR:-default}` in string scalars, and remembers
+/// Expands `${VAR}` and `${VAR:-default}` in string scalars (a `${VAR}` that is unset or empty
+/// is an issue naming it; `${VAR:-}` may be empty), and remembers
 /// the expanded values that are secrets so that output can redact them.
 ///
 /// A value is a secret when its variable's name contains `TOKEN`, `SECRET`,
 /// `PASSWORD` or `KEY` (in any case), or when it is used under a key that
-/// holds secrets (`auth`, `headers`, any key containing `password`). Other
-/// values, such as `site: ${RAILS_URL}`, are shown as they are.
+/// holds secrets (`auth`, `headers`, any key containing `password`), unless it is a key
+/// that names a place (``showsPlainly(_:)``). Other values, such as `site: ${RAILS_URL}`,
+/// are shown as they are.
 final class Interpolator {
     private let environment: [String: String]
     /// Secret values that came from the environment; never printed.
@@ -25,13 +27,20 @@ final class Interpolator {
         return key == "auth" || key == "headers" || key.contains("password")
     }
 
+    /// Whether values under the option `key` are shown even inside a block that holds secrets:
+    /// where an OAuth2 token is fetched and what it is for (`token_url`, `scope`, `grant`), so
+    /// that `token_url: ${API_URL}/oauth/token` leaves `site: ${API_URL}` readable.
+    static func showsPlainly(_ key: String) -> Bool {
+        ["token_url", "scope", "grant"].contains(key.lowercased())
+    }
+
     /// Whether the variable `name` holds a secret: its name contains TOKEN, SECRET, PASSWORD or KEY.
     static func isSecret(variable name: String) -> Bool {
         let name = name.uppercased()
         return secretNameWords.contains { name.contains($0) }
     }
 
-    /// The scalar's text with variables expanded; unset variables without a default become issues.
+    /// The scalar's text with variables expanded; unset or empty variables without a default become issues.
     ///
     /// - Parameter secret: whether the scalar sits where secrets go (under `auth`, `headers`, a password):
     ///   then every value expanded in it is a secret, whatever its variable's name.
@@ -49,11 +58,15 @@ final class Interpolator {
             let expression = rest[start.upperBound..<end]
             let (name, fallback) = split(expression)
             read[name] = environment[name]
-            if let value = environment[name], !(fallback != nil && value.isEmpty) {
-                if !value.isEmpty, secret || Self.isSecret(variable: name) { secrets.insert(value) }
+            if let value = environment[name], !value.isEmpty {
+                if secret || Self.isSecret(variable: name) { secrets.insert(value) }
                 result += value
             } else if let fallback {
                 result += fallback
+            } else if environment[name] != nil {
+                // An empty value would be read as a path or URL without it: `/people.json`.
+                diagnostics.error(
+                    scalar.mark, "environment variable '\(name)' is empty (write ${\(name):-} where empty is meant)")
             } else {
                 diagnostics.error(scalar.mark, "environment variable '\(name)' is not set (and has no default)")
             }

@@ -51,9 +51,10 @@ public struct Pipeline: Sendable {
         let incremental = IncrementalRun(model: model, fetched: fetched, full: options.full, stored: cursors)
         let state = SourceRunState(full: options.full, store: store)
         let sink = MappingSink(graph: graph, mapper: mapper)
+        let skipped = SkippedRequests()
         let payloads = RememberedPayloads(model: model, state: state) { payload in
-            let (records, rows) = try await sink.deliverCollecting(payload)
-            progress(.mapped(entity: payload.entity, records: records))
+            let (counts, rows) = try await sink.deliverCollecting(payload)
+            Self.report(counts, of: payload.entity, to: progress)
             return rows
         }
 
@@ -62,7 +63,7 @@ public struct Pipeline: Sendable {
         for wave in plan.waves {
             try await fetch(
                 wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, state: state,
-                payloads: payloads, progress: progress)
+                payloads: payloads, skipped: skipped, progress: progress)
         }
         progress(.stageFinished("fetch"))
         try await ExecTransformer.runAll(on: graph, model: model, reject: rejected.add)
@@ -108,6 +109,7 @@ public struct Pipeline: Sendable {
         }
         var report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
         report.add(rejected: rejected.all)
+        report.add(skipped: skipped.byEntity)
         if options.strict, report.hasProblems { throw StrictFailure(report: report) }
 
         // persist
@@ -151,16 +153,25 @@ public struct Pipeline: Sendable {
         }
     }
 
+    /// The progress of a mapped payload: its entity's records, then those nested in them.
+    private static func report(
+        _ counts: MappedCounts, of entity: String, to progress: @Sendable (ProgressEvent) -> Void
+    ) {
+        progress(.mapped(entity: entity, records: counts.records))
+        for (nested, records) in counts.nested.sorted(by: { $0.key < $1.key }) {
+            progress(.nested(entity: nested, within: entity, records: records))
+        }
+    }
+
     private func fetch(
         _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, cursors: IncrementalCursors, state: SourceRunState,
-        payloads: RememberedPayloads?, progress: @escaping @Sendable (ProgressEvent) -> Void
+        payloads: RememberedPayloads?, skipped: SkippedRequests, progress: @escaping @Sendable (ProgressEvent) -> Void
     ) async throws {
         let model = self.model
         let context = FetchContext(
             model: model,
             deliver: { payload in
-                let records = try await sink.deliver(payload)
-                progress(.mapped(entity: payload.entity, records: records))
+                Self.report(try await sink.deliverCounted(payload), of: payload.entity, to: progress)
             },
             identities: { entity in
                 // Parents in payloads skipped unchanged are parents too.
@@ -171,10 +182,10 @@ public struct Pipeline: Sendable {
             },
             progress: progress, cursors: cursors, runState: state,
             deliverIdentified: { payload in
-                let (records, identities) = try await sink.deliverIdentified(payload)
-                progress(.mapped(entity: payload.entity, records: records))
+                let (counts, identities) = try await sink.deliverIdentified(payload)
+                Self.report(counts, of: payload.entity, to: progress)
                 return identities
-            }, payloads: payloads)
+            }, payloads: payloads, skipped: skipped)
         let sources = try wave.map { (try registry.makeSource($0.config, model: model), $0.entities) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             var running = 0

@@ -56,6 +56,13 @@ public struct RunReport: Sendable {
         }
     }
 
+    /// Adds the requests sources skipped (`on_status`), by entity.
+    public mutating func add(skipped: [String: Int]) {
+        for index in entities.indices {
+            entities[index].skipped += skipped[entities[index].entity] ?? 0
+        }
+    }
+
     /// Rejected records, from mapping and connecting.
     public var rejectedCount: Int { recordErrors.count + connectErrors.count }
 
@@ -77,6 +84,7 @@ public struct RunReport: Sendable {
             total.orphansDeleted += counts.orphansDeleted
             total.deleted += counts.deleted
             total.unmappedKeys += counts.unmappedKeys
+            total.skipped += counts.skipped
         }
     }
 
@@ -158,6 +166,8 @@ public struct EntityRunCounts: Sendable, Equatable {
     public var deleted = 0
     /// Payload keys that map to no attribute or relationship (counted, not stored).
     public var unmappedKeys = 0
+    /// Requests the source skipped (`on_status: {404: skip}`): they yielded no records.
+    public var skipped = 0
 
     /// Creates zero counts for an entity.
     public init(entity: String) {
@@ -177,6 +187,7 @@ public struct EntityRunCounts: Sendable, Equatable {
                 ("orphans_deleted", .number(String(orphansDeleted))),
                 ("unmapped_keys", .number(String(unmappedKeys))),
                 ("deleted", .number(String(deleted))),
+                ("skipped", .number(String(skipped))),
             ]))
     }
 }

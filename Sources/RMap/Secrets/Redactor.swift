@@ -13,6 +13,8 @@ import Foundation
 ///   model's redactor keeps them (``MappingModel/redactor``): `rmap inspect` shows
 ///   `Authorization: Bearer ***` for a header whose token it hides.
 ///
+/// A redactor ``watching(_:)`` a ``LiveSecrets`` also hides the secrets issued while rmap runs.
+///
 /// ```swift
 /// let redactor = Redactor(secrets: ["s3cret"])
 /// redactor.redact("https://x.test/items?api_key=s3cret")   // "https://x.test/items?api_key=***"
@@ -26,28 +28,44 @@ public struct Redactor: Sendable, Hashable {
     private let forms: [String]
     /// Whether every `Authorization` field's value is hidden.
     public let hidesAuthorizationFields: Bool
+    /// Secrets issued while rmap runs, hidden too.
+    private let live: [LiveSecrets]
 
     /// Creates a redactor for `secrets` (empty strings are ignored) that also hides every
     /// `Authorization` field's value unless `hidingAuthorizationFields` is false.
     public init(secrets: some Sequence<String>, hidingAuthorizationFields: Bool = true) {
+        self.init(forms: Self.forms(of: secrets), hidingAuthorizationFields: hidingAuthorizationFields, live: [])
+    }
+
+    private init(forms: [String], hidingAuthorizationFields: Bool, live: [LiveSecrets]) {
+        self.forms = forms
         hidesAuthorizationFields = hidingAuthorizationFields
-        var forms: Set<String> = []
-        for secret in secrets where !secret.isEmpty {
-            forms.insert(secret)
-            forms.insert(Self.percentEncoded(secret))
-        }
-        self.forms = forms.sorted { ($0.count, $0) > ($1.count, $1) }
+        self.live = live
     }
 
     /// A redactor that hides these secrets too.
     public func adding(_ secrets: some Sequence<String>) -> Redactor {
-        Redactor(secrets: Set(forms).union(secrets), hidingAuthorizationFields: hidesAuthorizationFields)
+        Redactor(
+            forms: Self.forms(of: Set(forms).union(secrets)), hidingAuthorizationFields: hidesAuthorizationFields,
+            live: live)
+    }
+
+    /// A redactor that also hides every secret `secrets` holds, now or later.
+    public func watching(_ secrets: LiveSecrets) -> Redactor {
+        live.contains { $0 === secrets }
+            ? self : Redactor(forms: forms, hidingAuthorizationFields: hidesAuthorizationFields, live: live + [secrets])
+    }
+
+    /// Every form hidden now, the secrets issued so far included, longest first.
+    public var secretForms: [String] {
+        let issued = live.reduce(into: Set<String>()) { $0.formUnion($1.current) }
+        return issued.isEmpty ? forms : Self.forms(of: Set(forms).union(issued))
     }
 
     /// `text` with every secret and every URL's password (and, when asked, every `Authorization`
     /// value) replaced by `***`.
     public func redact(_ text: String) -> String {
-        var hidden = forms.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.mark) }
+        var hidden = secretForms.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.mark) }
         if hidden.contains("://") {
             // scheme://user:password@: the password stops at the first '@' after it, as in a URI.
             hidden = hidden.replacing(#/([A-Za-z][A-Za-z0-9+.\-]*://[^:/?#@\s"'<>]*:)[^@/?#\s"'<>]+@/#) { match in
@@ -64,6 +82,27 @@ public struct Redactor: Sendable, Hashable {
     /// percent-encoded, spaces as `%20`, as rmap's HTTP client writes queries.
     public static func percentEncoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
+    }
+
+    /// Each secret as written and percent-encoded, longest first.
+    private static func forms(of secrets: some Sequence<String>) -> [String] {
+        var forms: Set<String> = []
+        for secret in secrets where !secret.isEmpty {
+            forms.insert(secret)
+            forms.insert(percentEncoded(secret))
+        }
+        return forms.sorted { ($0.count, $0) > ($1.count, $1) }
+    }
+
+    public static func == (lhs: Redactor, rhs: Redactor) -> Bool {
+        lhs.forms == rhs.forms && lhs.hidesAuthorizationFields == rhs.hidesAuthorizationFields
+            && lhs.live.map(ObjectIdentifier.init) == rhs.live.map(ObjectIdentifier.init)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(forms)
+        hasher.combine(hidesAuthorizationFields)
+        for secrets in live { hasher.combine(ObjectIdentifier(secrets)) }
     }
 
     private static let queryAllowed = CharacterSet(

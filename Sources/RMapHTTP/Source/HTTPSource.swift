@@ -28,29 +28,34 @@ public struct HTTPSource: Source {
     private let settings: HTTPSourceSettings
     private let client: HTTPClient
     private let links: [String: ParentLink]
+    /// When the run started: where the last `window` ends.
+    private let started = Date()
 
     /// Makes the source from its `source:` block.
     ///
     /// - Throws: ``PluginError`` naming the option's `file:line:col` when an option is malformed
     ///   or a placeholder cannot be tied to a parent's identity.
     public init(config: PluginConfig, model: MappingModel) throws {
-        try self.init(config: config, model: model) { _ in }
+        try self.init(config: config, model: model, pool: ClientPool()) { _ in }
     }
 
-    /// Makes the source, letting tests shorten or record the retry waits.
-    init(config: PluginConfig, model: MappingModel, tuning: (inout RetryPolicy) -> Void) throws(PluginError) {
+    /// Makes the source, its budgets and tokens shared through `pool`, letting tests shorten or
+    /// record the retry waits.
+    init(
+        config: PluginConfig, model: MappingModel, pool: ClientPool = ClientPool(),
+        tuning: (inout RetryPolicy) -> Void
+    ) throws(PluginError) {
         let settings = try HTTPSourceSettings(config)
-        var retry = RetryPolicy(retries: settings.retries)
-        tuning(&retry)
         self.settings = settings
-        client = HTTPClient(
-            headers: settings.headers, auth: settings.auth, timeout: settings.timeout, retry: retry,
-            redactor: Redactor(secrets: model.secrets.union(settings.secrets)),
-            transport: CurlTransport(), scope: settings.scope,
-            maxBodyBytes: settings.maxBodyBytes)
+        client = settings.client(model: model, pool: pool, transport: CurlTransport(), tuning: tuning)
         var links: [String: ParentLink] = [:]
         for entity in model.entities where entity.source == config {
+            if entity.query != nil {
+                throw PluginError.invalidOptions(
+                    "http source: 'query' of '\(entity.name)' is for entities of a graphql source", at: entity.mark)
+            }
             links[entity.name] = try ParentLink.resolve(entity, params: settings.params, model: model)
+            try settings.checkPaging(of: entity, config: config)
         }
         self.links = links
     }
@@ -72,10 +77,14 @@ public struct HTTPSource: Source {
     // MARK: - Indexes
 
     /// One index to walk: an entity, or an entity's children of one parent.
-    private struct Index: Sendable {
+    struct Index: Sendable {
         var entity: EntityMapping
         var url: URL
+        /// The JSON body of `method: post` indexes.
+        var body: JSONValue?
         var fill: [String: Value]
+        /// What the run state knows the index by: its URL without an incremental cursor, redacted.
+        var key: String
     }
 
     private func fetch(wave: [EntityMapping], context: FetchContext) async throws {
@@ -90,95 +99,72 @@ public struct HTTPSource: Source {
                 indexes.append(index(of: entity, values: values, fill: fill, context: context))
             }
         }
-        let concurrency = settings.concurrency
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            var running = 0
-            for index in indexes {
-                if running == concurrency {
-                    try await group.next()
-                    running -= 1
-                }
-                group.addTask { try await walk(index, context: context) }
-                running += 1
-            }
-            try await group.waitForAll()
+        try await BoundedTasks.forEach(indexes, limit: settings.concurrency) { index in
+            try await walk(index, context: context)
         }
     }
 
     /// Fetches every page of one index, delivering each.
     ///
     /// Each body streams to a temporary file: a top-level array is delivered as
-    /// that file (the mapper streams it), any other body parsed whole.
+    /// that file (the mapper streams it), any other body parsed whole. When the
+    /// first page of `offset` or `page` paging tells the total, the other pages
+    /// are fetched `concurrency` at a time (``PagePlan``).
     private func walk(_ index: Index, context: FetchContext) async throws {
-        var pager = Pager(
-            style: settings.pagination, pageSize: settings.pageSize, base: index.url, maxPages: settings.maxPages)
-        var next: URL? = pager.first
+        guard let window = settings.window else { return try await walkPages(index, context: context) }
+        try await walk(index, in: window, until: started, context: context)
+    }
+
+    /// Fetches every page of one index (or of one window of it), delivering each.
+    func walkPages(_ index: Index, context: FetchContext) async throws {
+        var pager = Pager(settings: settings, base: index.url, body: index.body)
+        var next: PageRequest? = pager.first
         var previous: SpoolFile?
         let entity = index.entity.name
-        // A cursor-paged index reads its next cursor from the body, which a `304` does not carry.
-        let conditional: Bool = if case .cursor = settings.pagination { false } else { true }
-        let remembered = conditional ? try await context.runState.entries(scope: PageValidators.scope) : [:]
-        while let url = next {
-            let origin = client.redact(url)
-            let validators = remembered[origin].flatMap {
-                PageValidators($0.value)?.restored(for: withCredentials(url))
-            }
-            let request = validators.map { $0.conditional(HTTPRequest(.get, url: url)) } ?? HTTPRequest(.get, url: url)
-            let spool: SpoolFile
-            do { spool = try SpoolFile() } catch {
-                throw FetchError(origin: "GET \(origin)", message: "fetching \(entity): \(error)")
-            }
+        let remembered = settings.conditional ? try await context.runState.entries(scope: PageValidators.scope) : [:]
+        while let request = next {
+            let fetched: FetchedPage
             do {
-                let response = try await client.send(request, bodyFile: spool.url) { note in
-                    context.progress(.note(note))
+                fetched = try await fetch(request, of: index, remembered: remembered, context: context)
+            } catch {
+                try ending(error, of: request, entity: entity, pastEnd: pager.endsAtNotFound, context: context)
+                return
+            }
+            switch fetched {
+            case .unchanged(let validators, let response, let identities):
+                next = try await paging(request, entity) {
+                    try await pager.next(
+                        after: Pager.Page(
+                            response: validators.completing(response), document: nil, repeated: false,
+                            count: { identities.count }))
                 }
-                if let validators, response.isNotModified(request) {
-                    // Unchanged since the last run: its objects count as seen; its validators stay as stored.
-                    let identities = validators.identityKeys(of: index.entity)
-                    context.runState.unchanged(entity: entity, identities: identities)
-                    context.progress(.fetched(entity: entity, origin: origin))
-                    next = try await pager.next(
-                        after: validators.completing(response), document: nil, repeated: false
-                    ) { identities.count }
-                    previous = nil
-                    continue
-                }
-                // A top-level array stays in the file for the mapper to stream; anything else is parsed whole.
-                let document = try await readingJSON(spool, request: request, response: response) {
-                    try await spool.page()
-                }
-                let body = document.map(Payload.Body.document) ?? .file(path: spool.url.path)
-                let identities = try await readingJSON(spool, request: request, response: response) {
-                    try await context.deliverIdentified(
-                        Payload(origin: origin, entity: entity, body: body, fill: index.fill))
-                }
-                if conditional,
-                    let validators = PageValidators(
-                        response, entity: entity, identities: identities, redactor: client.redactor),
-                    validators.json != remembered[origin]?.value
-                {
-                    var update = RunStateUpdate()
-                    update.set(scope: PageValidators.scope, key: origin, to: validators.json)
-                    context.runState.record(update)
-                }
-                context.progress(.fetched(entity: entity, origin: origin))
+                previous = nil
+            case .page(let response, let document, let spool):
                 if previous == nil,
-                    let pages = PageTotal.pages(in: response, style: settings.pagination, pageSize: settings.pageSize)
+                    let pages = PageTotal.pages(
+                        in: response, document: document, style: settings.pagination, pageSize: settings.pageSize)
                 {
                     context.progress(.expected(entity: entity, amount: pages, unit: .pages))
                 }
                 context.progress(.advanced(entity: entity, amount: 1, unit: .pages))
-                let repeated = await previous?.hasSameContents(as: spool) ?? false
-                next = try await pager.next(after: response, document: document, repeated: repeated) {
-                    guard let document else { return try await spool.arrayCount() }
-                    return PageRecords.count(in: document, for: index.entity)
+                var page = Pager.Page(
+                    response: response, document: document,
+                    repeated: await previous?.hasSameContents(as: spool) ?? false,
+                    count: { try await PageRecords.count(document: document, spool: spool, for: index.entity) },
+                    lastValue: { try await lastValue(document: document, spool: spool, of: index.entity) })
+                if pager.pages == 0, settings.pagination == .offset || settings.pagination == .page {
+                    // Counted once: a top-level array is read from its file to count it.
+                    let records = try await page.count()
+                    page.count = { records }
+                    if let plan = PagePlan(response, document: document, records: records, settings: settings) {
+                        try await paging(request, entity) { try plan.check(settings) }
+                        try await fetch(
+                            plan, after: spool, pager: pager, index: index, remembered: remembered, context: context)
+                        return
+                    }
                 }
+                next = try await paging(request, entity) { try await pager.next(after: page) }
                 previous = spool
-            } catch let error as HTTPError {
-                throw FetchError(origin: error.request, message: "fetching \(entity): \(error.message)")
-            } catch let error as Pager.Failure {
-                throw FetchError(
-                    origin: "GET \(origin)", message: "fetching \(entity): \(client.redactor.redact(error.message))")
             }
         }
     }
@@ -188,6 +174,123 @@ public struct HTTPSource: Source {
     private func withCredentials(_ url: URL) -> URL {
         guard let auth = client.auth, client.scope.trusts(url, first: url) else { return url }
         return auth.apply(to: HTTPRequest(.get, url: url)).url
+    }
+
+    /// One page of an index, fetched and delivered.
+    private enum FetchedPage {
+        /// A `304` to a conditional request: the page's objects, remembered, count as seen.
+        case unchanged(PageValidators, HTTPResponse, [IdentityKey])
+        /// A page delivered: its answer, its body when not a top-level array, and the file it is in.
+        case page(HTTPResponse, JSONValue?, SpoolFile)
+    }
+
+    /// Sends `request` (conditionally when its validators are remembered) and delivers the page.
+    ///
+    /// - Throws: ``HTTPError`` for an answer that is not a success, ``FetchError`` for an
+    ///   answer that `error_when` calls an error.
+    private func fetch(
+        _ request: PageRequest, of index: Index, remembered: [String: RunStateEntry], context: FetchContext
+    ) async throws -> FetchedPage {
+        let entity = index.entity.name
+        let origin = client.redact(request.url)
+        let validators = remembered[origin].flatMap {
+            PageValidators($0.value)?.restored(for: withCredentials(request.url))
+        }
+        let plain = request.http
+        let http = validators.map { $0.conditional(plain) } ?? plain
+        let spool: SpoolFile
+        do { spool = try SpoolFile() } catch {
+            throw FetchError(origin: "\(http.method.rawValue) \(origin)", message: "fetching \(entity): \(error)")
+        }
+        let response = try await client.send(http, bodyFile: spool.url) { note in context.progress(.note(note)) }
+        if let validators, response.isNotModified(http) {
+            // Unchanged since the last run: its objects count as seen; its validators stay as stored.
+            let identities = validators.identityKeys(of: index.entity)
+            context.runState.unchanged(entity: entity, identities: identities)
+            context.progress(.fetched(entity: entity, origin: origin))
+            return .unchanged(validators, response, identities)
+        }
+        // A top-level array stays in the file for the mapper to stream; anything else is parsed whole.
+        let document = try await readingJSON(spool, request: http, response: response) { try await spool.page() }
+        if let error = settings.errorWhen?.error(in: document) {
+            throw FetchError(
+                origin: "\(http.method.rawValue) \(origin)",
+                message: "fetching \(entity): the answer is an error: \(client.redactor.redact(error))")
+        }
+        let body = document.map(Payload.Body.document) ?? .file(path: spool.url.path)
+        let identities = try await readingJSON(spool, request: http, response: response) {
+            try await context.deliverIdentified(Payload(origin: origin, entity: entity, body: body, fill: index.fill))
+        }
+        if settings.conditional,
+            let validators = PageValidators(
+                response, entity: entity, identities: identities, redactor: client.redactor),
+            validators.json != remembered[origin]?.value
+        {
+            var update = RunStateUpdate()
+            update.set(scope: PageValidators.scope, key: origin, to: validators.json)
+            context.runState.record(update)
+        }
+        context.progress(.fetched(entity: entity, origin: origin))
+        return .page(response, document, spool)
+    }
+
+    /// Fetches the pages of `plan` after the first (in `first`), `concurrency` at a time.
+    private func fetch(
+        _ plan: PagePlan, after first: SpoolFile, pager: Pager, index: Index, remembered: [String: RunStateEntry],
+        context: FetchContext
+    ) async throws {
+        let entity = index.entity.name
+        try await BoundedTasks.forEach(1..<plan.pages, limit: settings.concurrency) { number in
+            let request = plan.request(number, pager: pager)
+            let fetched: FetchedPage
+            do {
+                fetched = try await fetch(request, of: index, remembered: remembered, context: context)
+            } catch {
+                return try ending(error, of: request, entity: entity, pastEnd: true, context: context)
+            }
+            context.progress(.advanced(entity: entity, amount: 1, unit: .pages))
+            if case .page(_, _, let spool) = fetched, await first.hasSameContents(as: spool) {
+                try await paging(request, entity) {
+                    throw plan.repeated(number, settings: settings)
+                }
+            }
+        }
+    }
+
+    /// Ends an index quietly on an error answer that `on_status` skips (counted as skipped) or on a
+    /// `404` past the end (`pastEnd`); throws the run's error otherwise.
+    private func ending(
+        _ error: any Error, of request: PageRequest, entity: String, pastEnd: Bool, context: FetchContext
+    ) throws {
+        guard let error = error as? HTTPError else { throw error }
+        if error.status == 404, pastEnd { return }
+        if let status = error.status, settings.statusActions[status] == .skip {
+            context.skipped.record(entity: entity)
+            context.progress(.note("\(error.request): skipped (on_status: {\(status): skip})"))
+            return
+        }
+        throw FetchError(origin: error.request, message: "fetching \(entity): \(error.message)")
+    }
+
+    /// Runs the pager's `step`, its ``Pager/Failure`` failing the run as a fetch error of `request`.
+    private func paging<T>(_ request: PageRequest, _ entity: String, _ step: () async throws -> T) async throws -> T {
+        do {
+            return try await step()
+        } catch let error as Pager.Failure {
+            throw FetchError(
+                origin: "\(request.http.method.rawValue) \(client.redact(request.url))",
+                message: "fetching \(entity): \(client.redactor.redact(error.message))")
+        }
+    }
+
+    /// The `after_last` attribute's value in the page's last record.
+    private func lastValue(document: JSONValue?, spool: SpoolFile, of entity: EntityMapping) async throws -> String? {
+        guard case .cursor(let cursor) = settings.pagination, case .afterLast(let attribute) = cursor.origin,
+            let keyPath = entity.attribute(named: attribute)?.keyPath
+        else { return nil }
+        let record =
+            if let document { PageRecords.last(in: document, for: entity) } else { try await spool.lastElement() }
+        return JSONKeyPath(segments: keyPath).text(in: record)
     }
 
     /// Runs `work` on the page in `spool`; a body that is not JSON fails as the request's error,
@@ -208,7 +311,9 @@ public struct HTTPSource: Source {
     ) -> Index {
         let cursor = context.cursors.parameter(for: entity, fill: fill)
         return Index(
-            entity: entity, url: url(for: entity, values: values, model: context.model, cursor: cursor), fill: fill)
+            entity: entity, url: url(for: entity, values: values, model: context.model, cursor: cursor),
+            body: settings.body, fill: fill,
+            key: client.redact(url(for: entity, values: values, model: context.model)))
     }
 
     /// The index URL of `entity`, placeholders filled with `values`: path, suffix, `params`, `order`

@@ -4,10 +4,11 @@ import RMap
 /// The `http` source's options, validated.
 struct HTTPSourceSettings: Sendable {
     /// The option keys the plugin reads.
-    static let keys = [
-        "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency", "params",
-        "allow_hosts", "max_body_bytes", "max_pages",
-    ]
+    static let keys =
+        [
+            "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency", "params",
+            "allow_hosts", "max_body_bytes", "max_pages", "window",
+        ] + pagingKeys + answerKeys + Pacing.keys
 
     /// One `params:` entry: a template per value (`{id}` filled per parent); a list repeats `name[]`.
     struct Param: Sendable, Hashable {
@@ -20,6 +21,12 @@ struct HTTPSourceSettings: Sendable {
     var suffix = ".json"
     var headers = HTTPHeaders()
     var auth: HTTPAuth?
+    /// `auth: {oauth2: ...}`: how access tokens are obtained (``auth`` is then `nil`).
+    var oauth2: OAuth2Grant?
+    /// `rate_limit` and `max_wait`.
+    var pacing = Pacing()
+    /// `window`: the date windows each index is fetched in.
+    var window: DateWindow?
     var pageSize: Int?
     var pagination = Pagination.none
     var timeout = Duration.seconds(30)
@@ -32,6 +39,14 @@ struct HTTPSourceSettings: Sendable {
     var maxBodyBytes = 256 << 20
     /// The most pages one index may have.
     var maxPages = 10_000
+    /// `size_param`: where the page size goes, when not the style's default.
+    var sizeParam: PagingParameter?
+    /// The JSON body of `method: post` indexes (`nil`: `GET`).
+    var body: JSONValue?
+    /// `on_status`: what a status that is not a success means for the request.
+    var statusActions: [Int: StatusAction] = [:]
+    /// `error_when`: the 200 answers that are errors.
+    var errorWhen: ErrorEnvelope?
 
     /// Reads and checks the options of a `source:` block.
     ///
@@ -52,8 +67,12 @@ struct HTTPSourceSettings: Sendable {
         suffix = try reader.string("suffix") ?? ".json"
         headers = try Self.headers(reader)
         auth = try Self.auth(reader)
+        oauth2 = try reader.options["auth"]?["oauth2"].map { node throws(PluginError) in
+            try OAuth2Grant(node, site: site, reader: reader)
+        }
+        pacing = try Pacing(reader)
         pageSize = try reader.positiveInt("page_size")
-        pagination = try Self.pagination(reader, pageSize: pageSize)
+        try readPaging(reader)
         timeout = try reader.seconds("timeout") ?? timeout
         retries = try reader.count("retries") ?? retries
         concurrency = try reader.positiveInt("concurrency") ?? concurrency
@@ -61,6 +80,8 @@ struct HTTPSourceSettings: Sendable {
         allowHosts = try reader.strings("allow_hosts") ?? []
         maxBodyBytes = try reader.positiveInt("max_body_bytes") ?? maxBodyBytes
         maxPages = try reader.positiveInt("max_pages") ?? maxPages
+        try readAnswers(reader)
+        window = try DateWindow(reader, post: body != nil)
     }
 
     /// Who receives the credentials: the site's origin and the allowed hosts.
@@ -70,12 +91,7 @@ struct HTTPSourceSettings: Sendable {
 
     /// The values no message may show: credentials and sensitive header values.
     var secrets: [String] {
-        let sensitive = ["auth", "cookie", "key", "secret", "token", "session", "password"]
-        let headerSecrets = headers.filter { field in
-            let name = field.name.lowercased()
-            return sensitive.contains { name.contains($0) }
-        }.map(\.value)
-        return headerSecrets + (auth?.secrets ?? []) + siteCredentials
+        credentialSecrets + siteCredentials
     }
 
     /// The password of a `site` with userinfo (`http://bob:pw@host`), and the base64
@@ -90,7 +106,8 @@ struct HTTPSourceSettings: Sendable {
 
     // MARK: - Options
 
-    private static func headers(_ reader: OptionReader) throws(PluginError) -> HTTPHeaders {
+    /// The `headers` option.
+    static func headers(_ reader: OptionReader) throws(PluginError) -> HTTPHeaders {
         var headers = HTTPHeaders()
         for pair in try reader.mapping("headers") ?? [] {
             let name = try headerText(reader, pair.key, "a header name")
@@ -112,11 +129,13 @@ struct HTTPSourceSettings: Sendable {
         return text
     }
 
-    private static func auth(_ reader: OptionReader) throws(PluginError) -> HTTPAuth? {
+    /// The `auth` option's fixed credentials (`nil` for none, and for `oauth2`, read apart).
+    static func auth(_ reader: OptionReader) throws(PluginError) -> HTTPAuth? {
         guard let pairs = try reader.mapping("auth") else { return nil }
         guard pairs.count == 1, let pair = pairs.first, let scheme = pair.key.scalar?.text else {
             throw reader.fail(
-                reader.options["auth"] ?? reader.options, "'auth' takes exactly one of basic, bearer or api_key")
+                reader.options["auth"] ?? reader.options,
+                "'auth' takes exactly one of basic, bearer, api_key or oauth2")
         }
         func field(_ key: String, in node: YAMLNode) throws(PluginError) -> String {
             guard node.mapping != nil else { throw reader.fail(node, "'auth.\(scheme)' must be a mapping") }
@@ -148,43 +167,13 @@ struct HTTPSourceSettings: Sendable {
             case (nil, let param?): return .apiKey(.param(try reader.text(param, "'auth.api_key.param'")), value: value)
             default: throw reader.fail(pair.value, "'auth.api_key' needs either 'header' or 'param' (not both)")
             }
+        case "oauth2":
+            return nil
         default:
-            throw reader.fail(pair.key, "unknown auth scheme '\(scheme)' (expected basic, bearer or api_key)")
-        }
-    }
-
-    private static func pagination(_ reader: OptionReader, pageSize: Int?) throws(PluginError) -> Pagination {
-        guard let node = reader.options["paginate"], !(node.scalar?.isNull ?? false) else {
-            return pageSize == nil ? .none : .offset
-        }
-        if let pairs = node.mapping {
-            guard pairs.count == 1, pairs[0].key.scalar?.text == "cursor", let cursor = pairs[0].value.mapping else {
-                throw reader.fail(node, "'paginate' as a mapping is 'cursor: {next: key.path, param: cursor}'")
-            }
-            for pair in cursor where !["next", "param"].contains(pair.key.scalar?.text ?? "") {
-                throw reader.fail(
-                    pair.key, "unknown key '\(pair.key.scalar?.text ?? "")' in 'paginate.cursor' (expected next, param)"
-                )
-            }
-            guard let next = pairs[0].value["next"] else {
-                throw reader.fail(
-                    pairs[0].value, "'paginate.cursor' needs 'next', the key path of the next cursor in each page")
-            }
-            let path = try reader.text(next, "'paginate.cursor.next'").split(separator: ".").map(String.init)
-            let param = try pairs[0].value["param"].map { node throws(PluginError) in
-                try reader.text(node, "'paginate.cursor.param'")
-            }
-            return .cursor(next: path, param: param ?? "cursor")
-        }
-        switch try reader.text(node, "'paginate'") {
-        case "offset": return .offset
-        case "page": return .page
-        case "link_header": return .linkHeader
-        case "cursor":
-            throw reader.fail(node, "'paginate: cursor' needs its keys: 'cursor: {next: key.path, param: cursor}'")
-        case let other:
             throw reader.fail(
-                node, "unknown pagination '\(other)' (expected offset, page, link_header or cursor: {next, param})")
+                pair.key,
+                "unknown auth scheme '\(scheme)' (expected basic, bearer, api_key or oauth2)"
+                    + Suggestion.hint(for: scheme, in: ["basic", "bearer", "api_key", "oauth2"]))
         }
     }
 

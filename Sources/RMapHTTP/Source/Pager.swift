@@ -12,47 +12,65 @@ struct Pager {
         var message: String
     }
 
+    /// What the walk knows of a page once it has it.
+    struct Page {
+        /// The page's answer (its `Link` header, a cursor header).
+        var response: HTTPResponse
+        /// The page's body when it is not a top-level array (where a cursor or next URL is read).
+        var document: JSONValue?
+        /// True when the page's body is byte for byte the previous page's.
+        var repeated: Bool
+        /// Counts the page's records (called for `offset` and `page` only).
+        var count: () async throws -> Int
+        /// The `after_last` attribute's value in the page's last record (`nil` when it has none).
+        var lastValue: () async throws -> String? = { nil }
+    }
+
     private let style: Pagination
     private let pageSize: Int?
+    private let sizeParameter: PagingParameter
     private let base: URL
+    private let body: JSONValue?
     private let maxPages: Int
-    private var pages = 0
+    /// The pages seen so far.
+    private(set) var pages = 0
     private var offset = 0
     private var page = 1
     private var seen: Set<String> = []
 
-    /// A pager over `base` (the index URL with its own parameters), stopping after `maxPages` pages.
-    init(style: Pagination, pageSize: Int?, base: URL, maxPages: Int) {
-        self.style = style
-        self.pageSize = pageSize
+    /// A pager over `base` (the index URL with its own parameters) and `body` (the index's, for
+    /// `method: post`) as `settings` page it.
+    init(settings: HTTPSourceSettings, base: URL, body: JSONValue?) {
+        style = settings.pagination
+        pageSize = settings.pageSize
+        sizeParameter = settings.sizeParameter
         self.base = base
-        self.maxPages = maxPages
+        self.body = body
+        maxPages = settings.maxPages
     }
 
-    /// The first page's URL.
-    var first: URL {
+    /// The first page's request.
+    var first: PageRequest {
         switch style {
-        case .none: base
-        case .offset: url(limit: "limit", [("offset", "0")])
-        case .page: url(limit: "per_page", [("page", "1")])
-        case .linkHeader: url(limit: "per_page", [])
-        case .cursor: url(limit: "limit", [])
+        case .none: request([])
+        case .offset: request([("offset", 0)])
+        case .page: request([("page", 1)])
+        case .linkHeader, .nextURL, .cursor: request([])
         }
     }
 
-    /// The next page's URL after a page, or `nil` when that was the last.
-    ///
-    /// - Parameters:
-    ///   - response: the page's answer (its `Link` header).
-    ///   - document: the page's body when it is not a top-level array (where a cursor is read).
-    ///   - repeated: true when the page's body is byte for byte the previous page's.
-    ///   - count: counts the page's records (called for `offset` and `page` only).
-    mutating func next(
-        after response: HTTPResponse, document: JSONValue?, repeated: Bool, count: () async throws -> Int
-    ) async throws -> URL? {
+    /// True when an answer `404` ends the index rather than fails it: `page` and `offset` paging
+    /// after a full page (Django REST framework answers the page past the end with
+    /// `404 {"detail": "Invalid page."}`).
+    var endsAtNotFound: Bool {
+        pages > 0 && (style == .page || style == .offset)
+    }
+
+    /// The next page's request after `page`, or `nil` when that was the last.
+    mutating func next(after page: Page) async throws -> PageRequest? {
         pages += 1
-        guard let next = try await following(response, document: document, count: count) else { return nil }
-        if repeated {
+        guard let next = try await following(page) else { return nil }
+        if page.repeated {
             throw Failure(
                 message:
                     "page \(pages) is the same as page \(pages - 1) (does the server ignore \(parameter)?); stopping instead of looping"
@@ -72,18 +90,17 @@ struct Pager {
         case .none, .offset: "'offset'"
         case .page: "'page'"
         case .linkHeader: "its own next links"
-        case .cursor(_, let param): "'\(param)'"
+        case .nextURL: "its own next URLs"
+        case .cursor(let cursor): "'\(cursor.param)'"
         }
     }
 
-    private mutating func following(
-        _ response: HTTPResponse, document: JSONValue?, count countRecords: () async throws -> Int
-    ) async throws -> URL? {
+    private mutating func following(_ answer: Page) async throws -> PageRequest? {
         switch style {
         case .none:
             return nil
         case .offset, .page:
-            let count = try await countRecords()
+            let count = try await answer.count()
             guard count > 0, count >= (pageSize ?? 1) else { return nil }
             if let pageSize, count > pageSize {
                 throw Failure(
@@ -93,35 +110,36 @@ struct Pager {
             }
             offset += count
             page += 1
-            return style == .page
-                ? url(limit: "per_page", [("page", String(page))]) : url(limit: "limit", [("offset", String(offset))])
+            return style == .page ? request([("page", page)]) : request([("offset", offset)])
         case .linkHeader:
-            guard let next = response.links["next"] else { return nil }
-            return try unseen(next.absoluteString, next)
-        case .cursor(let path, let param):
-            var value: JSONValue? = document
-            for key in path { value = value?.object?[key] }
-            let token: String
-            switch value {
-            case .string(let text)?: token = text
-            case .number(let text)?: token = text
-            default: return nil
-            }
-            guard !token.isEmpty else { return nil }
-            return try unseen(token, url(limit: "limit", [(param, token)]))
+            guard let next = answer.response.links["next"] else { return nil }
+            return try unseen(next.absoluteString, PageRequest(url: next, body: body))
+        case .nextURL(let path):
+            guard let text = path.text(in: answer.document), !text.isEmpty,
+                let next = URL(string: text, relativeTo: answer.response.url)?.absoluteURL
+            else { return nil }
+            return try unseen(next.absoluteString, PageRequest(url: next, body: body))
+        case .cursor(let cursor):
+            let token = try await cursor.next(
+                after: answer.response, document: answer.document, lastValue: answer.lastValue)
+            guard let token else { return nil }
+            return try unseen(token, request([], cursor: (cursor.param, token)))
         }
     }
 
-    private func url(limit: String, _ items: [(name: String, value: String)]) -> URL {
-        let size = pageSize.map { [(name: limit, value: String($0))] } ?? []
-        return QueryEncoding.appending(size + items, to: base)
+    /// The request for `base` with the page size (when set), `numbers` as query parameters and a cursor.
+    func request(_ numbers: [(name: String, value: Int)], cursor: (PagingParameter, String)? = nil) -> PageRequest {
+        var values = pageSize.map { [(sizeParameter, JSONValue.number(String($0)))] } ?? []
+        values += numbers.map { (PagingParameter.query($0.name), JSONValue.number(String($0.value))) }
+        if let (parameter, token) = cursor { values.append((parameter, .string(token))) }
+        return PageRequest(base: base, body: body, values: values)
     }
 
-    /// `url`, unless `key` (a cursor or next link) came before: a server repeating itself would loop forever.
-    private mutating func unseen(_ key: String, _ url: URL) throws(Failure) -> URL {
+    /// `request`, unless `key` (a cursor or next link) came before: a server repeating itself would loop forever.
+    private mutating func unseen(_ key: String, _ request: PageRequest) throws(Failure) -> PageRequest {
         guard seen.insert(key).inserted else {
             throw Failure(message: "the server sent the same next page twice (\(key)); stopping instead of looping")
         }
-        return url
+        return request
     }
 }

@@ -8,7 +8,11 @@ enum Pagination: Sendable, Hashable {
     case page
     /// Follows the `Link` header's `rel="next"` (GitHub); `per_page` on the first request.
     case linkHeader
-    /// Passes the token found at `next` in each body back as the `param` query
-    /// parameter; stops when it is null, missing or empty.
-    case cursor(next: [String], param: String)
+    /// Follows the URL found at a key path of each body, absolute or relative (DRF's `next`,
+    /// HAL's `_links.next.href`, OData's `@odata.nextLink`, Salesforce's `nextRecordsUrl`);
+    /// stops when it is null, missing or empty.
+    case nextURL(JSONKeyPath)
+    /// Passes a cursor back as a parameter: read from the body, a header, or the last record
+    /// (``CursorPaging``).
+    case cursor(CursorPaging)
 }

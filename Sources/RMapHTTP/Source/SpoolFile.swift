@@ -59,6 +59,15 @@ final class SpoolFile: Sendable {
         }
     }
 
+    /// The last record of a top-level array body, read as the mapper streams it (`nil` when empty).
+    func lastElement() async throws -> JSONValue? {
+        try await reading { spool in
+            var last: JSONValue?
+            try JSONFileStream(path: spool.url.path).forEach { last = $0.value }
+            return last
+        }
+    }
+
     /// Runs `read` with this file on a thread of its own; the caller suspends meanwhile.
     private func reading<T: Sendable, Failure: Error>(
         _ read: @escaping @Sendable (SpoolFile) throws(Failure) -> T

@@ -46,6 +46,10 @@ struct HelpTests {
         --format github the problems go to stdout as workflow commands, which annotate the
         files in a pull request.
 
+        EXIT STATUS:
+          0  the files are valid
+          2  usage error, or the files have problems
+
         """
 
     @Test("the top-level help goes to stdout with exit 0", arguments: [[], ["-h"], ["--help"], ["help"]])
@@ -73,7 +77,7 @@ struct HelpTests {
     func everyCommand() async throws {
         let usages = [
             "run":
-                "USAGE: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...] [--full] [--singer]",
+                "USAGE: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...] [--full] [--singer] [--record <dir>] [--replay <dir>]",
             "status": "USAGE: rmap status <mapping> ... [--store <url>] [--json]",
             "inspect": "USAGE: rmap inspect <mapping> ... [--format <format>]",
             "diff": "USAGE: rmap diff <mapping> ... [--store <url>] [--json]",

@@ -26,7 +26,7 @@ struct RunCommandTests {
         #expect(lines.first == "load: started")
         #expect(lines.last == "persist: done")
         for expected in [
-            "fetch: started", "fetched CRMPerson: 2 records from data/people.json (634 B)",
+            "fetch: started", "fetched CRMPerson: 2 records and 1 nested CRMNote from data/people.json (634 B)",
             "fetched CRMProject: 2 records from data/projects.json (109 B)", "fetch: done", "connect: started",
             "connect: done", "persist: started",
         ] {
@@ -67,7 +67,7 @@ struct RunCommandTests {
         #expect(
             report.counts("CRMProject") == [
                 "fetched": 2, "inserted": 1, "updated": 1, "unchanged": 0, "rejected": 0, "dangling": 0,
-                "orphans_deleted": 0, "unmapped_keys": 0, "deleted": 0,
+                "orphans_deleted": 0, "unmapped_keys": 0, "deleted": 0, "skipped": 0,
             ])
         #expect(workspace.bytes() == before)
     }
@@ -122,7 +122,7 @@ struct RunCommandTests {
         #expect(
             report.totals == [
                 "fetched": 4, "inserted": 4, "updated": 0, "unchanged": 0, "rejected": 0, "dangling": 1,
-                "orphans_deleted": 0, "unmapped_keys": 1, "deleted": 0,
+                "orphans_deleted": 0, "unmapped_keys": 1, "deleted": 0, "skipped": 0,
             ])
         #expect(report.rejected.isEmpty)
         #expect(

@@ -80,9 +80,15 @@ final class FetchHarness: Sendable {
     var events: [ProgressEvent] { state.withLock { $0.events } }
     var waits: [Duration] { state.withLock { $0.waits } }
 
-    /// The records of `entity`'s payloads in delivery order.
+    /// The records of `entity`'s payloads in delivery order (at the entity's `records:` key path when it has one).
     func records(_ entity: String) -> [JSONValue] {
-        payloads.filter { $0.entity == entity }.flatMap(FetchHarness.records(of:))
+        let mapping = model.entity(named: entity)
+        return payloads.filter { $0.entity == entity }.flatMap { payload -> [JSONValue] in
+            guard let mapping, mapping.records != nil, case .document(let document) = payload.body else {
+                return FetchHarness.records(of: payload)
+            }
+            return (try? RecordSelection.records(in: document, for: mapping, origin: payload.origin)) ?? []
+        }
     }
 
     /// The `.fetched` origins in order.
@@ -149,6 +155,17 @@ enum Plain {
     static func requests(_ server: URL, containing marker: String) async throws -> [JSONObject] {
         let log = try await json(server.appendingPathComponent("_requests"))
         return (log.array ?? []).compactMap(\.object).filter { $0["path"]?.string?.contains(marker) ?? false }
+    }
+}
+
+/// `records` in the order of their `id`s (pages fetched concurrently arrive in any order).
+func byID(_ records: [JSONValue]) -> [JSONValue] {
+    records.sorted { first, second in
+        let ids = [first, second].map { record -> Int in
+            if case .number(let digits)? = record.object?["id"] { return Int(digits) ?? 0 }
+            return 0
+        }
+        return ids[0] < ids[1]
     }
 }
 

@@ -216,6 +216,7 @@ extension FaultServerSuites {
             arguments: [
                 ("samecursor", "paginate: { cursor: { next: meta.next, param: cursor } }", "records: data", "again"),
                 ("samelink", "paginate: link_header\nsuffix: \"\"", "", "?page=2"),
+                ("samecursor", "paginate: { after_last: id, param: starting_after }", "records: data", "(1)"),
             ])
         func repeatedNext(route: String, source: String, entity: String, repeated: String) async throws {
             let site = try TestServers.fault()

@@ -39,7 +39,7 @@ extension FaultServerSuites {
                 try await Task.sleep(for: .milliseconds(50))
             }
             child.send(signal)
-            let ended = try await DedicatedThread.run { child.wait() }.get()
+            let ended = await DedicatedThread.run { child.wait() }.get()
             let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             #expect(ended.signal == signal, "\(output)")
             #expect(
