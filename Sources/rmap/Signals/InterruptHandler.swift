@@ -4,7 +4,8 @@ import RMap
 /// What `rmap` does on `SIGINT` (Ctrl-C) or `SIGTERM`: it stops the programs it runs (their
 /// process groups get the same signal, then `SIGKILL` if they linger, and are reaped), waits
 /// for a store commit under way (``CommitGate``), deletes its private files
-/// (``PrivateFolder``), says on stderr what the store holds, and dies by the signal, so that
+/// (``PrivateFolder``) and, when nothing was written, a store file the run made, says on
+/// stderr what the store holds, and dies by the signal, so that
 /// its exit status stays 130 or 143. A second signal meanwhile kills it at once.
 ///
 /// The signal handler itself only writes the signal's number to a pipe; a thread of its own
@@ -22,6 +23,10 @@ enum InterruptHandler {
     /// The command's kind of work (``Work/writing`` until a command says otherwise).
     private static let work = Locked(Work.writing)
 
+    /// What undoes the command's traces when an interrupt comes before anything was written
+    /// (a store file the run created, still empty).
+    private static let undo = Locked<@Sendable () -> Void>({})
+
     /// Where the process is: which of an interrupt and the end of the command came first.
     private enum Phase {
         case running, interrupted, exiting
@@ -32,6 +37,11 @@ enum InterruptHandler {
     /// Says what the command under way does, for the message an interrupt prints.
     static func doing(_ kind: Work) {
         work.withLock { $0 = kind }
+    }
+
+    /// Sets what an interrupt does when nothing was written, before it says so.
+    static func whenNothingWritten(_ action: @escaping @Sendable () -> Void) {
+        undo.withLock { $0 = action }
     }
 
     /// Installs the handlers for `SIGINT` and `SIGTERM` (once; later calls do nothing), and
@@ -105,6 +115,7 @@ enum InterruptHandler {
         LivePrograms.stopAll(with: number)
         let commits = CommitGate.close(waiting: .seconds(10))
         PrivateFolder.remove()
+        if commits == 0 { undo.withLock { $0 }() }
         let text = message(work.withLock { $0 }, commits: commits)
         TextOutput.standardError.write((TextOutput.standardError.isTerminal ? "\n" : "") + text + "\n")
         unblock([number])

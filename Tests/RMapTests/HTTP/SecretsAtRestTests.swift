@@ -92,6 +92,45 @@ extension FaultServerSuites {
             }
         }
 
+        @Test(
+            "a run stopped by SIGINT or SIGTERM while a page downloads removes the page's file (0600, in a 0700 folder)",
+            arguments: [SIGINT, SIGTERM])
+        func interruptedPage(signal: Int32) async throws {
+            let site = try TestServers.fault()
+            let marker = marker()
+            let workspace = try Self.workspace(site: site, marker: marker)
+            try workspace.write(
+                "m.yml",
+                "rmap: 1\nsource: { plugin: http, site: \"\(site.absoluteString)\", params: { seconds: \"60\" } }\n"
+                    + "entities:\n  Item: { path: \"slow/\(marker)\", attributes: { id: int, name: string } }\n")
+            let (tmp, log) = (workspace.path("tmp"), workspace.path("run.log"))
+            let child = try ChildProcess(
+                try CLIRunner.binary().path,
+                ["run", workspace.path("m.yml"), "--store", "sqlite:\(workspace.path("s.sqlite"))"], log: log,
+                environment: ["TMPDIR": tmp])
+            try await Plain.awaitRequest(site, containing: marker)
+            // The page's file is made before its request is sent.
+            let folders = try FileManager.default.contentsOfDirectory(atPath: tmp)
+            #expect(folders.count == 1 && folders.first?.hasPrefix("rmap-private-") == true, "\(folders)")
+            let folder = "\(tmp)/\(folders.first ?? "")"
+            let pages = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("page-") }
+            #expect(pages.count == 1, "\(pages)")
+            #expect(Self.mode(folder) == 0o700 && Self.mode("\(folder)/\(pages.first ?? "")") == 0o600)
+            child.send(signal)
+            let ended = await DedicatedThread.run { child.wait() }.get()
+            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            #expect(ended.signal == signal, "\(output)")
+            #expect(output.hasSuffix("\ninterrupted: nothing was written\n"), "\(output)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: tmp) == [])
+            #expect(workspace.bytes("s.sqlite") == nil)
+        }
+
+        /// The permission bits of the file or folder at `path`.
+        static func mode(_ path: String) -> mode_t {
+            var status = stat()
+            return stat(path, &status) == 0 ? status.st_mode & 0o777 : 0
+        }
+
         @Test("inspect hides a URL's password written in the file, in text and JSON alike")
         func inspectPasswords() async throws {
             let workspace = try RunWorkspace([

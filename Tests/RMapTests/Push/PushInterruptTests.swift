@@ -33,11 +33,7 @@ extension FaultServerSuites {
             let child = try ChildProcess(
                 try CLIRunner.binary().path,
                 ["push", workspace.path("m.yml"), "--store", "sqlite:\(workspace.path("rmap.sqlite"))"], log: log)
-            let deadline = ContinuousClock.now + .seconds(120)
-            while try await Plain.requests(site, containing: "\(marker)/1").isEmpty {
-                try #require(ContinuousClock.now < deadline, "no PUT within 2 minutes")
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            try await Plain.awaitRequest(site, containing: "\(marker)/1")
             child.send(signal)
             let ended = await DedicatedThread.run { child.wait() }.get()
             let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
