@@ -109,10 +109,15 @@ public final class SQLiteEngine: SQLEngine {
         }
     }
 
-    /// Deletes the flag row first: no other connection ever sees it.
+    /// Deletes the flag row first: no other connection ever sees it. A write commits through the
+    /// ``CommitGate`` (an interruption then tells whether it landed).
     public func commit() throws {
         if ownWritesFlagged { try connection.execute(SQLiteBaseCapture.clearOwnWrites) }
-        try connection.execute("COMMIT")
+        if writing {
+            try CommitGate.commit { try connection.execute("COMMIT") }
+        } else {
+            try connection.execute("COMMIT")
+        }
         endTransaction()
     }
 

@@ -37,6 +37,7 @@ public enum ModelText {
             entity.source.map { "\($0.plugin) \(InspectText.options($0.options, in: model))" }
                 ?? "none (arrives nested)")
         add("records", entity.records.map(InspectText.key))
+        add("query", entity.query.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") })
         add("type_key", entity.typeKey)
         if !entity.types.isEmpty {
             add(

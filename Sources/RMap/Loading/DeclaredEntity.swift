@@ -26,6 +26,8 @@ struct DeclaredEntity {
     var deleteWhen: YAMLNode?
     /// `stream:`: the Singer stream whose records this entity takes.
     var stream: String?
+    /// `query:`: the GraphQL query of a `graphql` source.
+    var query: String?
     var attributes: [AttributeMapping] = []
     var relationships: [(name: String, node: YAMLNode, mark: Mark)] = []
     /// Part of the declaration could not be read (its `attributes:` block, the entity it extends):
@@ -38,6 +40,7 @@ struct DeclaredEntity {
         "incremental",
         "delete_when",
         "stream",
+        "query",
     ]
     static let attributeKeys = [
         "type", "key", "required", "default", "default_on_missing", "format", "map", "readonly", "transform",

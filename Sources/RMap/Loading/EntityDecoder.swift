@@ -42,6 +42,7 @@ struct EntityDecoder {
             case "incremental": entity.incremental = decodeIncremental(value)
             case "delete_when": entity.deleteWhen = value
             case "stream": entity.stream = diagnostics.string(value, "'stream'")
+            case "query": entity.query = diagnostics.string(value, "'query'")
             case "attributes":
                 guard let pairs = diagnostics.keyedPairs(value, "'attributes' of \(what)", allowed: []) else {
                     entity.incomplete = true

@@ -102,6 +102,7 @@ struct EntityResolver {
         mapping.root = entity.settings.root
         mapping.attributes = entity.attributes
         mapping.stream = entity.stream
+        mapping.query = entity.query
         SingerKey.addIdentity(to: &mapping)
         return mapping
     }

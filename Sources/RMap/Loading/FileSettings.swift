@@ -95,9 +95,11 @@ struct FileDecoder {
     }
 
     /// A pair with every string scalar under it interpolated; under a key that holds secrets
-    /// (``Interpolator/holdsSecrets(_:)``) every value read from the environment is a secret.
+    /// (``Interpolator/holdsSecrets(_:)``) every value read from the environment is a secret,
+    /// but under the keys ``Interpolator/showsPlainly(_:)`` names.
     private func interpolated(_ pair: YAMLPair, secret: Bool = false) -> YAMLPair {
-        let secret = secret || pair.key.scalar.map { Interpolator.holdsSecrets($0.text) } ?? false
+        let key = pair.key.scalar?.text ?? ""
+        let secret = (secret || Interpolator.holdsSecrets(key)) && !Interpolator.showsPlainly(key)
         return YAMLPair(key: pair.key, value: interpolated(pair.value, secret: secret))
     }
 
@@ -105,6 +107,12 @@ struct FileDecoder {
         switch node {
         case .scalar(var scalar):
             scalar.text = diagnostics.interpolator.interpolate(scalar, diagnostics: diagnostics, secret: secret)
+            if scalar.text.utf8.contains(0) {
+                // A path, an argument, a header or a variable ends at a NUL: `a.sqlite\0.x` would open `a.sqlite`.
+                diagnostics.error(
+                    scalar.mark,
+                    "a plugin option cannot hold a NUL character (\\0): paths, arguments and headers end at it")
+            }
             return .scalar(scalar)
         case .sequence(let items, let mark): return .sequence(items.map { interpolated($0, secret: secret) }, mark)
         case .mapping(let pairs, let mark): return .mapping(pairs.map { interpolated($0, secret: secret) }, mark)

@@ -51,6 +51,8 @@ public struct EntityMapping: Sendable, Hashable {
     /// The Singer stream whose records this entity takes (`stream:`); `nil`: the stream
     /// named like the entity's collection or element.
     public var stream: String?
+    /// The GraphQL query that fetches the entity's records (`query:`, for a `graphql` source).
+    public var query: String?
     /// The mapping file that declares the entity.
     public var file: String
     /// Where the entity is declared.

@@ -47,18 +47,19 @@ public struct StoreLayout: Sendable {
         tables[bindings[type.index].table]
     }
 
-    /// Whether connecting leaves `root`'s rows as they are: no entity stored in its table
-    /// has a foreign-key column for a relationship that a connection sets, itself or as
-    /// an inverse (the others, nested ones, are set by mapping).
-    func isSettledBeforeConnecting(_ root: EntityType, in schema: GraphSchema) -> Bool {
-        let table = bindings[root.index].table
+    /// For each of `roots`, whether connecting leaves its rows as they are: no entity stored
+    /// in its table has a foreign-key column for a relationship that a connection sets, itself
+    /// or as an inverse (the others, nested ones, are set by mapping). Linear in the schema.
+    func settledBeforeConnecting(_ roots: [EntityType], in schema: GraphSchema) -> [Bool] {
         let connected = schema.types.flatMap(\.mapping.relationships).filter { $0.connection != nil }
         let written = Set(connected.flatMap { [$0.name] + ($0.inverse.map { [$0] } ?? []) })
-        return schema.types.allSatisfy { type in
+        var unsettled: Set<Int> = []
+        for type in schema.types {
             let binding = bindings[type.index]
             let names = binding.foreignKeys.map { type.mapping.relationships[$0.relationship].name }
-            return binding.table != table || written.isDisjoint(with: names)
+            if !written.isDisjoint(with: names) { unsettled.insert(binding.table) }
         }
+        return roots.map { !unsettled.contains(bindings[$0.index].table) }
     }
 
     /// The join tables whose source is `table`.

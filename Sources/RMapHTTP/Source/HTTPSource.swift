@@ -28,28 +28,32 @@ public struct HTTPSource: Source {
     private let settings: HTTPSourceSettings
     private let client: HTTPClient
     private let links: [String: ParentLink]
+    /// When the run started: where the last `window` ends.
+    private let started = Date()
 
     /// Makes the source from its `source:` block.
     ///
     /// - Throws: ``PluginError`` naming the option's `file:line:col` when an option is malformed
     ///   or a placeholder cannot be tied to a parent's identity.
     public init(config: PluginConfig, model: MappingModel) throws {
-        try self.init(config: config, model: model) { _ in }
+        try self.init(config: config, model: model, pool: ClientPool()) { _ in }
     }
 
-    /// Makes the source, letting tests shorten or record the retry waits.
-    init(config: PluginConfig, model: MappingModel, tuning: (inout RetryPolicy) -> Void) throws(PluginError) {
+    /// Makes the source, its budgets and tokens shared through `pool`, letting tests shorten or
+    /// record the retry waits.
+    init(
+        config: PluginConfig, model: MappingModel, pool: ClientPool = ClientPool(),
+        tuning: (inout RetryPolicy) -> Void
+    ) throws(PluginError) {
         let settings = try HTTPSourceSettings(config)
-        var retry = RetryPolicy(retries: settings.retries)
-        tuning(&retry)
         self.settings = settings
-        client = HTTPClient(
-            headers: settings.headers, auth: settings.auth, timeout: settings.timeout, retry: retry,
-            redactor: Redactor(secrets: model.secrets.union(settings.secrets)),
-            transport: CurlTransport(), scope: settings.scope,
-            maxBodyBytes: settings.maxBodyBytes)
+        client = settings.client(model: model, pool: pool, transport: CurlTransport(), tuning: tuning)
         var links: [String: ParentLink] = [:]
         for entity in model.entities where entity.source == config {
+            if entity.query != nil {
+                throw PluginError.invalidOptions(
+                    "http source: 'query' of '\(entity.name)' is for entities of a graphql source", at: entity.mark)
+            }
             links[entity.name] = try ParentLink.resolve(entity, params: settings.params, model: model)
             try settings.checkPaging(of: entity, config: config)
         }
@@ -73,10 +77,14 @@ public struct HTTPSource: Source {
     // MARK: - Indexes
 
     /// One index to walk: an entity, or an entity's children of one parent.
-    private struct Index: Sendable {
+    struct Index: Sendable {
         var entity: EntityMapping
         var url: URL
+        /// The JSON body of `method: post` indexes.
+        var body: JSONValue?
         var fill: [String: Value]
+        /// What the run state knows the index by: its URL without an incremental cursor, redacted.
+        var key: String
     }
 
     private func fetch(wave: [EntityMapping], context: FetchContext) async throws {
@@ -91,18 +99,8 @@ public struct HTTPSource: Source {
                 indexes.append(index(of: entity, values: values, fill: fill, context: context))
             }
         }
-        let concurrency = settings.concurrency
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            var running = 0
-            for index in indexes {
-                if running == concurrency {
-                    try await group.next()
-                    running -= 1
-                }
-                group.addTask { try await walk(index, context: context) }
-                running += 1
-            }
-            try await group.waitForAll()
+        try await BoundedTasks.forEach(indexes, limit: settings.concurrency) { index in
+            try await walk(index, context: context)
         }
     }
 
@@ -113,7 +111,13 @@ public struct HTTPSource: Source {
     /// first page of `offset` or `page` paging tells the total, the other pages
     /// are fetched `concurrency` at a time (``PagePlan``).
     private func walk(_ index: Index, context: FetchContext) async throws {
-        var pager = Pager(settings: settings, base: index.url)
+        guard let window = settings.window else { return try await walkPages(index, context: context) }
+        try await walk(index, in: window, until: started, context: context)
+    }
+
+    /// Fetches every page of one index (or of one window of it), delivering each.
+    func walkPages(_ index: Index, context: FetchContext) async throws {
+        var pager = Pager(settings: settings, base: index.url, body: index.body)
         var next: PageRequest? = pager.first
         var previous: SpoolFile?
         let entity = index.entity.name
@@ -165,6 +169,13 @@ public struct HTTPSource: Source {
         }
     }
 
+    /// `url` as the server sees it: with the API key the client adds to the query of a trusted
+    /// origin's requests (where a remembered `Link` header's redacted secrets come from).
+    private func withCredentials(_ url: URL) -> URL {
+        guard let auth = client.auth, client.scope.trusts(url, first: url) else { return url }
+        return auth.apply(to: HTTPRequest(.get, url: url)).url
+    }
+
     /// One page of an index, fetched and delivered.
     private enum FetchedPage {
         /// A `304` to a conditional request: the page's objects, remembered, count as seen.
@@ -182,10 +193,15 @@ public struct HTTPSource: Source {
     ) async throws -> FetchedPage {
         let entity = index.entity.name
         let origin = client.redact(request.url)
-        let validators = remembered[origin].flatMap { PageValidators($0.value) }
+        let validators = remembered[origin].flatMap {
+            PageValidators($0.value)?.restored(for: withCredentials(request.url))
+        }
         let plain = request.http
         let http = validators.map { $0.conditional(plain) } ?? plain
-        let spool = SpoolFile()
+        let spool: SpoolFile
+        do { spool = try SpoolFile() } catch {
+            throw FetchError(origin: "\(http.method.rawValue) \(origin)", message: "fetching \(entity): \(error)")
+        }
         let response = try await client.send(http, bodyFile: spool.url) { note in context.progress(.note(note)) }
         if let validators, response.isNotModified(http) {
             // Unchanged since the last run: its objects count as seen; its validators stay as stored.
@@ -205,7 +221,9 @@ public struct HTTPSource: Source {
         let identities = try await readingJSON(spool, request: http, response: response) {
             try await context.deliverIdentified(Payload(origin: origin, entity: entity, body: body, fill: index.fill))
         }
-        if settings.conditional, let validators = PageValidators(response, entity: entity, identities: identities),
+        if settings.conditional,
+            let validators = PageValidators(
+                response, entity: entity, identities: identities, redactor: client.redactor),
             validators.json != remembered[origin]?.value
         {
             var update = RunStateUpdate()
@@ -222,31 +240,20 @@ public struct HTTPSource: Source {
         context: FetchContext
     ) async throws {
         let entity = index.entity.name
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            var running = 0
-            for number in 1..<plan.pages {
-                if running == settings.concurrency {
-                    try await group.next()
-                    running -= 1
-                }
-                let request = plan.request(number, pager: pager)
-                group.addTask {
-                    let fetched: FetchedPage
-                    do {
-                        fetched = try await fetch(request, of: index, remembered: remembered, context: context)
-                    } catch {
-                        return try ending(error, of: request, entity: entity, pastEnd: true, context: context)
-                    }
-                    context.progress(.advanced(entity: entity, amount: 1, unit: .pages))
-                    if case .page(_, _, let spool) = fetched, await first.hasSameContents(as: spool) {
-                        try await paging(request, entity) {
-                            throw plan.repeated(number, settings: settings)
-                        }
-                    }
-                }
-                running += 1
+        try await BoundedTasks.forEach(1..<plan.pages, limit: settings.concurrency) { number in
+            let request = plan.request(number, pager: pager)
+            let fetched: FetchedPage
+            do {
+                fetched = try await fetch(request, of: index, remembered: remembered, context: context)
+            } catch {
+                return try ending(error, of: request, entity: entity, pastEnd: true, context: context)
             }
-            try await group.waitForAll()
+            context.progress(.advanced(entity: entity, amount: 1, unit: .pages))
+            if case .page(_, _, let spool) = fetched, await first.hasSameContents(as: spool) {
+                try await paging(request, entity) {
+                    throw plan.repeated(number, settings: settings)
+                }
+            }
         }
     }
 
@@ -304,7 +311,9 @@ public struct HTTPSource: Source {
     ) -> Index {
         let cursor = context.cursors.parameter(for: entity, fill: fill)
         return Index(
-            entity: entity, url: url(for: entity, values: values, model: context.model, cursor: cursor), fill: fill)
+            entity: entity, url: url(for: entity, values: values, model: context.model, cursor: cursor),
+            body: settings.body, fill: fill,
+            key: client.redact(url(for: entity, values: values, model: context.model)))
     }
 
     /// The index URL of `entity`, placeholders filled with `values`: path, suffix, `params`, `order`

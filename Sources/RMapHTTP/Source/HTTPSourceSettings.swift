@@ -7,8 +7,8 @@ struct HTTPSourceSettings: Sendable {
     static let keys =
         [
             "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency", "params",
-            "allow_hosts", "max_body_bytes", "max_pages",
-        ] + pagingKeys + answerKeys
+            "allow_hosts", "max_body_bytes", "max_pages", "window",
+        ] + pagingKeys + answerKeys + Pacing.keys
 
     /// One `params:` entry: a template per value (`{id}` filled per parent); a list repeats `name[]`.
     struct Param: Sendable, Hashable {
@@ -21,6 +21,12 @@ struct HTTPSourceSettings: Sendable {
     var suffix = ".json"
     var headers = HTTPHeaders()
     var auth: HTTPAuth?
+    /// `auth: {oauth2: ...}`: how access tokens are obtained (``auth`` is then `nil`).
+    var oauth2: OAuth2Grant?
+    /// `rate_limit` and `max_wait`.
+    var pacing = Pacing()
+    /// `window`: the date windows each index is fetched in.
+    var window: DateWindow?
     var pageSize: Int?
     var pagination = Pagination.none
     var timeout = Duration.seconds(30)
@@ -61,6 +67,10 @@ struct HTTPSourceSettings: Sendable {
         suffix = try reader.string("suffix") ?? ".json"
         headers = try Self.headers(reader)
         auth = try Self.auth(reader)
+        oauth2 = try reader.options["auth"]?["oauth2"].map { node throws(PluginError) in
+            try OAuth2Grant(node, site: site, reader: reader)
+        }
+        pacing = try Pacing(reader)
         pageSize = try reader.positiveInt("page_size")
         try readPaging(reader)
         timeout = try reader.seconds("timeout") ?? timeout
@@ -71,6 +81,7 @@ struct HTTPSourceSettings: Sendable {
         maxBodyBytes = try reader.positiveInt("max_body_bytes") ?? maxBodyBytes
         maxPages = try reader.positiveInt("max_pages") ?? maxPages
         try readAnswers(reader)
+        window = try DateWindow(reader, post: body != nil)
     }
 
     /// Who receives the credentials: the site's origin and the allowed hosts.
@@ -80,12 +91,7 @@ struct HTTPSourceSettings: Sendable {
 
     /// The values no message may show: credentials and sensitive header values.
     var secrets: [String] {
-        let sensitive = ["auth", "cookie", "key", "secret", "token", "session", "password"]
-        let headerSecrets = headers.filter { field in
-            let name = field.name.lowercased()
-            return sensitive.contains { name.contains($0) }
-        }.map(\.value)
-        return headerSecrets + (auth?.secrets ?? []) + siteCredentials
+        credentialSecrets + siteCredentials
     }
 
     /// The password of a `site` with userinfo (`http://bob:pw@host`), and the base64
@@ -100,20 +106,36 @@ struct HTTPSourceSettings: Sendable {
 
     // MARK: - Options
 
-    private static func headers(_ reader: OptionReader) throws(PluginError) -> HTTPHeaders {
+    /// The `headers` option.
+    static func headers(_ reader: OptionReader) throws(PluginError) -> HTTPHeaders {
         var headers = HTTPHeaders()
         for pair in try reader.mapping("headers") ?? [] {
-            let name = try reader.text(pair.key, "a header name")
-            headers[name] = try reader.text(pair.value, "header '\(name)'")
+            let name = try headerText(reader, pair.key, "a header name")
+            headers[name] = try headerText(reader, pair.value, "header '\(name)'")
         }
         return headers
     }
 
-    private static func auth(_ reader: OptionReader) throws(PluginError) -> HTTPAuth? {
+    /// A scalar sent in a header line: one holding CR, LF or NUL (a variable's value, say) would
+    /// end the line and start another header, so it is refused, naming `what`, never the value.
+    private static func headerText(_ reader: OptionReader, _ node: YAMLNode, _ what: String) throws(PluginError)
+        -> String
+    {
+        let text = try reader.text(node, what)
+        guard !HTTPHeaders.breaksLine(text) else {
+            throw reader.fail(
+                node, "\(what) holds a line break (CR or LF) or NUL, which would start another header (not shown)")
+        }
+        return text
+    }
+
+    /// The `auth` option's fixed credentials (`nil` for none, and for `oauth2`, read apart).
+    static func auth(_ reader: OptionReader) throws(PluginError) -> HTTPAuth? {
         guard let pairs = try reader.mapping("auth") else { return nil }
         guard pairs.count == 1, let pair = pairs.first, let scheme = pair.key.scalar?.text else {
             throw reader.fail(
-                reader.options["auth"] ?? reader.options, "'auth' takes exactly one of basic, bearer or api_key")
+                reader.options["auth"] ?? reader.options,
+                "'auth' takes exactly one of basic, bearer, api_key or oauth2")
         }
         func field(_ key: String, in node: YAMLNode) throws(PluginError) -> String {
             guard node.mapping != nil else { throw reader.fail(node, "'auth.\(scheme)' must be a mapping") }
@@ -133,18 +155,25 @@ struct HTTPSourceSettings: Sendable {
             try onlyKeys(["user", "password"], in: pair.value)
             return .basic(user: try field("user", in: pair.value), password: try field("password", in: pair.value))
         case "bearer":
-            return .bearer(try reader.text(pair.value, "'auth.bearer'"))
+            return .bearer(try headerText(reader, pair.value, "'auth.bearer'"))
         case "api_key":
             try onlyKeys(["header", "param", "value"], in: pair.value)
             let value = try field("value", in: pair.value)
             switch (pair.value["header"], pair.value["param"]) {
             case (let header?, nil):
-                return .apiKey(.header(try reader.text(header, "'auth.api_key.header'")), value: value)
+                let name = try headerText(reader, header, "'auth.api_key.header'")
+                if let node = pair.value["value"] { _ = try headerText(reader, node, "'auth.api_key.value'") }
+                return .apiKey(.header(name), value: value)
             case (nil, let param?): return .apiKey(.param(try reader.text(param, "'auth.api_key.param'")), value: value)
             default: throw reader.fail(pair.value, "'auth.api_key' needs either 'header' or 'param' (not both)")
             }
+        case "oauth2":
+            return nil
         default:
-            throw reader.fail(pair.key, "unknown auth scheme '\(scheme)' (expected basic, bearer or api_key)")
+            throw reader.fail(
+                pair.key,
+                "unknown auth scheme '\(scheme)' (expected basic, bearer, api_key or oauth2)"
+                    + Suggestion.hint(for: scheme, in: ["basic", "bearer", "api_key", "oauth2"]))
         }
     }
 

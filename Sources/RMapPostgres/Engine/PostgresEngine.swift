@@ -26,6 +26,8 @@ public final class PostgresEngine: SQLEngine {
     private let laterIndexes: LaterIndexes
     /// Statements as PostgreSQL takes them, by their text with `?`.
     private var numbered: [String: String] = [:]
+    /// Whether the open transaction writes (its commit passes the ``CommitGate``).
+    private var writing = false
     /// How many rewritten statements are kept: far more than a run's distinct statements, so that
     /// the cache never grows with the input.
     private static let cachedStatements = 1024
@@ -124,12 +126,19 @@ public final class PostgresEngine: SQLEngine {
     public func begin(_ kind: SQLTransactionKind) throws {
         laterIndexes.reset()
         try connection.execute(kind == .write ? PostgresSession.beginWrite : PostgresSession.beginRead)
+        writing = kind == .write
     }
 
-    /// Builds the indexes of the transaction's new tables first (``create(_:)``).
+    /// Builds the indexes of the transaction's new tables first (``create(_:)``); a write commits
+    /// through the ``CommitGate`` (an interruption then tells whether it landed).
     public func commit() throws {
         try laterIndexes.buildAll()
-        try PostgresSession.commit(on: connection)
+        if writing {
+            try CommitGate.commit { try PostgresSession.commit(on: connection) }
+        } else {
+            try PostgresSession.commit(on: connection)
+        }
+        writing = false
     }
 
     public func rollback() {

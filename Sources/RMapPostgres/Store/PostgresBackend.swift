@@ -49,7 +49,7 @@ final class PostgresBackend: SyncBackend {
     func commit() throws {
         try laterIndexes.buildAll()
         endStaging()
-        try PostgresSession.commit(on: connection)
+        try CommitGate.commit { try PostgresSession.commit(on: connection) }
     }
 
     /// A snapshot that only reads, without the advisory lock: a run writing meanwhile neither waits nor shows.
@@ -78,6 +78,9 @@ final class PostgresBackend: SyncBackend {
         guard !statements.isEmpty else { return }
         try connection.execute(statements.joined(separator: ";\n"))
     }
+
+    /// The catalog tells.
+    var tellsSchema: Bool { true }
 
     func holdsSchema(_ layout: StoreLayout) throws -> Bool {
         try schemaDiff(layout).isEmpty && connection.captureStatements(layout).isEmpty

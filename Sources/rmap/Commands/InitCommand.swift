@@ -65,6 +65,9 @@ struct InitCommand: CLICommand {
             let files = PayloadSample.files(at: argument)
             guard !files.isEmpty else { return context.fail("no .json file in the folder \(argument)") }
             for path in files {
+                if let problem = RegularFile.problem(at: path) {
+                    return context.fail("cannot read the payload \(path): it \(problem)")
+                }
                 do {
                     let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
                     let document = try JSONReader.parse(bytes, origin: path)
