@@ -1,6 +1,7 @@
 import Foundation
 import RMap
 import RMapHTTP
+import RMapSQLite
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -55,7 +56,7 @@ extension RailsServerSuites {
         func localCondition() async throws {
             let live = try await LiveHarness()
             let session = Session(
-                model: live.model, store: MemoryStore(), localOnly: ["CRMPerson": ["firstName"]])
+                model: live.model, store: try SQLiteStore(path: ":memory:"), localOnly: ["CRMPerson": ["firstName"]])
             let adas = try await session.fetch("CRMPerson", where: ["firstName": "Ada", "admin": false])
             #expect(
                 try await live.log() == [
