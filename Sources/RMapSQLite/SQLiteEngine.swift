@@ -31,14 +31,19 @@ public final class SQLiteEngine: SQLEngine {
     /// - Throws: ``SQLiteError``.
     public init(connection: SQLiteConnection) throws {
         self.connection = connection
+        // The run's staging tables are temporary: no journal (a failed run drops them), a cache of
+        // their own.
         try connection.execute(
             "PRAGMA page_size = 8192; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; "
-                + "PRAGMA cache_size = -8192; PRAGMA temp_store = FILE")
+                + "PRAGMA cache_size = -8192; PRAGMA temp_store = FILE; PRAGMA temp.journal_mode = OFF; "
+                + "PRAGMA temp.cache_size = -8192")
         try SQLiteFunctions.register(on: connection)
     }
 
     @discardableResult
     public func execute(_ sql: String, _ parameters: [Value]) throws -> Int {
+        let started = ContinuousClock.now
+        defer { SQLiteTrace.note(sql, since: started) }
         let statement = try connection.statement(sql)
         if statement.writesStore { try flagOwnWrites() }
         statement.bind(parameters)
@@ -50,6 +55,8 @@ public final class SQLiteEngine: SQLEngine {
     public func query(
         _ sql: String, _ parameters: [Value], types: [AttributeType], row: ([Value]) throws -> Void
     ) throws {
+        let started = ContinuousClock.now
+        defer { SQLiteTrace.note(sql, since: started) }
         let statement = try connection.statement(sql)
         statement.bind(parameters)
         defer { statement.reset() }
@@ -149,5 +156,15 @@ public final class SQLiteEngine: SQLEngine {
         writing = false
         localEdits = false
         ownWritesFlagged = false
+    }
+}
+
+import Foundation
+enum SQLiteTrace {
+    static let on = ProcessInfo.processInfo.environment["RMAP_TRACE_SQL"] != nil
+    static func note(_ sql: String, since: ContinuousClock.Instant) {
+        guard on else { return }
+        let elapsed = ContinuousClock.now - since
+        if elapsed > .milliseconds(30) { FileHandle.standardError.write(Data("SQL \(elapsed): \(sql.prefix(160))\n".utf8)) }
     }
 }

@@ -11,7 +11,7 @@ enum StoreSchema {
     ///
     /// - Throws: ``PersistError/tableNameTooLong(_:engine:limit:)``, or the engine's errors.
     static func ensure(_ layout: StoreLayout, on engine: any SQLEngine) throws {
-        for sql in try diff(layout, on: engine).statements(engine.dialect) { try engine.execute(sql) }
+        try engine.create(diff(layout, on: engine))
         try engine.ensureCapture(layout)
     }
 

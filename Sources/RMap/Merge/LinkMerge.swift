@@ -23,7 +23,9 @@ struct LinkMerge {
         for (position, join) in layout.store.joinTables.enumerated() {
             let sources = linkSources(join: position)
             guard !sources.isEmpty else { continue }
-            for source in sources { try write(source, into: join, on: engine) }
+            // A join table that holds no link yet has none to keep or to leave out.
+            let empty = try engine.count("SELECT EXISTS (SELECT 1 FROM \(q(join.name)))") == 0
+            for source in sources { try write(source, into: join, empty: empty, on: engine) }
         }
     }
 
@@ -97,30 +99,38 @@ struct LinkMerge {
     }
 
     /// Replaces (or, for a union, adds to) the links of the sources `source` names.
-    private func write(_ source: LinkSource, into join: JoinTableLayout, on engine: any SQLEngine) throws {
+    private func write(_ source: LinkSource, into join: JoinTableLayout, empty: Bool, on engine: any SQLEngine) throws {
         let table = layout.store.tables.first { $0.name == join.sourceTable }!
         let stage = layout.tables[layout.store.tables.firstIndex { $0.name == join.sourceTable }!]
         let sourceColumns = Array(join.columns.prefix(join.sourceColumnCount)).map(\.name)
         let destinationColumns = join.destinationColumns.map(\.name)
         let sourceCount = sourceColumns.count
         let links = "(\(source.query))"
-        // Each source's links once, at their first place, numbered from 0.
+        // Each source's links once, at their first place, numbered from 0 (when ordered).
         let names = (0..<sourceCount).map { "s\($0)" } + (0..<destinationColumns.count).map { "d\($0)" }
-        let grouped =
-            "SELECT \(names.map { q($0) }.joined(separator: ", ")), min(\(q("_pos"))) AS \(q("_pos")) FROM \(links) AS l "
-            + "GROUP BY \(names.map { q($0) }.joined(separator: ", "))"
-        let partition = (0..<sourceCount).map { q("s\($0)") }.joined(separator: ", ")
-        let numbered =
-            "SELECT \(names.map { q($0) }.joined(separator: ", ")), "
-            + "row_number() OVER (PARTITION BY \(partition) ORDER BY \(q("_pos"))) - 1 AS \(q("position")) FROM (\(grouped)) AS g"
+        let listed = names.map { q($0) }.joined(separator: ", ")
+        let numbered: String
+        if join.ordered {
+            let grouped = "SELECT \(listed), min(\(q("_pos"))) AS \(q("_pos")) FROM \(links) AS l GROUP BY \(listed)"
+            let partition = (0..<sourceCount).map { q("s\($0)") }.joined(separator: ", ")
+            numbered =
+                "SELECT \(listed), row_number() OVER (PARTITION BY \(partition) ORDER BY \(q("_pos"))) - 1 AS \(q("position")) "
+                + "FROM (\(grouped)) AS g"
+        } else {
+            numbered = "SELECT DISTINCT \(listed) FROM \(links) AS l"
+        }
         let wanted = "(\(numbered))"
+        // A source a tombstone deleted gets no links; without tombstones every source is stored.
         let existing = table.identityNames.enumerated().map { "t.\(q($1)) = w.\(q("s\($0)"))" }
+        let tombstones = layout.schema.types.contains { type in
+            layout.store.bindings[type.index].table == stage.position && type.mapping.deletion.tombstone != nil
+        }
         let sourceExists =
-            "EXISTS (SELECT 1 FROM \(q(table.name)) AS t WHERE \(existing.joined(separator: " AND ")))"
+            tombstones ? "EXISTS (SELECT 1 FROM \(q(table.name)) AS t WHERE \(existing.joined(separator: " AND ")))" : "1 = 1"
         let sameLink = (sourceColumns.enumerated().map { "j.\(q($1)) = w.\(q("s\($0)"))" }
             + destinationColumns.enumerated().map { "j.\(q($1)) = w.\(q("d\($0)"))" }
             + (join.ordered ? ["j.\(q("position")) = w.\(q("position"))"] : [])).joined(separator: " AND ")
-        if !join.union {
+        if !join.union, !empty {
             let replaced = sourceColumns.enumerated().map { "j.\(q($1)) = s.\(q(stage.table.identityNames[$0]))" }
                 .joined(separator: " AND ")
             let stale = "WHERE EXISTS (SELECT 1 FROM \(q(stage.rowsName)) AS s WHERE \(replaced) "
@@ -133,7 +143,8 @@ struct LinkMerge {
         let insertedColumns = sourceColumns + destinationColumns + (join.ordered ? ["position"] : [])
         let selected = (0..<sourceCount).map { "w.\(q("s\($0)"))" } + (0..<destinationColumns.count).map { "w.\(q("d\($0)"))" }
             + (join.ordered ? ["w.\(q("position"))"] : [])
-        let missing = "FROM \(wanted) AS w WHERE \(sourceExists) AND NOT EXISTS (SELECT 1 FROM \(q(join.name)) AS j WHERE \(sameLink))"
+        let absent = empty ? "" : " AND NOT EXISTS (SELECT 1 FROM \(q(join.name)) AS j WHERE \(sameLink))"
+        let missing = "FROM \(wanted) AS w WHERE \(sourceExists)\(absent)"
         guard try engine.count("SELECT EXISTS (SELECT 1 \(missing))", source.parameters) > 0 else { return }
         try engine.execute(
             "INSERT INTO \(q(join.name)) (\(dialect.list(insertedColumns))) SELECT \(selected.joined(separator: ", ")) \(missing)",

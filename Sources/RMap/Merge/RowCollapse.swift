@@ -35,8 +35,13 @@ struct RowCollapse {
             try engine.execute(orderedUpsert())
         } else {
             try engine.execute(lastOccurrences())
+            try engine.execute(rowsKey())
+            // When no identity came twice, each row is its one occurrence, whole.
+            let count = { (table: String) in try engine.count("SELECT count(*) FROM \(sql.q(table))") }
+            guard try count(stage.stageName) > count(stage.rowsName) else { return }
+            try engine.execute(occurrenceIndex())
             for slot in 0..<stage.slotCount { try engine.execute(fill(slot)) }
-            try engine.execute(entities())
+            if family.count > 1 { try engine.execute(entities()) }
         }
     }
 
@@ -49,7 +54,8 @@ struct RowCollapse {
             }
             return sql.dialect.definition(column)
         }
-        let key = keys.count == 1 && keys[0].type == .int && sql.dialect.upsertsInOrder
+        // Without ordered upserts, the key is built once the rows are in (``rowsKey()``).
+        let key = !sql.dialect.upsertsInOrder || (keys.count == 1 && keys[0].type == .int)
             ? [] : ["PRIMARY KEY (\(sql.dialect.list(keys.map(\.name))))"]
         return "CREATE TEMPORARY TABLE \(sql.q(stage.rowsName)) (\((definitions + key).joined(separator: ", ")))"
     }
@@ -121,6 +127,20 @@ struct RowCollapse {
 
     // MARK: - Without ordered upserts
 
+    /// The merged rows' unique key, built in one pass once they are in (on a million rows, an index
+    /// kept up by the insert cost 3.8 s more than one built after it, 0.7 s).
+    private func rowsKey() -> String {
+        "CREATE UNIQUE INDEX \(sql.q("\(stage.rowsName)_key")) ON \(sql.q(stage.rowsName)) "
+            + "(\(sql.dialect.list(stage.keyColumns.map(\.name))))"
+    }
+
+    /// An index of the occurrences by identity and sequence: the statements below look up the
+    /// occurrences of one identity for each merged row.
+    private func occurrenceIndex() -> String {
+        let columns = stage.keyColumns.map(\.name) + ["_seq"]
+        return "CREATE INDEX \(sql.q("\(stage.stageName)_keys")) ON \(sql.q(stage.stageName)) (\(sql.dialect.list(columns)))"
+    }
+
     /// The last occurrence of each identity, whole.
     private func lastOccurrences() -> String {
         let later = "SELECT 1 FROM \(sql.q(stage.stageName)) AS l WHERE "
@@ -150,8 +170,9 @@ struct RowCollapse {
             + "AND EXISTS (SELECT 1 \(latest))"
     }
 
-    /// The entity of identities met more than once: the last typed occurrence's, else the most
-    /// derived declared one (the ordered fold's result when every declaration is of one line).
+    /// The entity of identities met more than once (in a table of several entities): the last typed
+    /// occurrence's, else the most derived declared one (the ordered fold's result when every
+    /// declaration is of one line).
     private func entities() -> String {
         let rows = sql.q(stage.rowsName)
         let keys = stage.keyColumns.map { "e.\(sql.q($0.name)) = \(rows).\(sql.q($0.name))" }.joined(separator: " AND ")
@@ -159,6 +180,7 @@ struct RowCollapse {
         let order = "CASE e.\(sql.q("_entity")) \(depths) ELSE 0 END"
         return "UPDATE \(rows) SET \(sql.q("_entity")) = (SELECT e.\(sql.q("_entity")) FROM \(sql.q(stage.stageName)) AS e WHERE \(keys) "
             + "ORDER BY e.\(sql.q("_typed")) DESC, \(order) DESC, e.\(sql.q("_seq")) DESC LIMIT 1), "
-            + "\(sql.q("_typed")) = (SELECT max(e.\(sql.q("_typed"))) FROM \(sql.q(stage.stageName)) AS e WHERE \(keys))"
+            + "\(sql.q("_typed")) = (SELECT max(e.\(sql.q("_typed"))) FROM \(sql.q(stage.stageName)) AS e WHERE \(keys)) "
+            + "WHERE EXISTS (SELECT 1 FROM \(sql.q(stage.stageName)) AS e WHERE \(keys) AND e.\(sql.q("_seq")) <> \(rows).\(sql.q("_seq")))"
     }
 }

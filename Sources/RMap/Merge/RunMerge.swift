@@ -44,6 +44,10 @@ final class RunMerge {
         if !skipped.isEmpty { try remembered.ensure(on: engine) }
         self.unchanged = try UnchangedObjects(unchanged, skipped: skipped, remembered: remembered, layout: layout, on: engine)
         let rejections = try RequiredCheck(layout: layout, dialect: engine.dialect).run(on: engine)
+        // Members and nested links are read by their occurrence.
+        for members in layout.members {
+            try engine.execute("CREATE INDEX \(engine.dialect.quote("\(members.name)_seq")) ON \(engine.dialect.quote(members.name)) (\(engine.dialect.quote("_seq")))")
+        }
         for stage in layout.tables {
             try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect).run(on: engine)
             try TableMerge(stage: stage, layout: layout, dialect: engine.dialect).resolveEntities(on: engine)
@@ -79,7 +83,11 @@ final class RunMerge {
     func finish(_ request: WriteRequest) throws -> WriteReport {
         do {
             var counts = Array(repeating: EntityWriteCounts(), count: layout.schema.types.count)
-            let merges = layout.tables.map { TableMerge(stage: $0, layout: layout, dialect: engine.dialect) }
+            let merges = try layout.tables.map { stage in
+                var merge = TableMerge(stage: stage, layout: layout, dialect: engine.dialect)
+                try merge.look(on: engine)
+                return merge
+            }
             let released = ReleasedChildrenSQL(layout: layout, dialect: engine.dialect)
             try released.releaseStaged(on: engine)
             var conflicts = try merges.flatMap { try $0.conflicts(on: engine) }
@@ -91,8 +99,9 @@ final class RunMerge {
                 try merge.count(on: engine, into: &counts)
                 try TableDeletion(stage: stage, layout: layout, dialect: engine.dialect)
                     .deleteTombstones(on: engine, counts: &counts)
-                try merge.insertNew(on: engine)
+                // Stored rows first: the rows inserted next hold the payload's values already.
                 try merge.updateInSync(on: engine)
+                try merge.insertNew(on: engine)
                 try merge.updateThreeWay(on: engine)
                 try merge.settleLocalCreations(on: engine, marks: stage.table.insertedName)
             }

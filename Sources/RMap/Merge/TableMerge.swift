@@ -20,12 +20,22 @@ struct TableMerge {
     let layout: StageLayout
     /// Rows of ``StagedSQL/stage`` that are tombstones, as a condition on alias `r`.
     let tombstone: PredicateSQL
+    /// Whether the store's table holds rows, and bases, before the merge: a table that holds
+    /// neither takes every object as new, and one without bases has nothing to merge three ways.
+    var holdsRows = true
+    var holdsBases = true
 
     init(stage: StageTable, layout: StageLayout, dialect: any SQLDialect.Type) {
         sql = StagedSQL(stage: stage, dialect: dialect)
         self.layout = layout
         family = layout.schema.types.filter { layout.store.bindings[$0.index].table == stage.position }
         tombstone = TableDeletion.tombstones(family: family, layout: layout, stage: stage, dialect: dialect)
+    }
+
+    /// Reads whether the store's table holds rows and bases.
+    mutating func look(on engine: any SQLEngine) throws {
+        holdsRows = try engine.count("SELECT EXISTS (SELECT 1 FROM \(target))") > 0
+        holdsBases = try engine.count("SELECT EXISTS (SELECT 1 FROM \(base))") > 0
     }
 
     private var table: TableLayout { sql.table }
@@ -103,6 +113,18 @@ struct TableMerge {
 
     /// The counts by entity: inserted, updated and unchanged, worked out before anything changes.
     func count(on engine: any SQLEngine, into counts: inout [EntityWriteCounts]) throws {
+        guard holdsRows || holdsBases else {
+            // Nothing stored: every object is new.
+            try engine.query(
+                "SELECT r.\(sql.q("_entity")), count(*) FROM \(rows) WHERE \(notTombstone) GROUP BY 1", tombstone.parameters,
+                types: [.int, .int]
+            ) { row in
+                guard case .int(let entity) = row[0], case .int(let count) = row[1], counts.indices.contains(Int(entity))
+                else { return }
+                counts[Int(entity)].inserted += Int(count)
+            }
+            return
+        }
         let hasRow = "t.\(sql.q(table.identityNames[0])) IS NOT NULL"
         let hasBase = "b.\(sql.q(table.identityNames[0])) IS NOT NULL"
         let threeWay = sql.valueColumns.map { position -> String in
@@ -147,7 +169,7 @@ struct TableMerge {
 
     /// The columns both the server and a local edit changed, for entities whose `on_conflict` is `fail`.
     func conflicts(on engine: any SQLEngine) throws -> [ConflictError.Conflict] {
-        guard family.contains(where: { $0.mapping.onConflict == .fail }), !sql.valueColumns.isEmpty else { return [] }
+        guard holdsBases, family.contains(where: { $0.mapping.onConflict == .fail }), !sql.valueColumns.isEmpty else { return [] }
         var found: [ConflictError.Conflict] = []
         let columns = sql.valueColumns.filter { $0 != table.discriminator }
         let identity = table.identity.map { sql.column("r", at: $0) }
@@ -198,9 +220,12 @@ struct TableMerge {
             parameters += bound
             return value
         }
-        let order = table.identity.map { sql.column("r", at: $0) }.joined(separator: ", ")
-        let from = "FROM \(rows) WHERE NOT \(sql.exists(in: table.name, like: "r")) "
-            + "AND NOT \(sql.exists(in: table.baseName, like: "r")) AND \(notTombstone)"
+        // The merged rows' key order (SQLite: their rowid's, a lone whole-number key): no sort.
+        let order = sql.stage.keyColumns.map { "r.\(sql.q($0.name))" }.joined(separator: ", ")
+        let stored =
+            (holdsRows ? "NOT \(sql.exists(in: table.name, like: "r")) AND " : "")
+            + (holdsBases ? "NOT \(sql.exists(in: table.baseName, like: "r")) AND " : "")
+        let from = "FROM \(rows) WHERE \(stored)\(notTombstone)"
         guard try any(from, tombstone.parameters, on: engine) else { return }
         try engine.execute(
             "INSERT INTO \(target) (\(sql.columnList)) SELECT \(values.joined(separator: ", ")) \(from) ORDER BY \(order)",
@@ -210,7 +235,7 @@ struct TableMerge {
     /// Applies the payload to stored rows without a base (the server's state).
     func updateInSync(on engine: any SQLEngine) throws {
         let columns = sql.valueColumns
-        guard !columns.isEmpty else { return }
+        guard holdsRows, !columns.isEmpty else { return }
         let sets = columns.map { position -> String in
             let name = sql.q(table.columns[position].name)
             if position == table.discriminator { return "\(name) = \(typeValueOfRow)" }
@@ -229,7 +254,7 @@ struct TableMerge {
     /// policy is `remote` and the server changed it.
     func updateThreeWay(on engine: any SQLEngine) throws {
         let columns = sql.valueColumns.filter { $0 != table.discriminator }
-        guard !columns.isEmpty else { return }
+        guard holdsBases, !columns.isEmpty else { return }
         // Nothing to do unless a payload changes a base: the rows with one follow their base.
         let differs = columns.map { "(\(sql.present($0, "r")) AND NOT (\(sql.same($0, "r", "b"))))" }.joined(separator: " OR ")
         guard

@@ -12,16 +12,26 @@ struct CopyTextEncoder {
     /// Appends one row.
     mutating func append(_ row: [String?]) {
         for (index, field) in row.enumerated() {
-            if index > 0 {
-                bytes.append(UInt8(ascii: "\t"))
-            }
-            if var field {
-                field.withUTF8 { appendEscaped($0) }
-            } else {
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "N"))
-            }
+            append(field: field, first: index == 0)
         }
+        endRow()
+    }
+
+    /// Appends one field of the row being written, after a tab unless it is the row's `first`.
+    mutating func append(field: String?, first: Bool) {
+        if !first {
+            bytes.append(UInt8(ascii: "\t"))
+        }
+        if var field {
+            field.withUTF8 { appendEscaped($0) }
+        } else {
+            bytes.append(UInt8(ascii: "\\"))
+            bytes.append(UInt8(ascii: "N"))
+        }
+    }
+
+    /// Ends the row being written.
+    mutating func endRow() {
         bytes.append(UInt8(ascii: "\n"))
     }
 

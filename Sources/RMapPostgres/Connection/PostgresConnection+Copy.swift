@@ -30,15 +30,26 @@ extension PostgresConnection {
     /// - Complexity: O(total size of the rows); memory stays at one chunk.
     @discardableResult
     public func copyIn(_ sql: String, rows: some Sequence<[String?]>) throws(PostgresError) -> Int {
+        try copyIn(sql, rows: rows, width: \.count) { $1.append($0) }
+    }
+
+    /// Loads rows of any kind with `COPY … FROM STDIN`, each written by `encode` in COPY's text
+    /// format, in chunks of 256 KiB, as ``copyIn(_:rows:)`` does.
+    ///
+    /// - Parameter width: how many fields `encode` writes for a row, checked against the COPY's columns.
+    @discardableResult
+    func copyIn<Row>(
+        _ sql: String, rows: some Sequence<Row>, width: (Row) -> Int, encode: (Row, inout CopyTextEncoder) -> Void
+    ) throws(PostgresError) -> Int {
         let columnCount = try beginCopyIn(sql)
         var encoder = CopyTextEncoder(capacity: Self.copyChunkSize + 4096)
         for (index, row) in rows.enumerated() {
-            guard row.count == columnCount else {
-                let reason = "row \(index + 1) has \(row.count) values but the COPY takes \(columnCount) columns"
+            guard width(row) == columnCount else {
+                let reason = "row \(index + 1) has \(width(row)) values but the COPY takes \(columnCount) columns"
                 abandonCopy(PGRES_COPY_IN)
                 throw error(.copy, message: reason)
             }
-            encoder.append(row)
+            encode(row, &encoder)
             if encoder.bytes.count >= Self.copyChunkSize {
                 try sendCopyData(encoder.bytes)
                 encoder.removeAll()

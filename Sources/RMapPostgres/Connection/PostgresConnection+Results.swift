@@ -42,10 +42,10 @@ extension PostgresConnection {
     }
 
     /// Calls `body` with libpq's array of NUL-terminated parameter values.
-    func withParameters(
+    func withParameters<Result>(
         _ params: [String?],
-        _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> OpaquePointer?
-    ) -> OpaquePointer? {
+        _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> Result
+    ) -> Result {
         let owned: [UnsafeMutablePointer<CChar>?] = params.map { value in value.flatMap { strdup($0) } }
         defer { for pointer in owned { free(pointer) } }
         let values = owned.map { $0.map { UnsafePointer($0) } }

@@ -3,6 +3,11 @@ internal import CLibPQ
 // MARK: - Transactions
 
 extension PostgresConnection {
+    /// True inside a transaction block, including one a failed statement aborted.
+    var inTransaction: Bool {
+        PQtransactionStatus(handle) != PQTRANS_IDLE
+    }
+
     /// Runs `body` in a transaction: commits when it returns, rolls back when
     /// it throws.
     ///

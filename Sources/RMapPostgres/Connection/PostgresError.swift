@@ -36,6 +36,8 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
     public var hint: String?
     /// Where the connection goes.
     public var endpoint: PostgresEndpoint
+    /// The statement that failed, when the caller named it (``PostgresEngine`` does).
+    public var statement: String?
 
     /// Creates an error.
     public init(
@@ -54,7 +56,7 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
         self.endpoint = endpoint
     }
 
-    /// `PostgreSQL <what> failed[ with SQLSTATE x] on <endpoint>: <message>[ (detail: …)][ (hint: …)]`.
+    /// `PostgreSQL <what> failed[ with SQLSTATE x] on <endpoint>: <message>[ (detail: …)][ (hint: …)][ (in <statement>)]`.
     public var description: String {
         var text = "PostgreSQL \(attempt)"
         if let sqlState {
@@ -66,6 +68,9 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
         }
         if let hint {
             text += " (hint: \(hint))"
+        }
+        if let statement {
+            text += " (in \(statement))"
         }
         return text
     }

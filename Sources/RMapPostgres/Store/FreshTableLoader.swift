@@ -100,7 +100,7 @@ final class FreshTableLoader {
 
     private static func encode(_ rows: [[Value]]) -> [UInt8] {
         var encoder = CopyTextEncoder(capacity: rows.count * 64)
-        for row in rows { encoder.append(row.map(PostgresValueText.encode)) }
+        for row in rows { encoder.append(values: row) }
         return encoder.bytes
     }
 }

@@ -39,9 +39,7 @@ final class PostgresBackend: SyncBackend {
     /// Writes are rmap's own until ``setLocalEdits(_:)`` says otherwise (``PostgresBaseCapture``).
     func begin() throws {
         endStaging()
-        try connection.execute(
-            "BEGIN; SELECT pg_advisory_xact_lock(hashtext('rmap'), hashtext(coalesce(current_schema(), ''))); "
-                + PostgresBaseCapture.setOwnWrites(true))
+        try connection.execute(PostgresSession.beginWrite)
     }
 
     func setLocalEdits(_ local: Bool) throws {
@@ -51,18 +49,13 @@ final class PostgresBackend: SyncBackend {
     func commit() throws {
         try laterIndexes.buildAll()
         endStaging()
-        let result = try connection.query("COMMIT")
-        guard result.commandTag == "COMMIT" else {
-            throw PostgresError(
-                operation: .transaction, message: "a statement in the transaction failed, so the server rolled it back",
-                endpoint: connection.endpoint)
-        }
+        try PostgresSession.commit(on: connection)
     }
 
     /// A snapshot that only reads, without the advisory lock: a run writing meanwhile neither waits nor shows.
     func beginRead() throws {
         endStaging()
-        try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        try connection.execute(PostgresSession.beginRead)
     }
 
     func rollback() {
@@ -81,76 +74,18 @@ final class PostgresBackend: SyncBackend {
 
     func ensureSchema(_ layout: StoreLayout) throws {
         try laterIndexes.create(schemaDiff(layout))
-        let statements = try captureStatements(layout)
+        let statements = try connection.captureStatements(layout)
         guard !statements.isEmpty else { return }
         try connection.execute(statements.joined(separator: ";\n"))
     }
 
     func holdsSchema(_ layout: StoreLayout) throws -> Bool {
-        try schemaDiff(layout).isEmpty && captureStatements(layout).isEmpty
+        try schemaDiff(layout).isEmpty && connection.captureStatements(layout).isEmpty
     }
 
     /// What the current schema's tables lack for `layout`.
     private func schemaDiff(_ layout: StoreLayout) throws -> SchemaDiff {
-        SchemaDiff(layout, existing: try columns(of: SchemaDiff.tableNames(layout)).mapValues(Set.init))
-    }
-
-    /// The column names, in order, of those `tables` that exist in the current schema.
-    private func columns(of tables: [String]) throws -> [String: [String]] {
-        let result = try connection.query(
-            "SELECT table_name, column_name FROM information_schema.columns "
-                + "WHERE table_schema = current_schema() AND table_name = ANY($1::text[]) "
-                + "ORDER BY table_name, ordinal_position",
-            [PostgresValueText.arrayLiteral(tables.map(Value.string))])
-        var columns: [String: [String]] = [:]
-        for row in result.rows {
-            guard let table = row[0], let column = row[1] else { continue }
-            columns[table, default: []].append(column)
-        }
-        return columns
-    }
-
-    /// What the schema lacks of ``PostgresBaseCapture``'s tables, functions and triggers for
-    /// `layout` (a function whose text differs, e.g. after a column was added, is replaced).
-    private func captureStatements(_ layout: StoreLayout) throws -> [String] {
-        let tables = layout.tables.filter { !$0.identity.isEmpty }
-        let columns = try columns(of: tables.flatMap { [$0.name, PostgresBaseCapture.insertedName($0)] })
-        let schema = "(SELECT oid FROM pg_namespace WHERE nspname = current_schema())"
-        let functions = try connection.query(
-            "SELECT proname, prosrc FROM pg_proc WHERE pronamespace = \(schema) AND proname LIKE '\\_rmap\\_edit\\_%'")
-        var bodies: [String: String] = [:]
-        for row in functions.rows {
-            if let name = row[0], let body = row[1] { bodies[name] = body }
-        }
-        let triggered = Set(
-            try connection.query(
-                "SELECT c.relname FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid "
-                    + "WHERE c.relnamespace = \(schema) AND t.tgname = $1", [PostgresBaseCapture.triggerName]
-            ).rows.compactMap { $0[0] })
-        var statements: [String] = []
-        /// The function of table `name` with `body`, and its trigger on `events`, where missing or different.
-        func capture(_ name: String, events: String, body: String) {
-            let function = PostgresBaseCapture.functionName(name)
-            if bodies[function] != body { statements.append(PostgresBaseCapture.createFunction(function, body: body)) }
-            if !triggered.contains(name) {
-                statements.append(PostgresBaseCapture.createTrigger(on: name, events: events, function: function))
-            }
-        }
-        for table in tables {
-            let stored = (columns[table.name] ?? table.columns.map(\.name)).filter { $0 != PostgresSchema.rowid }
-            if columns[PostgresBaseCapture.insertedName(table)] == nil {
-                statements += PostgresBaseCapture.createInserted(table, columns: stored)
-            }
-            capture(
-                table.name, events: "INSERT OR UPDATE OR DELETE",
-                body: PostgresBaseCapture.entityFunction(table, columns: stored))
-            for join in layout.joinTables(of: table) where join.sourceColumnCount == table.identity.count {
-                capture(
-                    join.name, events: "INSERT OR DELETE",
-                    body: PostgresBaseCapture.joinFunction(join, source: table, columns: stored))
-            }
-        }
-        return statements
+        SchemaDiff(layout, existing: try connection.columns(of: SchemaDiff.tableNames(layout)).mapValues(Set.init))
     }
 
     func isEmpty(_ table: TableLayout) throws -> Bool {

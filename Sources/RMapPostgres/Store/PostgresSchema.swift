@@ -16,11 +16,15 @@ enum PostgresSchema: SQLDialect {
     static let rowHandleDefinitions = ["\(quote(rowid)) bigserial"]
     static let rowHandle = rowid
 
-    /// Typed columns compare as rmap does (`numeric` by value); text forms for the others.
+    /// Numbers as ``CanonicalKey`` writes them: `numeric` without trailing zeros (`trim_scale`,
+    /// PostgreSQL 13 and later); a double through its shortest exact text (a `float8` cast to
+    /// `numeric` directly keeps 15 digits: `0.30000000000000004` would key as `0.3`). Booleans `1`/`0`,
+    /// null for null; dates and date-times in their canonical text.
     static func keyExpression(_ column: String, type: AttributeType) -> String {
         switch type {
-        case .decimal, .double: "trim_scale(\(column)::numeric)::text"
-        case .bool: "(CASE WHEN \(column) THEN '1' ELSE '0' END)"
+        case .decimal: "trim_scale(\(column)::numeric)::text"
+        case .double: "trim_scale(\(column)::text::numeric)::text"
+        case .bool: "(CASE WHEN \(column) THEN '1' WHEN NOT \(column) THEN '0' END)"
         case .uuid, .date: "\(column)::text"
         case .datetime: "to_char(\(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
         case .json, .array: "\(column)::text"

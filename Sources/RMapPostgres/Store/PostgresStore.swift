@@ -15,11 +15,15 @@ public import RMap
 /// let store = try PostgresStore(url: "postgres://rmap@db.internal/crm", settings: ["sslmode": "verify-full"])
 /// let report = try store.write(graph, request: WriteRequest())
 /// ```
-public final class PostgresStore: BackendStore {
+public final class PostgresStore: BackendStore, EngineStore {
     /// The store's primitives.
     public let backend: any SyncBackend
     /// The connection the store writes with.
     public let connection: PostgresConnection
+    private let sqlEngine: PostgresEngine
+
+    /// The engine over the store's connection.
+    public func engine() throws -> any SQLEngine { sqlEngine }
 
     /// Connects to the database `url` names.
     ///
@@ -31,7 +35,7 @@ public final class PostgresStore: BackendStore {
     ///   server cannot be reached or refuses the login; ``PluginError`` when a setting is also in `url`.
     public init(url: String, settings: [String: String] = [:]) throws {
         connection = try PostgresConnection(url: PostgresConnectionString.adding(settings, to: url))
-        try connection.execute("SET TimeZone TO 'UTC'; SET DateStyle TO 'ISO, YMD'; SET extra_float_digits TO 3")
+        sqlEngine = try PostgresEngine(connection: connection)
         backend = PostgresBackend(connection: connection)
     }
 }

@@ -82,6 +82,58 @@ struct PostgresStoreCLITests {
         #expect(rerun.stdout.contains("total            67         0        0         67"))
     }
 
+    /// An object met several times in one run: later keys win, missing ones keep what an earlier
+    /// record said, `null` clears, a typed record makes it a sub-entity, a nested child moves to
+    /// its last parent. PostgreSQL merges the occurrences without updating a row twice.
+    @Test func anObjectMetSeveralTimesMergesAsInSQLite() async throws {
+        let workspace = try RunWorkspace([
+            "m.yml": """
+            rmap: 1
+            source: { plugin: file, path: "{collection}.json" }
+            entities:
+              Person:
+                type_key: type
+                attributes: { id: int, name: string, city: string, budget: decimal, score: double, seen: date }
+                relationships:
+                  projects: { to_many: Project, nested: true, inverse: owner }
+              Admin:
+                extends: Person
+                attributes: { level: int }
+              Project:
+                source: false
+                attributes: { id: int, title: string }
+                relationships:
+                  owner: { to_one: Person, inverse: projects }
+            """,
+            "people.json": """
+            [{"id": 1, "name": "Ann", "city": "Oslo", "budget": "1.50", "projects": [{"id": 10, "title": "A"}]},
+             {"id": 1, "type": "Admin", "level": 3, "city": null, "score": 0.5},
+             {"id": 2, "name": "Bob", "projects": [{"id": 10, "title": "A2"}, {"id": 11}]},
+             {"id": 1, "budget": "1.5", "seen": "2024-02-29"},
+             {"id": 3, "name": "Cy"}, {"id": 3, "city": "Rome"}]
+            """,
+        ])
+        let url = try PostgresSchemas.url(for: workspace.url)
+        let sqlite = "sqlite:\(workspace.path("rmap.sqlite"))"
+        let runs = [
+            try await workspace.rmap(["run", "m.yml", "--store", url]),
+            try await workspace.rmap(["run", "m.yml", "--store", sqlite]),
+        ]
+        #expect(runs.map(\.status) == [0, 0], "\(runs.map(\.stderr))")
+        #expect(runs[0].stdout == runs[1].stdout)
+        let schema = try workspace.schema("m.yml")
+        let stored = try objects(try PostgresStore(url: url), schema)
+        #expect(stored == (try objects(try SQLiteStore(path: workspace.path("rmap.sqlite")), schema)))
+        let ann = try #require(stored["Person"]?["1"])
+        #expect(ann.entity == "Admin")
+        #expect(
+            ann.values?.map(ValueText.display).joined(separator: " ") == "1 Ann null 1.5 0.5 2024-02-29 3 Admin",
+            "\(ann)")
+        #expect(stored["Project"]?["10"]?.values?.map(ValueText.display).joined(separator: " ") == "10 A2 2")
+        let rerun = try await workspace.rmap(["run", "m.yml", "--store", url])
+        #expect(rerun.stdout.contains("total          9         0        0          5"), "\(rerun.stdout)")
+    }
+
     @Test func anUnreachableServerFailsTheRunWithoutThePassword() async throws {
         let result = try await run(store: "postgres://rmap:pa55-unreachable@127.0.0.1:1/rmap_test")
         #expect(result.status == 1)

@@ -76,7 +76,8 @@ struct KillDuringRunTests {
         for kill in 0..<Self.kills {
             let version = kill.isMultiple(of: 2) ? 2 : 1
             let delay = duration * Double.random(in: 0.1...1, using: &random)
-            // Without --quiet, the run's progress says when its persist stage starts and ends.
+            // Without --quiet, the run's progress says when its write transaction is open: from
+            // its connect stage (which a streamed run connects in) to the end of its persist stage.
             let log = directory.appendingPathComponent("kill-\(kill).log")
             let child = try ChildProcess(
                 try CLIRunner.binary().path, ["run", data.mappingPath(version), "--store", target.argument],
@@ -85,7 +86,7 @@ struct KillDuringRunTests {
             child.killNow()
             let killed = child.waitKilled()
             let progress = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            let writing = progress.contains("persist: started") && !progress.contains("persist: done")
+            let writing = progress.contains("connect: started") && !progress.contains("persist: done")
             if let integrity = target.integrity { #expect(try integrity() == ["ok"], "kill \(kill) after \(delay)") }
             let contents = try target.contents()
             let old = contents == expected[3 - version]
@@ -119,7 +120,7 @@ struct KillDuringRunTests {
 private struct KillOutcomes: CustomStringConvertible {
     /// Kills that left the old contents.
     var beforeCommit = 0
-    /// Of those, kills during the run's persist stage.
+    /// Of those, kills while the run's write transaction was open (its connect and persist stages).
     var whileWriting = 0
     /// Kills that left the new contents.
     var afterCommit = 0

@@ -202,6 +202,14 @@ enum PostgresSchemas {
         server + (server.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
     }
 
+    /// The indexes of a table of the connection's schema, as `CREATE [UNIQUE] INDEX name (columns)`, sorted.
+    static func indexes(_ connection: PostgresConnection, _ table: String) throws -> [String] {
+        try connection.query(
+            "SELECT regexp_replace(indexdef, ' ON \\S+ USING btree', '') FROM pg_indexes "
+                + "WHERE schemaname = current_schema() AND tablename = $1 ORDER BY 1", [table]
+        ).rows.map { $0[0]! }
+    }
+
     /// Every table of the connection's schema with its rows as text, sorted: what a failed run must not change.
     static func snapshot(_ connection: PostgresConnection) throws -> [String: [String]] {
         let tables = try connection.query(
