@@ -106,6 +106,12 @@ extension SQLEngine {
         return first
     }
 
+    /// Whether `select` (a `SELECT`) returns a row: `EXISTS`, read as 1 or 0 on every engine
+    /// (PostgreSQL's `EXISTS` is a boolean, SQLite's a number).
+    public func exists(_ select: String, _ parameters: [Value] = []) throws -> Bool {
+        try count("SELECT CASE WHEN EXISTS (\(select)) THEN 1 ELSE 0 END", parameters) == 1
+    }
+
     /// The first column of the first row as a whole number (0 when none, or null).
     public func count(_ sql: String, _ parameters: [Value] = []) throws -> Int {
         guard case .int(let number)? = try scalar(sql, parameters, type: .int) else { return 0 }

@@ -24,7 +24,7 @@ struct LinkMerge {
             let sources = linkSources(join: position)
             guard !sources.isEmpty else { continue }
             // A join table that holds no link yet has none to keep or to leave out.
-            let empty = try engine.count("SELECT EXISTS (SELECT 1 FROM \(q(join.name)))") == 0
+            let empty = try !engine.exists("SELECT 1 FROM \(q(join.name))")
             for source in sources { try write(source, into: join, empty: empty, on: engine) }
         }
     }
@@ -136,7 +136,7 @@ struct LinkMerge {
             let stale = "WHERE EXISTS (SELECT 1 FROM \(q(stage.rowsName)) AS s WHERE \(replaced) "
                 + "AND \(source.replaced.sql)) AND NOT EXISTS (SELECT 1 FROM \(wanted) AS w WHERE \(sameLink))"
             let parameters = source.replaced.parameters + source.parameters
-            if try engine.count("SELECT EXISTS (SELECT 1 FROM \(q(join.name)) AS j \(stale))", parameters) > 0 {
+            if try engine.exists("SELECT 1 FROM \(q(join.name)) AS j \(stale)", parameters) {
                 try engine.execute("DELETE FROM \(q(join.name)) AS j \(stale)", parameters)
             }
         }
@@ -145,7 +145,7 @@ struct LinkMerge {
             + (join.ordered ? ["w.\(q("position"))"] : [])
         let absent = empty ? "" : " AND NOT EXISTS (SELECT 1 FROM \(q(join.name)) AS j WHERE \(sameLink))"
         let missing = "FROM \(wanted) AS w WHERE \(sourceExists)\(absent)"
-        guard try engine.count("SELECT EXISTS (SELECT 1 \(missing))", source.parameters) > 0 else { return }
+        guard try engine.exists("SELECT 1 \(missing)", source.parameters) else { return }
         try engine.execute(
             "INSERT INTO \(q(join.name)) (\(dialect.list(insertedColumns))) SELECT \(selected.joined(separator: ", ")) \(missing)",
             source.parameters)

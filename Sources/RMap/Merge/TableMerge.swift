@@ -34,8 +34,8 @@ struct TableMerge {
 
     /// Reads whether the store's table holds rows and bases.
     mutating func look(on engine: any SQLEngine) throws {
-        holdsRows = try engine.count("SELECT EXISTS (SELECT 1 FROM \(target))") > 0
-        holdsBases = try engine.count("SELECT EXISTS (SELECT 1 FROM \(base))") > 0
+        holdsRows = try engine.exists("SELECT 1 FROM \(target)")
+        holdsBases = try engine.exists("SELECT 1 FROM \(base)")
     }
 
     private var table: TableLayout { sql.table }
@@ -209,7 +209,7 @@ struct TableMerge {
     /// True when some row of `from` (a `FROM ... WHERE ...` clause) exists: a write that would
     /// change nothing is not run, so a run that changes nothing leaves the store's file as it was.
     private func any(_ from: String, _ parameters: [Value], on engine: any SQLEngine) throws -> Bool {
-        try engine.count("SELECT EXISTS (SELECT 1 \(from))", parameters) > 0
+        try engine.exists("SELECT 1 \(from)", parameters)
     }
 
     /// Inserts the objects the store holds nothing for, in identity order.
