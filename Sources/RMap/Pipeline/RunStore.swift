@@ -21,7 +21,7 @@ package final class RunStore: Sendable {
     }
 
     /// A store already open, whose calls run on `worker` (an actor's executor may be that worker).
-    package init(_ opened: sending any Store, worker: SerialWorker) {
+    package init(_ opened: sending any EngineStore, worker: SerialWorker) {
         self.worker = worker
         store = Confined(({ opened }, opened))
     }
