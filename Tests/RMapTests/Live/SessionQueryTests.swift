@@ -58,10 +58,10 @@ extension RailsServerSuites {
             let session = Session(
                 model: live.model, store: try SQLiteStore(path: ":memory:"), localOnly: ["CRMPerson": ["firstName"]])
             let adas = try await session.fetch("CRMPerson", where: ["firstName": "Ada", "admin": false])
+            // 20 people are not admins: the first page's X-Total-Count says there are two pages, no third is asked.
             #expect(
-                try await live.log() == [
+                try await live.log().sorted() == [
                     "GET /people.json?admin=false&limit=10&offset=0", "GET /people.json?admin=false&limit=10&offset=10",
-                    "GET /people.json?admin=false&limit=10&offset=20",
                 ])
             #expect(adas.map(\.description) == ["CRMPerson 1", "CRMPerson 23"])
         }
