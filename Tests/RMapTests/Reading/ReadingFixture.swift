@@ -28,14 +28,7 @@ final class ReadingFixture {
               id: int
               firstName: string
               lastName: string
-              budget: decimal
-              admin: bool
-              bornOn: date
-              seenAt: datetime
-              score: double
-              tags: [string]
-              raw: json
-              homepage: url
+        \(StoreFixtures.everyTypeAttributes)
             relationships:
               projects: { to_many: CRMProject, inverse: owner, nested: true, ordered: true }
               memberOf: { to_many: CRMProject, inverse: teamMembers }
