@@ -32,6 +32,9 @@ enum SQLiteSchema: SQLDialect {
         }
     }
 
+    /// The rowid itself: a staging table is kept in arrival order.
+    static func sequenceDefinition(_ name: String) -> String { "\(quote(name)) INTEGER PRIMARY KEY" }
+
     /// Names rarely hold a quote, so Foundation's search runs only for those that do: every
     /// statement's text quotes its names, thousands of times a second in a push.
     static func quote(_ name: String) -> String {

@@ -44,6 +44,11 @@ public protocol SQLDialect: Sendable {
     /// An expression for the key (``CanonicalKey``) of a stored column of `type` in its own domain
     /// (``KeyDomain/init(_:)``). The default is the column itself: right for `int` and text columns.
     static func keyExpression(_ column: String, type: AttributeType) -> String
+    /// The definition of a whole-number column that numbers a staging table's rows, unique and
+    /// in the order they arrive (`_seq`). Where the engine keeps a table in the order of such a
+    /// key (SQLite's `INTEGER PRIMARY KEY`, the rowid), reading the rows in arrival order and
+    /// finding one by its number need no sort and no index. A plain column by default.
+    static func sequenceDefinition(_ name: String) -> String
 }
 
 extension SQLDialect {
@@ -67,6 +72,9 @@ extension SQLDialect {
 
     /// The column itself.
     public static func keyExpression(_ column: String, type: AttributeType) -> String { column }
+
+    /// A plain whole-number column.
+    public static func sequenceDefinition(_ name: String) -> String { "\(quote(name)) \(columnType(.int))" }
 
     /// A string literal: `'text'`, a quote in it doubled.
     public static func literal(_ text: String) -> String {

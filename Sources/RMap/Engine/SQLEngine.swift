@@ -106,16 +106,16 @@ extension SQLEngine {
         return first
     }
 
-    /// Whether `select` (a `SELECT`) returns a row: `EXISTS`, read as 1 or 0 on every engine
-    /// (PostgreSQL's `EXISTS` is a boolean, SQLite's a number).
-    public func exists(_ select: String, _ parameters: [Value] = []) throws -> Bool {
-        try count("SELECT CASE WHEN EXISTS (\(select)) THEN 1 ELSE 0 END", parameters) == 1
-    }
-
     /// The first column of the first row as a whole number (0 when none, or null).
     public func count(_ sql: String, _ parameters: [Value] = []) throws -> Int {
         guard case .int(let number)? = try scalar(sql, parameters, type: .int) else { return 0 }
         return Int(number)
+    }
+
+    /// Whether the query `sql` (a `SELECT`) returns a row. Asked as a whole number, since engines
+    /// spell a truth value differently (SQLite's `1`, PostgreSQL's `t`).
+    public func exists(_ sql: String, _ parameters: [Value] = []) throws -> Bool {
+        try count("SELECT CASE WHEN EXISTS (\(sql)) THEN 1 ELSE 0 END", parameters) > 0
     }
 
     /// Runs `body` in a transaction: committed when `commit` is true and `body` returns,

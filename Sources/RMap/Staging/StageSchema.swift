@@ -12,7 +12,13 @@ enum StageSchema {
     /// Every staging table's `CREATE TEMPORARY TABLE`.
     static func create(_ layout: StageLayout, dialect: any SQLDialect.Type) -> [String] {
         var statements = [table(originsName, originColumns, dialect)]
-        for stage in layout.tables { statements.append(table(stage.stageName, stage.stageColumns, dialect)) }
+        for stage in layout.tables {
+            // An occurrence's `_seq` is unique: the rows in arrival order, found by their number.
+            let columns = stage.stageColumns.map {
+                $0.name == "_seq" ? dialect.sequenceDefinition($0.name) : dialect.definition($0)
+            }
+            statements.append(table(stage.stageName, definitions: columns, dialect))
+        }
         for members in layout.members { statements.append(table(members.name, members.columns, dialect)) }
         for links in layout.nestedLinks { statements.append(table(links.name, links.columns, dialect)) }
         return statements
@@ -27,6 +33,10 @@ enum StageSchema {
     }
 
     static func table(_ name: String, _ columns: [ColumnLayout], _ dialect: any SQLDialect.Type) -> String {
-        "CREATE TEMPORARY TABLE \(dialect.quote(name)) (\(columns.map { dialect.definition($0) }.joined(separator: ", ")))"
+        table(name, definitions: columns.map { dialect.definition($0) }, dialect)
+    }
+
+    private static func table(_ name: String, definitions: [String], _ dialect: any SQLDialect.Type) -> String {
+        "CREATE TEMPORARY TABLE \(dialect.quote(name)) (\(definitions.joined(separator: ", ")))"
     }
 }
