@@ -11,8 +11,7 @@ public import RMap
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: "rmap.sqlite")
-/// let report = try store.write(graph, request: WriteRequest())
-/// let pending = try store.objects(schema: graph.schema).localInserts(of: "CRMPerson")
+/// let people = try await StoreReader(store: store, model: model).objects(of: "CRMPerson").fetchAll()
 /// ```
 public final class SQLiteStore: BackendStore, EngineStore {
     /// The store's primitives.

@@ -1,5 +1,6 @@
-/// A ``Store`` built on a ``SyncBackend``: the persist logic and the reading
-/// API come with the conformance.
+/// A ``Store`` built on a ``SyncBackend``: the persist logic of a run's graph comes with the
+/// conformance (the memory and JSON stores; `diff`, `push` and the readers run SQL on an
+/// ``EngineStore``).
 ///
 /// ```swift
 /// final class MyStore: BackendStore {
@@ -46,10 +47,5 @@ extension BackendStore {
         try backend.transaction(RunStateTable.layout, commit: false) {
             try RunStateTable.read(scope: scope, from: backend)
         }
-    }
-
-    /// The stored objects of a schema's entities, for `diff` and `push`.
-    public func objects(schema: GraphSchema) -> PersistedObjects {
-        PersistedObjects(backend: backend, schema: schema)
     }
 }

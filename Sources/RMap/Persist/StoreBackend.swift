@@ -1,6 +1,3 @@
-/// A row's handle in its table, valid while the row exists (SQLite's `rowid`).
-public typealias RowReference = Int64
-
 /// A stored row and its handle.
 public struct StoredRow: Sendable, Equatable {
     /// The row's handle.
@@ -15,24 +12,9 @@ public struct StoredRow: Sendable, Equatable {
     }
 }
 
-/// What a store holds for one identity: the current row and the base (the last server state).
-public struct StoredState: Sendable, Equatable {
-    /// The current row; `nil` when it was deleted locally (or never existed).
-    public var row: [Value]?
-    /// The base; `nil` for rows never seen from the server.
-    public var base: [Value]?
-
-    /// Creates a state.
-    public init(row: [Value]?, base: [Value]?) {
-        self.row = row
-        self.base = base
-    }
-}
-
 /// The write path of a store engine: the primitives ``PersistWriter`` needs for a
 /// run's write (the three-way merge, counts, orphans, released children, links)
-/// and the run state. ``SyncBackend`` refines it with what `diff`, `push` and
-/// ``SyncStore`` need to read and edit stored objects.
+/// and the run state. ``SyncBackend`` refines it with reads and edits of stored objects.
 ///
 /// Calls are batch-oriented so that a network engine needs a few round trips
 /// per batch. Every call between ``begin()`` and ``commit()`` belongs to one
@@ -136,9 +118,9 @@ extension StoreBackend {
     }
 }
 
-/// The sync path of a store engine: what ``SyncStore`` and ``PersistedObjects``
-/// (`diff`, `status`, `push`) need beyond the write path, that is a transaction
-/// that only reads, and the edits of single rows, bases and links.
+/// The sync path of a store engine built on these primitives (the memory and JSON stores): a
+/// transaction that only reads, and the edits of single rows, bases and links. The sync API
+/// itself (``SyncStore``) runs SQL on an ``EngineStore``.
 ///
 /// A read transaction (``beginRead()``) sees one consistent state of the store
 /// and never waits for, nor blocks, a write of another connection: SQLite's

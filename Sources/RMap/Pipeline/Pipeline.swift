@@ -36,7 +36,7 @@ public struct Pipeline: Sendable {
         let mapper = RecordMapper(graph: graph, transformers: registry.transformers)
         let plan = FetchPlan(model: model, only: options.only)
         let fetched = Set(plan.waves.flatMap { $0.flatMap { $0.entities.map(\.name) } })
-        let stages = try registry.stages + model.stages.map { try registry.makeStage($0, model: model) }
+        let stages = try stages()
         let rejected = RejectedRecords()
         // The store opens on first use, and is used on its worker (off the cooperative pool).
         // Defaults and `required` need to know what is stored already, incremental entities
@@ -167,55 +167,20 @@ public struct Pipeline: Sendable {
         }
         try await sink.flushStaged()
         progress(.stageFinished("fetch"))
-        await sink.add(try await ExecTransformer.runAll(on: channel, layout: layout, model: model))
+        let staged = StagedRun(
+            options: options, progress: progress, sink: sink, stages: stages, rejected: rejected, skipped: skipped,
+            channel: channel, layout: layout, incremental: incremental, state: state, payloads: payloads)
+        return RunResult(report: try await merge(staged), graph: graph)
+    }
 
-        // connect: in the store's engine, in its write transaction (required values checked first).
-        let complete = incremental.completeEntities().subtracting(state.incompleteEntities)
-        var runState = state.update
-        progress(.stageStarted("connect"))
-        let fills = await sink.fills
-        let keepsLinks = !stages.isEmpty
-        let unchanged = state.unchangedIdentities
-        let skippedPayloads = payloads?.skippedOrigins ?? []
-        let (rejections, connected, advanced) = try await channel.run { [complete] merge in
-            let rejections = try merge.begin(unchanged: unchanged, skipped: skippedPayloads)
-            let connected = try merge.connect(completeEntities: complete, keepingEveryLink: keepsLinks)
-            let cursors = try incremental.update { try merge.cursorMaxima(of: $0, fills: fills[$0.name] ?? []) }
-            return (rejections, connected, cursors)
-        }
-        await sink.add(rejections)
-        runState.merge(advanced)
-        var connectReport = connected
-        connectReport.removeDangling(toUnchanged: state.unchangedIdentities, schema: schema)
-        progress(.stageFinished("connect"))
-
-        // stages, then a strict run's check: both before anything is merged into the store.
-        let objects = StagedObjects(
-            channel: channel, layout: layout, links: try await channel.run { $0.runLinks() })
-        let context = StageContext(model: model, reject: rejected.add, progress: progress)
-        for stage in stages {
-            progress(.stageStarted(stage.name))
-            try await stage.run(on: objects, context: context)
-            progress(.stageFinished(stage.name))
-        }
-        var report = RunReport(model: model, mapping: await sink.report, connect: connectReport, options: options)
-        report.add(rejected: rejected.all)
-        report.add(skipped: skipped.byEntity)
-        if options.strict, report.hasProblems { throw StrictFailure(report: report) }
-
-        // persist: merged into the store's tables, the run state with them, one commit.
-        progress(.stageStarted("persist"))
-        var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: runState)
-        request.unchangedIdentities = state.unchangedIdentities
-        report.add(try await channel.run { [request] in try $0.finish(request) })
-        if let payloads, !options.dryRun { await remember(payloads, report: report, channel: channel, progress: progress) }
-        progress(.stageFinished("persist"))
-        return RunResult(report: report, graph: graph)
+    /// The stages a run runs: the registry's, then the model's.
+    func stages() throws -> [any Stage] {
+        try registry.stages + model.stages.map { try registry.makeStage($0, model: model) }
     }
 
     /// Remembers the payloads this run mapped cleanly, after its data committed: a failure only
     /// means that the next run maps them again, so it is a note, not an error.
-    private func remember(
+    func remember(
         _ payloads: RememberedPayloads, report: RunReport, channel: StagingChannel,
         progress: @Sendable (ProgressEvent) -> Void
     ) async {

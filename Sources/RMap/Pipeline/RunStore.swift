@@ -1,13 +1,14 @@
 /// The store of one run, opened on first use: every call to it runs on one ``SerialWorker``,
 /// so the pipeline and its sources, which share it, never block a thread of the cooperative
-/// pool on the store's files or connection.
+/// pool on the store's files or connection. The live session keeps one for its life, on the
+/// worker that is its executor (``Pipeline/load(_:from:parents:into:)``).
 ///
 /// ```swift
 /// let store = RunStore { try registry.makeStore(config) }
 /// let stored = try await store.use { try $0.storedIdentities(schema: schema) }
 /// ```
-final class RunStore: Sendable {
-    let worker = SerialWorker(label: "rmap.run.store")
+package final class RunStore: Sendable {
+    let worker: SerialWorker
     /// How to open the store, and the store once opened: used by jobs of `worker` only, and by
     /// the write ``beginWrite(_:request:)`` begins, whose phases take their turn after them.
     let store: Confined<Slot>
@@ -15,7 +16,33 @@ final class RunStore: Sendable {
 
     /// A store that `open` opens on first use.
     init(open: @escaping () throws -> any Store) {
+        worker = SerialWorker(label: "rmap.run.store")
         store = Confined((open, nil))
+    }
+
+    /// A store already open, whose calls run on `worker` (an actor's executor may be that worker).
+    package init(_ opened: sending any EngineStore, worker: SerialWorker) {
+        self.worker = worker
+        store = Confined(({ opened }, opened))
+    }
+
+    /// What `body` returns for the store, called on the worker by code already running there
+    /// (an actor whose executor it is): the caller orders its calls with the worker's other jobs.
+    package func onWorker<T>(_ body: (any Store) throws -> T) throws -> T {
+        precondition(worker.isCurrent, "a run's store is used on its worker only")
+        return try body(try Self.opened(store))
+    }
+
+    /// The store's SQL engine, called on the worker (``onWorker(_:)``).
+    ///
+    /// - Throws: ``SyncError/storeWithoutEngine(plugin:)`` for a store without one, or its errors opening it.
+    package func engineOnWorker() throws -> any SQLEngine {
+        try onWorker { store in
+            guard let store = store as? any EngineStore else {
+                throw SyncError.storeWithoutEngine(plugin: String(describing: type(of: store)))
+            }
+            return try store.engine()
+        }
     }
 
     /// What `body` returns for the store (opened first when this is its first use), run on the

@@ -29,45 +29,37 @@ public struct EntityStatus: Sendable, Equatable {
 
 extension SyncStore {
     /// Per entity of the model: stored objects, pending local changes, stored cursors and the
-    /// last time a run advanced its state (docs/cli.md, `rmap status`).
+    /// last time a run advanced its state (docs/cli.md, `rmap status`). It only reads, in one
+    /// read transaction, so it works on a store it cannot write.
     ///
     /// - Throws: ``PersistError`` for a run state that is not JSON, or the store's errors.
     public func status() throws -> [EntityStatus] {
-        let changes = try self.changes()
-        let (cursors, pages) = try runState()
-        return try model.entities.map { entity in
-            var status = EntityStatus(
-                entity: entity.name, rows: try objects(of: entity.name).filter { $0.entity == entity.name }.count,
-                pending: [:], cursors: [:], lastSync: nil)
-            for change in changes where change.entity == entity.name { status.pending[change.kind, default: 0] += 1 }
-            var stamps: [String] = []
-            for (key, entry) in cursors where IncrementalCursors.owner(of: key) == entity.name {
-                status.cursors[String(key.dropFirst(entity.name.count).drop { $0 == " " })] = entry.value
-                stamps.append(entry.updatedAt)
+        try read {
+            let changes = try self.changes()
+            let cursors = try RunStateTable.read(scope: IncrementalCursors.scope, from: engine)
+            let pages = try RunStateTable.read(scope: EntityStatus.pageScope, from: engine)
+            return try model.entities.map { entity in
+                var status = EntityStatus(entity: entity.name, rows: try rows(of: entity.name), pending: [:], cursors: [:], lastSync: nil)
+                for change in changes where change.entity == entity.name { status.pending[change.kind, default: 0] += 1 }
+                var stamps: [String] = []
+                for (key, entry) in cursors where IncrementalCursors.owner(of: key) == entity.name {
+                    status.cursors[String(key.dropFirst(entity.name.count).drop { $0 == " " })] = entry.value
+                    stamps.append(entry.updatedAt)
+                }
+                stamps += pages.values.filter { $0.value.object?["entity"]?.string == entity.name }.map(\.updatedAt)
+                status.lastSync = stamps.max()
+                return status
             }
-            stamps += pages.values.filter { $0.value.object?["entity"]?.string == entity.name }.map(\.updatedAt)
-            status.lastSync = stamps.max()
-            return status
         }
     }
-}
 
-extension SyncStore {
-    /// The stored cursors and remembered pages, read without writing: in a read transaction,
-    /// none when the run state's table is not there, so that `rmap status` reads a store it
-    /// cannot write. An engine that cannot tell whether the table is there (the memory and
-    /// JSON stores) reads it in a transaction that makes sure of it and is rolled back.
-    private func runState() throws -> (cursors: [String: RunStateEntry], pages: [String: RunStateEntry]) {
-        func read() throws -> (cursors: [String: RunStateEntry], pages: [String: RunStateEntry]) {
-            (
-                try RunStateTable.read(scope: IncrementalCursors.scope, from: backend),
-                try RunStateTable.read(scope: EntityStatus.pageScope, from: backend)
-            )
-        }
-        guard backend.tellsSchema else { return try backend.transaction(RunStateTable.layout, commit: false, read) }
-        try backend.beginRead()
-        defer { backend.rollback() }
-        return try backend.holdsSchema(RunStateTable.layout) ? read() : ([:], [:])
+    /// How many rows are objects of exactly `entity` (not of its sub-entities).
+    private func rows(of entity: String) throws -> Int {
+        let type = try sync.stored.type(named: entity)
+        let engine = try engine
+        let table = sync.stored.table(of: type)
+        let condition = sync.stored.rows(of: [type], alias: "o", dialect: engine.dialect).map { " WHERE \($0)" } ?? ""
+        return try engine.count("SELECT count(*) FROM \(engine.dialect.quote(table.name)) AS o\(condition)")
     }
 }
 

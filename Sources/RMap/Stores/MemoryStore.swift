@@ -6,7 +6,6 @@
 /// ```swift
 /// let store = MemoryStore()
 /// let report = try store.write(graph, request: WriteRequest())
-/// let people = try store.objects(schema: graph.schema).rows(of: "CRMPerson")
 /// ```
 public final class MemoryStore: BackendStore {
     /// The store's primitives.

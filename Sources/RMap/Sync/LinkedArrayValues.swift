@@ -18,17 +18,19 @@ struct LinkedArrayValues {
 
     /// Reads the links of `rows` (the rows of table `table` that ``ChangeDetector`` compares, with
     /// their bases) and which of the destination identities they name the store holds.
-    init(sync: SyncSchema, table: Int, rows: [(row: StoredRow, base: [Value]?)], backend: any SyncBackend) throws {
+    init(
+        sync: SyncSchema, table: Int, rows: [(reference: RowReference, values: [Value], base: [Value]?)],
+        engine: any SQLEngine
+    ) throws {
         let layout = sync.layout
         for entity in sync.entities where entity.tableIndex == table {
             for linked in entity.linkedArrays where links[linked.join] == nil {
-                let join = layout.joinTables[linked.join]
-                let sources = rows.map { layout.tables[table].identityValues(of: $0.row.values) }
-                    .filter { !IdentityKey($0).isIncomplete }
+                let join = StoredLinks(join: layout.joinTables[linked.join], engine: engine)
                 var bySource: [IdentityKey: [Value]] = [:]
-                for link in try backend.links(join, sources: sources) {
-                    let source = IdentityKey(Array(link.prefix(join.sourceColumnCount)))
-                    bySource[source, default: []].append(link[join.sourceColumnCount])
+                for row in rows {
+                    let source = layout.tables[table].identityValues(of: row.values)
+                    guard !IdentityKey(source).isIncomplete else { continue }
+                    bySource[IdentityKey(source)] = try join.links(source: source).map { $0[0] }
                 }
                 links[linked.join] = bySource
                 // The identities these links and the bases' arrays name, and of those the ones stored.
@@ -36,9 +38,10 @@ struct LinkedArrayValues {
                 for base in rows.compactMap(\.base) {
                     named.formUnion(Self.elements(base[linked.column]).map { IdentityKey([$0]) })
                 }
-                let destination = layout.tables[linked.destinationTable]
-                let stored = try backend.fetch(destination, identities: named.map(\.values))
-                destinations[linked.destinationTable, default: []].formUnion(stored.keys)
+                let destination = StoredTable(table: layout.tables[linked.destinationTable], engine: engine)
+                for key in named where try destination.state(identity: key.values) != nil {
+                    destinations[linked.destinationTable, default: []].insert(key)
+                }
             }
         }
     }

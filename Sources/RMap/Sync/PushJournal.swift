@@ -11,8 +11,8 @@ import Foundation
 /// answers as it did the first time, without creating a second object), and
 /// a `PUT`, `PATCH` or `DELETE` again as it is (they are idempotent).
 ///
-/// The table is a plain store table (its identity the change's key), so every
-/// engine built on ``StoreBackend`` keeps it without code of its own.
+/// The table is a plain store table (its identity the change's key), written with the SQL every
+/// engine runs.
 enum PushJournal {
     /// One request in flight.
     struct Entry: Equatable {
@@ -38,6 +38,29 @@ enum PushJournal {
 
     /// The layout that holds the journal table alone.
     static let layout = StoreLayout(tables: [table])
+
+    /// The entries, the table's rows (none when the table is not there).
+    static func entries(on engine: any SQLEngine) throws -> [Entry] {
+        guard !(try engine.columns(of: table.name)).isEmpty else { return [] }
+        let q = engine.dialect.quote
+        return try engine.rows(
+            "SELECT \(engine.dialect.list(table.columns.map(\.name))) FROM \(q(table.name)) ORDER BY \(q("change"))",
+            types: table.columns.map(\.type)
+        ).compactMap(entry)
+    }
+
+    /// Writes an entry, replacing the one of its change. Call in a write transaction that made sure of the table.
+    static func record(_ entry: Entry, on engine: any SQLEngine) throws {
+        try engine.execute(
+            "INSERT INTO \(engine.dialect.quote(table.name)) (\(engine.dialect.list(table.columns.map(\.name)))) "
+                + "VALUES (?, ?, ?, ?) \(engine.dialect.onConflictUpdate(table))", row(entry))
+    }
+
+    /// Deletes the entry of a change. Call in a write transaction that made sure of the table.
+    static func delete(_ change: String, on engine: any SQLEngine) throws {
+        let q = engine.dialect.quote
+        try engine.execute("DELETE FROM \(q(table.name)) WHERE \(q("change")) = ?", [.string(change)])
+    }
 
     /// The entry of a stored row.
     static func entry(_ row: [Value]) -> Entry? {

@@ -228,8 +228,10 @@ public final class PushSchedule {
 extension SyncStore {
     /// A schedule that carries out the current plan.
     ///
-    /// - Parameter suffix: the suffix of each entity's paths (`.json` unless its http source sets another).
-    public func schedule(suffix: @escaping (String) -> String = { _ in ".json" }) throws -> PushSchedule {
-        try PushSchedule(plan: try plan(suffix: suffix), store: self, suffix: suffix)
+    /// - Parameter suffix: the suffix of each entity's paths (default: its `http` source's
+    ///   `suffix`, `.json` without one; ``MappingModel/pathSuffix(of:)``).
+    public func schedule(suffix: ((String) -> String)? = nil) throws -> PushSchedule {
+        let suffix = suffix ?? { [model] in model.pathSuffix(of: $0) }
+        return try PushSchedule(plan: try plan(suffix: suffix), store: self, suffix: suffix)
     }
 }

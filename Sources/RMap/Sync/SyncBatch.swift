@@ -38,8 +38,10 @@ extension SyncStore {
             self.batch = nil
             scope = nil
         }
-        try backend.transaction(sync.layout) {
-            try backend.ensureSchema(PushJournal.layout)
+        let engine = try engine
+        try engine.transaction(.write) {
+            try StoreSchema.ensure(sync.layout, on: engine)
+            try StoreSchema.ensure(PushJournal.layout, on: engine)
             try body()
             if let failure = batch.failure { throw failure }
         }

@@ -26,8 +26,9 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case answerWithoutIdentity(change: String, attributes: [String])
     /// No store file at `path` yet: nothing was fetched into it.
     case noStore(path: String)
-    /// A store plugin that keeps no base copy, so changes cannot be told.
-    case storeKeepsNoBase(plugin: String)
+    /// A store plugin without an SQL engine (``EngineStore``): `diff`, `status` and `push` run
+    /// their SQL on the store's engine (SQLite, PostgreSQL).
+    case storeWithoutEngine(plugin: String)
     /// The entity has no `http` source to push its changes to.
     case noPushSource(entity: String)
     /// The entity's `http` source options are not usable (`reason` says why).
@@ -48,7 +49,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .answerWithoutIdentity(let change, let attributes):
             "\(change): the server's answer has no identity (no '\(attributes.joined(separator: ", "))' and no Location header)"
         case .noStore(let path): "no store at \(path): run 'rmap run' first"
-        case .storeKeepsNoBase(let plugin): "the '\(plugin)' store keeps no base, so it cannot tell what changed"
+        case .storeWithoutEngine(let plugin):
+            "the '\(plugin)' store has no SQL engine to read local changes from: use a sqlite or postgres store"
         case .noPushSource(let entity):
             "\(entity) has no http source to push to (give it 'source: {plugin: http, site: ...}')"
         case .unusablePushSource(_, let reason): reason

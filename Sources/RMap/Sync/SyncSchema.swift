@@ -59,17 +59,18 @@ struct SyncSchema {
         var destination: Int
     }
 
-    let schema: GraphSchema
-    let layout: StoreLayout
+    /// The model's entities as the store keeps them.
+    let stored: StoredModel
+    var schema: GraphSchema { stored.schema }
+    var layout: StoreLayout { stored.layout }
     let entities: [EntitySync]
     let references: [ReferenceGroup]
     /// Every join table, once.
     let joins: [JoinReference]
 
     init(schema: GraphSchema) {
-        self.schema = schema
-        let layout = StoreLayout(schema: schema)
-        self.layout = layout
+        stored = StoredModel(schema: schema)
+        let layout = stored.layout
         var entities: [EntitySync] = []
         var references: [ReferenceGroup] = []
         var joins: [Int: JoinReference] = [:]
@@ -165,14 +166,24 @@ struct SyncSchema {
 
     /// The entity a row of `table` belongs to, by its `type` column.
     func entity(ofRow row: [Value], table: Int) -> EntitySync? {
-        let layoutTable = layout.tables[table]
-        let family = entities.filter { $0.tableIndex == table }
-        guard let discriminator = layoutTable.discriminator else {
-            return family.first { $0.type.index == $0.type.rootIndex }
+        stored.entity(ofRow: row, table: table).map { entities[$0.index] }
+    }
+
+    /// The columns of `entity`'s table that hold the destination identity of its to-one
+    /// relationship at `relationship`: its foreign-key columns, or the attributes its `connect:
+    /// {foreign_key: ...}` compares with the destination's whole identity; `nil` for neither.
+    func referenceColumns(_ entity: EntitySync, relationship: Int) -> [Int]? {
+        let binding = layout.bindings[entity.type.index]
+        if let held = binding.foreignKeys.first(where: { $0.relationship == relationship }) { return held.columns }
+        let mapping = entity.type.mapping.relationships[relationship]
+        guard case .foreignKey(let pairs) = mapping.connection?.rule,
+            let destination = schema.type(named: mapping.destination)
+        else { return nil }
+        let root = schema.root(of: destination)
+        let columns = root.identityIndices.compactMap { identity in
+            pairs.first { $0.destination == root.mapping.attributes[identity].name }
+                .flatMap { entity.type.attributeIndex($0.source) }.map { binding.attributeColumns[$0] }
         }
-        guard case .string(let value) = row[discriminator] else {
-            return family.first { $0.type.index == $0.type.rootIndex }
-        }
-        return family.first { $0.typeValue == value }
+        return columns.count == root.identityIndices.count ? columns : nil
     }
 }

@@ -11,15 +11,13 @@ extension SyncStore {
         for request in plan.requests { methods[try journalKey(request.change)] = request.method }
         return try write(journal: true) {
             var kept: [String: PushJournal.Entry] = [:]
-            var stale: [[Value]] = []
-            for row in try backend.scanRows(PushJournal.table) {
-                guard let entry = PushJournal.entry(row.values), methods[entry.change] == entry.method else {
-                    stale.append([row.values[0]])
+            for entry in try PushJournal.entries(on: engine) {
+                guard methods[entry.change] == entry.method else {
+                    try PushJournal.delete(entry.change, on: engine)
                     continue
                 }
                 kept[entry.change] = entry
             }
-            if !stale.isEmpty { try backend.delete(PushJournal.table, identities: stale) }
             return kept
         }
     }
@@ -38,14 +36,14 @@ extension SyncStore {
             ?? PushJournal.Entry(
                 change: key, method: request.method, idempotencyKey: UUID().uuidString.lowercased(), attempts: 0)
         entry.attempts += 1
-        try write(journal: true) { try backend.upsertRows(PushJournal.table, [PushJournal.row(entry)]) }
+        try write(journal: true) { try PushJournal.record(entry, on: engine) }
         return entry
     }
 
     /// Drops the journal entry of a request the server refused (it changed nothing there).
     func forgetInFlight(_ change: SyncChange) throws {
         let key = try journalKey(change)
-        try write(journal: true) { try backend.delete(PushJournal.table, identities: [[.string(key)]]) }
+        try write(journal: true) { try PushJournal.delete(key, on: engine) }
     }
 
     /// How many creations the push journal holds: `POST`s that a push sent, or was about to
@@ -56,10 +54,7 @@ extension SyncStore {
     ///
     /// - Throws: the store's errors.
     public func journalledCreations() throws -> Int {
-        try read {
-            guard let rows = try? backend.scanRows(PushJournal.table) else { return 0 }
-            return rows.compactMap { PushJournal.entry($0.values) }.filter { $0.method == "POST" }.count
-        }
+        try read { try PushJournal.entries(on: engine).filter { $0.method == "POST" }.count }
     }
 
     private func journalKey(_ change: SyncChange) throws -> String {

@@ -8,6 +8,6 @@ extension SyncStore {
         batch?.forgotPayloads = true
         var update = RunStateUpdate()
         update.clear(scope: RememberedPayloads.scope)
-        try RunStateTable.write(update, to: backend)
+        try RunStateTable.write(update, to: engine)
     }
 }

@@ -14,9 +14,8 @@ extension SyncStore {
     /// nothing is committed.
     ///
     /// The schema is not checked on reads: the first read of a `SyncStore` finds, by reading,
-    /// whether the model's tables are in place and keeps a yes. Until then (a new store, or an
-    /// engine that cannot tell, such as the memory store) a read runs as a ``write(_:)``, which
-    /// creates what is missing. Inside another scope, `body` joins it.
+    /// whether the model's tables are in place and keeps a yes. Until then (a new store) a read
+    /// runs as a ``write(_:)``, which creates what is missing. Inside another scope, `body` joins it.
     ///
     /// ```swift
     /// let (changes, people) = try sync.read { (try sync.changes(), try sync.objects(of: "CRMPerson")) }
@@ -26,11 +25,12 @@ extension SyncStore {
     public func read<Result>(_ body: () throws -> Result) throws -> Result {
         if scope != nil { return try body() }
         guard try schemaInPlace() else { return try write(body) }
-        try backend.beginRead()
+        let engine = try engine
+        try engine.begin(.read)
         scope = .read
         defer {
             scope = nil
-            backend.rollback()
+            engine.rollback()
         }
         return try body()
     }
@@ -56,15 +56,17 @@ extension SyncStore {
         switch scope {
         case .write:
             if let batch { return try batch.join(body) }  // the batch made sure of the journal's table
-            if journal { try backend.ensureSchema(PushJournal.layout) }
+            if journal { try StoreSchema.ensure(PushJournal.layout, on: engine) }
             return try body()
         case .read:
             throw SyncError.writeInsideRead
         case nil:
             scope = .write
             defer { scope = nil }
-            return try backend.transaction(sync.layout) {
-                if journal { try backend.ensureSchema(PushJournal.layout) }
+            let engine = try engine
+            return try engine.transaction(.write) {
+                try StoreSchema.ensure(sync.layout, on: engine)
+                if journal { try StoreSchema.ensure(PushJournal.layout, on: engine) }
                 return try body()
             }
         }
@@ -73,9 +75,10 @@ extension SyncStore {
     /// True when the model's tables are known to be in place, found once in a read transaction.
     private func schemaInPlace() throws -> Bool {
         if schemaChecked { return true }
-        try backend.beginRead()
-        defer { backend.rollback() }
-        schemaChecked = try backend.holdsSchema(sync.layout)
+        let engine = try engine
+        try engine.begin(.read)
+        defer { engine.rollback() }
+        schemaChecked = try StoreSchema.holds(sync.layout, on: engine)
         return schemaChecked
     }
 }

@@ -10,7 +10,7 @@ public import RMap
 /// let projects = try await ada.related("projects")    // GET /people/1/projects.json, once
 /// try await ada.set("email", to: "ada@lovelace.org")  // a local change until session.save()
 /// ```
-public struct LiveObject: Sendable, Equatable, CustomStringConvertible {
+public struct LiveObject: ReadableObject, Equatable, CustomStringConvertible {
     /// The session the object came from.
     public let session: Session
     /// The entity, e.g. `CRMPerson` (a sub-entity such as `CRMAdmin` when the record said so).

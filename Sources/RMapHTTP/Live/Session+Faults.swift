@@ -24,7 +24,7 @@ extension Session {
         let owner = try key(of: object)
         let fault = FaultKey(owner: owner, relationship: name)
         if faults[fault] == nil { try await loadToMany(name, of: [object]) }
-        return try read(faults[fault] ?? [], fresh: false)
+        return try await read(faults[fault] ?? [], fresh: false)
     }
 
     /// Loads the relationships of `path` (`["projects", "tasks"]`) for `objects`, one level at a time,
@@ -39,7 +39,7 @@ extension Session {
                 if !unloaded.isEmpty { try await loadToMany(name, of: unloaded) }
                 var next: [LiveObject] = []
                 for object in level {
-                    next += try read(
+                    next += try await read(
                         faults[FaultKey(owner: try key(of: object), relationship: name)] ?? [], fresh: false)
                 }
                 level = next
@@ -78,7 +78,6 @@ extension Session {
         let (relationship, ownerEntity) = try self.relationship(name, of: first.entity, kind: .toMany)
         let destination = try mapping(relationship.destination)
         let pairs = try ownerPairs(relationship, destination: destination)
-        let family = Set(model.family(of: destination.name).map(\.name))
         var keys: [ObjectKey]
         if let config = destination.source, config.plugin == "http",
             let link = try ParentLink.resolve(destination, params: HTTPSourceSettings(config).params, model: model),
@@ -105,7 +104,7 @@ extension Session {
                 try await session.load([query.entity], source: source, parents: [:])
             }
         }
-        let children = try read(keys.filter { family.contains($0.entity) }, fresh: true)
+        let children = try await read(keys, fresh: true, family: destination.name)
         var byOwner: [IdentityKey: [ObjectKey]] = [:]
         for child in children {
             let ownerValues = IdentityKey(pairs.map { child.values[$0.child] ?? .null })
@@ -133,7 +132,7 @@ extension Session {
         let keys = owners.compactMap { $0.values[pair.source] }.filter { !$0.isNull }.map {
             ObjectKey(root: root, identity: IdentityKey([$0]))
         }
-        let stored = try read(keys, fresh: false)
+        let stored = try await read(keys, fresh: false)
         let known = Set(stored.map { IdentityKey($0.identity) })
         let missing = keys.map(\.identity).filter { !known.contains($0) }.map { $0.values[0] }
         guard !missing.isEmpty else { return stored }

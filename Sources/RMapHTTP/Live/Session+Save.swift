@@ -7,27 +7,18 @@ extension Session {
     ///
     /// - Returns: the object as stored now.
     /// - Throws: ``LiveError`` for an unknown attribute or an object no longer stored.
-    func update(_ object: LiveObject, _ values: [String: Value]) throws -> LiveObject {
+    func update(_ object: LiveObject, _ values: [String: Value]) async throws -> LiveObject {
         let key = try key(of: object)
         let entity = try mapping(object.entity)
-        guard let root = schema.type(named: key.root) else { throw LiveError.unknownEntity(key.root, in: model) }
-        let table = layout.table(of: root)
-        var columns: [(Int, Value)] = []
-        for (name, value) in values {
-            guard let column = entity.attribute(named: name).flatMap({ table.columnIndex($0.column) }) else {
-                throw LiveError.unknownAttribute(name, of: entity)
-            }
-            columns.append((column, value))
+        for name in values.keys where entity.attribute(named: name) == nil {
+            throw LiveError.unknownAttribute(name, of: entity)
         }
-        let row = try store.backend.transaction(layout) {
-            guard var row = try store.backend.fetch(table, identities: [object.identity])[key.identity]?.row else {
-                throw LiveError("\(object) is no longer in the store")
-            }
-            for (column, value) in columns { row[column] = value }
-            try store.backend.editingLocally { try store.backend.upsertRows(table, [row]) }
-            return row
+        await takeTurn()
+        defer { giveTurn() }
+        guard let local = try sync.object(key.root, identity: object.identity) else {
+            throw LiveError("\(object) is no longer in the store")
         }
-        let updated = self.object(row, root: root, table: table)
+        let updated = live(try sync.update(local, values))
         cache[key] = updated
         return updated
     }
@@ -40,27 +31,30 @@ extension Session {
     /// let grace = try await session.insert("CRMPerson", ["firstName": "Grace", "lastName": "Hopper"])
     /// let saved = try await session.save()   // POST /people.json; saved.created[0]["id"] is the server's
     /// ```
-    public func insert(_ entity: String, _ values: [String: any ValueConvertible]) throws -> LiveObject {
-        let stored = try sync.insert(entity, values.mapValues(\.value))
-        let object = LiveObject(session: self, entity: entity, identity: stored.identity, values: stored.values)
+    public func insert(_ entity: String, _ values: [String: any ValueConvertible]) async throws -> LiveObject {
+        await takeTurn()
+        defer { giveTurn() }
+        let object = live(try sync.insert(entity, values.mapValues(\.value)))
         cache[try key(of: object)] = object
         return object
     }
 
     /// Deletes an object locally; ``save()`` deletes it on the server.
-    public func delete(_ object: LiveObject) throws {
+    public func delete(_ object: LiveObject) async throws {
         let key = try key(of: object)
-        let family = Set(model.family(of: key.root).map(\.name))
-        guard
-            let stored = try sync.objects(of: key.root).first(where: {
-                family.contains($0.entity) && IdentityKey($0.identity) == key.identity
-            })
-        else {
+        await takeTurn()
+        defer { giveTurn() }
+        guard let stored = try sync.object(key.root, identity: object.identity) else {
             throw LiveError("\(object) is no longer in the store")
         }
         try sync.delete(stored)
         cache[key] = nil
         for fault in faults.keys where faults[fault]?.contains(key) == true { faults[fault]?.removeAll { $0 == key } }
+    }
+
+    /// The live object of an object of the sync API.
+    private func live(_ local: LocalObject) -> LiveObject {
+        LiveObject(session: self, entity: local.entity, identity: local.identity, values: local.values)
     }
 
     /// Pushes every pending change (edits, inserts, deletions) with ``Pusher``'s exactly-once push, then
@@ -76,31 +70,39 @@ extension Session {
         // The transport `rmap push` uses: libcurl, each connection kept for the next request.
         let recorder = AnswerRecorder(base: pushTransport ?? CurlTransport(reusingConnections: true))
         let pusher = Pusher(model: model, transport: recorder)
-        let changes = try sync.changes()
-        let plan = try pusher.plan(sync)
-        let report = try await push(pusher)
+        await takeTurn()
+        let pushed: (changes: [SyncChange], plan: PushPlan, report: PushReport)
+        do {
+            pushed = (try sync.changes(), try pusher.plan(sync), try await push(pusher))
+            giveTurn()
+        } catch {
+            giveTurn()
+            throw error
+        }
+        let (changes, plan, report) = pushed
         for request in plan.requests where request.method != "DELETE" {
             guard let url = recorder.refreshURL(method: request.method, path: request.path) else { continue }
             try await refresh(request.change.entity, at: url)
         }
         for change in changes {
-            let key = try key(
-                of: LiveObject(session: self, entity: change.entity, identity: change.identity, values: [:]))
-            cache[key] = nil
+            cache[ObjectKey(root: model.root(of: try mapping(change.entity)).name, identity: IdentityKey(change.identity))] = nil
         }
         var created: [LiveObject] = []
         for change in changes where change.kind == .create {
-            guard let stored = try sync.objects(of: change.entity).first(where: { $0.reference == change.reference }),
+            guard let reference = change.reference, let stored = try await stored(change.entity, reference: reference),
                 !stored.isNew
             else { continue }
-            created += try read(
-                [
-                    ObjectKey(
-                        root: model.root(of: try mapping(change.entity)).name, identity: IdentityKey(stored.identity),
-                        entity: change.entity)
-                ], fresh: true)
+            let key = ObjectKey(root: model.root(of: try mapping(change.entity)).name, identity: IdentityKey(stored.identity))
+            created += try await read([key], fresh: true)
         }
         return SaveReport(push: report, created: created)
+    }
+
+    /// The object of the sync API whose row has this handle, if the store still has it.
+    private func stored(_ entity: String, reference: RowReference) async throws -> LocalObject? {
+        await takeTurn()
+        defer { giveTurn() }
+        return try sync.object(entity, reference: reference)
     }
 
     /// Runs the push on the session (the sync store never leaves it).

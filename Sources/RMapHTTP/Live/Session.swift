@@ -8,11 +8,11 @@ public import RMap
 /// relationships load on first access (a to-one through its foreign key, a
 /// to-many through the destination's nested route, once per object); local
 /// edits go to the store and ``save()`` pushes them with ``Pusher``'s
-/// exactly-once push. Answers are written with the same three-way merge as
-/// `rmap run`, so an attribute changed locally and not yet saved is not
-/// overwritten by a later fetch. At most ``cacheLimit`` objects stay in memory
-/// (least recently used first out); everything else, pending changes
-/// included, lives in the store.
+/// exactly-once push. Answers go through `rmap run`'s streamed run (``Pipeline``):
+/// mapped into the store's engine, connected and merged three-way against the base,
+/// so an attribute changed locally and not yet saved is not overwritten by a later
+/// fetch. At most ``cacheLimit`` objects stay in memory (least recently used first
+/// out); everything else, pending changes included, lives in the store.
 ///
 /// ```swift
 /// let session = Session(model: model, store: try SQLiteStore(path: "crm.sqlite"))
@@ -27,16 +27,17 @@ public import RMap
 /// same request in flight at once share one request. Its executor is a serial
 /// worker thread of its own, not Swift's cooperative pool, so its store calls
 /// (SQLite, PostgreSQL) block that thread only, and the store is used by one
-/// call at a time.
-public actor Session {
+/// call at a time; a fetch holds the store from its first answer to its commit,
+/// and the session's other store calls take their turn after it.
+public actor Session: ObjectReading {
     /// The model whose entities the session fetches and saves.
     public nonisolated let model: MappingModel
     /// The most objects held in memory.
     public nonisolated let cacheLimit: Int
-    let store: any BackendStore
+    /// The store, on the session's worker.
+    let store: RunStore
     let sync: SyncStore
-    let schema: GraphSchema
-    let layout: StoreLayout
+    let stored: StoredModel
     let registry: PluginRegistry
     let localOnly: [String: Set<String>]
     let pushTransport: (any HTTPTransport)?
@@ -44,8 +45,11 @@ public actor Session {
     /// The objects each loaded to-many relationship holds, by owner and relationship.
     var faults: [FaultKey: [ObjectKey]] = [:]
     private var inFlight: [String: Task<[ObjectKey], any Error>] = [:]
+    /// Whether a load or a store call holds the store (``takeTurn()``), and who waits for it.
+    var turnTaken = false
+    var turnWaiters: [CheckedContinuation<Void, Never>] = []
     /// Where the session's code runs: every store call is a job of this worker.
-    private let worker = SerialWorker(label: "rmap.live.session")
+    private let worker: SerialWorker
 
     /// The session's executor: a serial worker off the cooperative pool, on which its store calls block.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { worker.asUnownedSerialExecutor() }
@@ -54,27 +58,30 @@ public actor Session {
     ///
     /// - Parameters:
     ///   - model: the mapping model; each fetched entity needs an `http` source.
-    ///   - store: where objects live (SQLite, PostgreSQL, memory or JSON).
+    ///   - store: where objects live: a store with an SQL engine (SQLite, `SQLiteStore(path: ":memory:")`
+    ///     for one in memory, PostgreSQL), which the session owns from now on.
     ///   - cacheLimit: the most objects kept in memory (default 1000).
     ///   - localOnly: per entity, the attributes the server cannot filter by:
     ///     `where:` conditions on them are applied to the answer instead of sent.
-    ///   - registry: the transformers the mapping uses (default: the built-in ones).
+    ///   - registry: the transformers and stages the mapping uses (default: the built-in ones).
     ///   - pushTransport: the network for ``save()`` (default: libcurl with keep-alive, as `rmap push`,
     ///     at most 4 connections per site); tests inject faults here.
     public init(
-        model: MappingModel, store: sending any BackendStore, cacheLimit: Int = 1_000,
+        model: MappingModel, store: sending any EngineStore, cacheLimit: Int = 1_000,
         localOnly: [String: Set<String>] = [:], registry: PluginRegistry = .standard(),
         pushTransport: (any HTTPTransport)? = nil
     ) {
+        let worker = SerialWorker(label: "rmap.live.session")
+        let runStore = RunStore(store, worker: worker)
+        self.worker = worker
+        self.store = runStore
         self.model = model
-        self.store = store
         self.cacheLimit = max(1, cacheLimit)
         self.localOnly = localOnly
         self.registry = registry
         self.pushTransport = pushTransport
-        sync = SyncStore(store: store, model: model)
-        schema = GraphSchema(model: model)
-        layout = StoreLayout(schema: schema)
+        sync = SyncStore(model: model) { try runStore.engineOnWorker() }
+        stored = StoredModel(schema: GraphSchema(model: model))
         cache = LRUCache(limit: cacheLimit)
     }
 
@@ -82,6 +89,15 @@ public actor Session {
     public var cachedCount: Int { cache.count }
 
     // MARK: - Queries
+
+    /// The objects of an entity that the server answers for one query, as the store holds them
+    /// after the merge (``fetch(_:where:sort:limit:offset:prefetch:)`` without relationships to load).
+    public func fetch(
+        _ entity: String, where conditions: [String: QueryValue] = [:], sort: [SortKey]? = nil, limit: Int? = nil,
+        offset: Int? = nil
+    ) async throws -> [LiveObject] {
+        try await fetch(entity, where: conditions, sort: sort, limit: limit, offset: offset, prefetch: [])
+    }
 
     /// The objects of an entity that the server answers for one query, as the store holds them after the merge.
     ///
@@ -106,7 +122,7 @@ public actor Session {
     ///   the same attribute (and the entity's `on_conflict` is `fail`).
     public func fetch(
         _ entity: String, where conditions: [String: QueryValue] = [:], sort: [SortKey]? = nil, limit: Int? = nil,
-        offset: Int? = nil, prefetch: [String] = []
+        offset: Int? = nil, prefetch: [String]
     ) async throws -> [LiveObject] {
         let mapping = try self.mapping(entity)
         let query = try LiveQuery(
@@ -123,21 +139,20 @@ public actor Session {
     public func object(_ entity: String, identity: [Value]) async throws -> LiveObject? {
         let mapping = try self.mapping(entity)
         let key = ObjectKey(root: model.root(of: mapping).name, identity: IdentityKey(identity))
-        if let known = try read([key], fresh: false).first { return known }
+        if let known = try await read([key], fresh: false).first { return known }
         let path = "\(mapping.path)/\(identity.map { Template.segment(LiveQuery.text($0)) }.joined(separator: ","))"
         let query = try LiveQuery(object: mapping, path: path, model: model)
         return try await run(query).first { IdentityKey($0.identity) == key.identity }
     }
 
-    /// Sends a query (or joins the same one in flight) and reads what it stored.
+    /// Sends a query (or joins the same one in flight) and reads what it stored of the query's entity.
     private func run(_ query: LiveQuery) async throws -> [LiveObject] {
         let source = try HTTPSource(config: query.config, model: model)
         let url = source.url(for: query.entity, values: [:], model: model).absoluteString
-        let family = Set(model.family(of: query.entity.name).map(\.name))
         let keys = try await coalesced(url) { session in
             try await session.load([query.entity], source: source, parents: [:])
         }
-        return try read(keys.filter { family.contains($0.entity) }, fresh: true)
+        return try await read(keys, fresh: true, family: query.entity.name)
     }
 
     // MARK: - Loading
@@ -153,27 +168,20 @@ public actor Session {
         return try await task.value
     }
 
-    /// Fetches `entities` with `source` (nested ones once per identity of `parents`), maps the answers
-    /// by the model's rules and writes them to the store, merged three-way against the base.
+    /// Fetches `entities` with `source` (nested ones once per identity of `parents`) into the store
+    /// through the pipeline's streamed run (``Pipeline``): mapped by the model's rules, connected,
+    /// and merged three-way against the base.
     ///
     /// - Returns: every object the answers held, in the order they came.
     func load(_ entities: [EntityMapping], source: HTTPSource, parents: [String: [IdentityKey]]) async throws
         -> [ObjectKey]
     {
-        let graph = ObjectGraph(schema: schema)
-        let mapper = RecordMapper(graph: graph, transformers: registry.transformers)
-        if !StoredIdentities.roots(in: schema).isEmpty {
-            mapper.storedIdentities = try store.storedIdentities(schema: schema)
-        }
-        let sink = MappingSink(graph: graph, mapper: mapper)
-        let context = FetchContext(
-            model: model, deliver: { _ = try await sink.deliver($0) }, identities: { parents[$0] ?? [] },
-            progress: { _ in })
-        try await source.fetch(entities, context: context)
-        _ = Connector(schema: schema).connect(graph)
-        _ = try store.write(graph, request: WriteRequest())
-        let keys = graph.allObjects.filter { !$0.identity.isIncomplete }.map { object in
-            ObjectKey(root: schema.root(of: object.type).name, identity: object.identity, entity: object.type.name)
+        await takeTurn()
+        defer { giveTurn() }
+        let loaded = try await Pipeline(model: model, registry: registry).load(
+            entities, from: source, parents: { parents[$0] ?? [] }, into: store)
+        let keys = loaded.identities.sorted { $0.key < $1.key }.flatMap { root, identities in
+            identities.filter { !$0.isIncomplete }.map { ObjectKey(root: root, identity: $0) }
         }
         for key in keys { cache[key] = nil }
         return keys
@@ -181,49 +189,42 @@ public actor Session {
 
     // MARK: - Reading the store
 
-    /// The objects of `keys` as stored (from memory unless `fresh`), in order; objects without a row are left out.
-    func read(_ keys: [ObjectKey], fresh: Bool) throws -> [LiveObject] {
+    /// The objects of `keys` as stored (from memory unless `fresh`), in order, of `family`'s
+    /// entities when given; objects without a row are left out.
+    func read(_ keys: [ObjectKey], fresh: Bool, family: String? = nil) async throws -> [LiveObject] {
+        await takeTurn()
+        defer { giveTurn() }
         var found: [ObjectKey: LiveObject] = [:]
         var missing: [String: [ObjectKey]] = [:]
-        for key in keys {
+        let root = family.flatMap(model.entity(named:)).map { model.root(of: $0).name }
+        for key in keys where root == nil || key.root == root {
             if !fresh, let cached = cache[key] {
                 found[key] = cached
             } else {
                 missing[key.root, default: []].append(key)
             }
         }
-        if !missing.isEmpty {
-            try store.backend.transaction(layout) {
-                for (root, group) in missing {
-                    guard let type = schema.type(named: root) else { continue }
-                    let table = layout.table(of: type)
-                    let states = try store.backend.fetch(table, identities: group.map(\.identity.values))
-                    for key in group {
-                        guard let row = states[key.identity]?.row else { continue }
-                        found[key] = object(row, root: type, table: table)
-                    }
-                }
+        for (root, group) in missing {
+            guard let type = stored.schema.type(named: root) else { continue }
+            let rows = try stored.rows(withIdentities: group.map(\.identity.values), of: type, on: store.engineOnWorker())
+            for key in group {
+                guard let (type, row) = rows[key.identity] else { continue }
+                found[key] = object(row, type: type)
             }
         }
+        let members = family.map { Set(model.family(of: $0).map(\.name)) }
         return keys.compactMap { key in
-            guard let object = found[key] else { return nil }
+            guard let object = found[key], members?.contains(object.entity) ?? true else { return nil }
             cache[key] = object
             return object
         }
     }
 
-    /// A stored row as an object of the entity its `type` column names.
-    func object(_ row: [Value], root: EntityType, table: TableLayout) -> LiveObject {
-        var entity = root.mapping
-        if let column = table.discriminator, case .string(let value) = row[column] {
-            let name = root.mapping.types[value] ?? value
-            entity = schema.family(of: root).first { $0.name == name }?.mapping ?? entity
-        }
-        var values: [String: Value] = [:]
-        for attribute in entity.attributes {
-            if let column = table.columnIndex(attribute.column) { values[attribute.name] = row[column] }
-        }
-        return LiveObject(session: self, entity: entity.name, identity: table.identityValues(of: row), values: values)
+    /// A stored row as an object of `type`.
+    func object(_ row: [Value], type: EntityType) -> LiveObject {
+        LiveObject(
+            session: self, entity: type.name, identity: stored.table(of: type).identityValues(of: row),
+            values: stored.values(of: row, as: type))
     }
 
     func mapping(_ entity: String) throws(LiveError) -> EntityMapping {
@@ -233,29 +234,14 @@ public actor Session {
 
     func key(of object: LiveObject) throws(LiveError) -> ObjectKey {
         let mapping = try mapping(object.entity)
-        return ObjectKey(
-            root: model.root(of: mapping).name, identity: IdentityKey(object.identity), entity: object.entity)
+        return ObjectKey(root: model.root(of: mapping).name, identity: IdentityKey(object.identity))
     }
 }
 
-/// An object's place in the session: its root entity and identity (and the entity it was read as).
+/// An object's place in the session: its root entity and identity.
 struct ObjectKey: Sendable, Hashable {
     var root: String
     var identity: IdentityKey
-    /// The entity, e.g. `CRMAdmin` in the `CRMPerson` family; not part of equality.
-    var entity: String
-
-    init(root: String, identity: IdentityKey, entity: String? = nil) {
-        self.root = root
-        self.identity = identity
-        self.entity = entity ?? root
-    }
-
-    static func == (lhs: ObjectKey, rhs: ObjectKey) -> Bool { lhs.root == rhs.root && lhs.identity == rhs.identity }
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(root)
-        hasher.combine(identity)
-    }
 }
 
 /// A to-many relationship of one object.

@@ -1,12 +1,11 @@
 import Foundation
 import RMap
 
-/// Where each entity's changes go: the site, suffix, headers and credentials
-/// of its `http` source (the same options the fetch reads).
+/// Where each entity's changes go: the site, headers and credentials of its `http` source (the
+/// same options the fetch reads; its paths' suffix is the model's, ``MappingModel/pathSuffix(of:)``).
 struct PushTargets {
     struct Target {
         var site: URL
-        var suffix: String
         var client: HTTPClient
     }
 
@@ -35,7 +34,7 @@ struct PushTargets {
                 let client = settings.client(
                     model: model, pool: pool, transport: transport ?? CurlTransport(reusingConnections: true),
                     tuning: tuning)
-                let target = Target(site: settings.site, suffix: settings.suffix, client: client)
+                let target = Target(site: settings.site, client: client)
                 clients[config] = target
                 targets[entity.name] = target
             } catch {
@@ -43,9 +42,6 @@ struct PushTargets {
             }
         }
     }
-
-    /// The suffix of an entity's paths (`.json` for entities without an http source, as `rmap diff` prints them).
-    func suffix(_ entity: String) -> String { targets[entity]?.suffix ?? ".json" }
 
     /// The target of an entity.
     ///

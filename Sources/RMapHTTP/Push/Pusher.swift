@@ -48,9 +48,10 @@ public struct Pusher {
         targets = PushTargets(model: model, transport: transport, tuning: tuning)
     }
 
-    /// The plan a push would carry out, with each entity's suffix; nothing is sent.
+    /// The plan a push would carry out, with each entity's suffix; nothing is sent (the same as
+    /// ``SyncStore/plan(suffix:)``).
     public func plan(_ store: SyncStore) throws -> PushPlan {
-        try store.plan(suffix: targets.suffix)
+        try store.plan()
     }
 
     /// Sends every pending change and acknowledges each success in the store.
@@ -66,7 +67,7 @@ public struct Pusher {
     /// - Returns: what was acknowledged and what is still pending.
     /// - Throws: ``SyncError`` for an entity without an http source, or the store's errors.
     nonisolated(nonsending) public func push(_ store: SyncStore) async throws -> PushReport {
-        let schedule = try store.schedule(suffix: targets.suffix)
+        let schedule = try store.schedule()
         for request in schedule.plan.requests { _ = try targets.target(request.change.entity) }
         var sent = 0
         var recorded: [(index: Int, request: PlannedRequest)] = []  // in the journal, not sent yet, last in plan order first

@@ -1,6 +1,5 @@
 import Foundation
 import RMap
-import RMapHTTP
 
 /// `rmap diff MAPPING...`: the requests a push would send.
 struct DiffCommand: StoreReadingCommand {
@@ -12,7 +11,7 @@ struct DiffCommand: StoreReadingCommand {
     let options: StoreReadingOptions
 
     func show(_ sync: SyncStore, model: MappingModel, context: CommandContext) throws {
-        let plan = try Pusher(model: model).plan(sync)
+        let plan = try sync.plan()
         context.output.write(options.json ? JSONWriter.serialize(plan.json) + "\n" : plan.text)
     }
 }
@@ -22,13 +21,13 @@ enum SyncCommandStore {
     /// The `--store` option, else the files' `store:`, else SQLite's default file.
     ///
     /// - Throws: ``SyncError`` when a file store does not exist yet or is empty (nothing was
-    ///   fetched into it), or when the store keeps no base (it cannot tell what changed).
+    ///   fetched into it), or when the store has no SQL engine (the memory and JSON stores).
     static func open(_ context: CommandContext, _ option: PluginConfig?, model: MappingModel) throws -> SyncStore {
         let config = context.store(option, model: model)
         let file = StoreFile(config)
         if let path = file.path, !file.holdsStore { throw SyncError.noStore(path: path) }
-        guard let store = try context.registry.makeStore(config) as? any BackendStore else {
-            throw SyncError.storeKeepsNoBase(plugin: config.plugin)
+        guard let store = try context.registry.makeStore(config) as? any EngineStore else {
+            throw SyncError.storeWithoutEngine(plugin: config.plugin)
         }
         return SyncStore(store: store, model: model)
     }

@@ -116,6 +116,10 @@ final class PushHarness {
         """
     }
 
+    /// The stores a harness tests pushes on: its own SQLite file (`nil`), then the other stores
+    /// with an SQL engine (``StoreKind/engines``).
+    static let stores: [StoreKind?] = [nil] + StoreKind.engines.filter { $0.description != "sqlite" }.map { $0 }
+
     /// Resets the app and fills a new store from it: SQLite (waiting `busyTimeout` for locks) unless `kind`
     /// names another store.
     init(
@@ -132,7 +136,7 @@ final class PushHarness {
         let postgres = kind?.description == StoreKind.postgres.description
         postgresURL = postgres ? try PostgresSchemas.url(for: directory) : nil
         store = try kind?.open(directory) ?? SQLiteStore(path: path, busyTimeout: busyTimeout)
-        sync = SyncStore(store: store, model: model)
+        sync = SyncStore(store: try StoreKind.engine(of: store), model: model)
         try await fetch()
     }
 

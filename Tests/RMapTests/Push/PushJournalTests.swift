@@ -40,7 +40,7 @@ extension RailsServerSuites {
 
         @Test(
             "an answer lost after the server created the object: the next push sends the same key, no duplicate",
-            arguments: [nil, StoreKind.json, StoreKind.postgres])
+            arguments: PushHarness.stores)
         func lostAnswer(kind: StoreKind?) async throws {
             let harness = try await PushHarness(kind: kind)
             let person = try harness.sync.insert("Person", ["firstName": .string("Katherine")])

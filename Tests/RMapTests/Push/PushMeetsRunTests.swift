@@ -36,7 +36,7 @@ extension RailsServerSuites {
 
         @Test(
             "a run after a push that lost the creation's answer: the next push merges, sends the child, no wedge",
-            arguments: [nil, StoreKind.postgres])
+            arguments: PushHarness.stores)
         func runAfterInterruptedPush(kind: StoreKind?) async throws {
             let harness = try await PushHarness(kind: kind)
             try newPair(harness)
@@ -63,7 +63,7 @@ extension RailsServerSuites {
 
         @Test(
             "a run while a push waits for a creation's answer: the answer merges with the row the run imported",
-            arguments: [nil, StoreKind.postgres])
+            arguments: PushHarness.stores)
         func runDuringPush(kind: StoreKind?) async throws {
             let harness = try await PushHarness(kind: kind)
             try newPair(harness)

@@ -17,14 +17,7 @@ enum StoreFixtures {
               id: int
               firstName: string
               city: { key: address.city }
-              budget: decimal
-              admin: bool
-              bornOn: date
-              seenAt: datetime
-              score: double
-              tags: [string]
-              raw: json
-              homepage: url
+        \(everyTypeAttributes)
             relationships:
               projects: { to_many: CRMProject, inverse: owner, nested: true }
           CRMAdmin:
@@ -43,6 +36,19 @@ enum StoreFixtures {
               owner: { to_one: CRMPerson }
               manager: { to_one: CRMPerson, connect: { foreign_key: { personId: id } } }
               teamMembers: { to_many: CRMPerson, connect: { foreign_key: { teamMemberIds: id } } }
+        """
+
+    /// Attributes of every type but `int` and `string` (a person's, in ``crm``'s indentation): what
+    /// the stores must keep and read back as given.
+    static let everyTypeAttributes = """
+              budget: decimal
+              admin: bool
+              bornOn: date
+              seenAt: datetime
+              score: double
+              tags: [string]
+              raw: json
+              homepage: url
         """
 
     static func model(_ yaml: String = crm, environment: [String: String] = [:]) throws -> MappingModel {
@@ -142,6 +148,38 @@ struct StoreKind: CustomStringConvertible, Sendable {
     static let postgres = StoreKind(description: "postgres") { try PostgresStore(url: PostgresSchemas.url(for: $0)) }
 
     static let all: [StoreKind] = [.sqlite, .memory, .json, .postgres]
+
+    /// Whether PostgreSQL's store runs rmap's SQL on an engine (``EngineStore``) yet: it does once
+    /// branch h31pg is merged. Until then the sync API's and readers' PostgreSQL cases are left out.
+    static let postgresHasEngine = (PostgresStore.self as Any) is any EngineStore.Type
+
+    /// The kinds whose stores have an SQL engine, which the sync API and the readers need.
+    static let engines: [StoreKind] = [.sqlite] + (postgresHasEngine ? [.postgres] : [])
+
+    /// `store` as a store with an SQL engine.
+    static func engine(of store: any Store) throws -> any EngineStore {
+        struct NoEngine: Error, CustomStringConvertible {
+            let store: String
+            var description: String { "the \(store) store runs no SQL engine" }
+        }
+        guard let engine = store as? any EngineStore else { throw NoEngine(store: "\(type(of: store))") }
+        return engine
+    }
+
+    /// Runs SQL on `store` as local edits, in one transaction: the store's base capture keeps the
+    /// server state of what they change, as for another client's SQL.
+    static func editLocally(_ store: any EngineStore, _ statements: [String]) throws {
+        let engine = try store.engine()
+        try engine.transaction {
+            try engine.setLocalEdits(true)
+            for statement in statements { try engine.execute(statement) }
+        }
+    }
+
+    /// Opens the store as one with an SQL engine.
+    func openEngine(_ directory: URL) throws -> any EngineStore {
+        try Self.engine(of: open(directory))
+    }
 }
 
 /// Fresh PostgreSQL schemas on the test server, so that tests run in parallel

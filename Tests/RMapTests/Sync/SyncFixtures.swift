@@ -8,6 +8,10 @@ import Testing
 /// A file-sourced model and a temporary SQLite store (or a PostgreSQL schema on the test server)
 /// filled with a few objects, for plan and CLI tests.
 final class SyncFixture {
+    /// The stores the sync API runs on: SQLite (`false`), and PostgreSQL (`true`) once its store
+    /// runs on an SQL engine (``StoreKind/postgresHasEngine``).
+    static let stores = [false] + (StoreKind.postgresHasEngine ? [true] : [])
+
     static let mapping = """
         rmap: 1
         source: { plugin: file, path: "{collection}.json" }
@@ -56,7 +60,7 @@ final class SyncFixture {
         storePath = directory.appendingPathComponent("crm.sqlite").path
         postgresURL = postgres ? try PostgresSchemas.url(for: directory) : nil
         store = try postgresURL.map { try PostgresStore(url: $0) } ?? SQLiteStore(path: storePath)
-        sync = SyncStore(store: store, model: model)
+        sync = SyncStore(store: try StoreKind.engine(of: store), model: model)
         let seen = try #require(ISO8601Text.timestamp("2024-03-01T10:00:00.037Z"))
         try fetched([
             (

@@ -8,11 +8,10 @@ import Testing
 /// again; a write scope is one transaction.
 @Suite("SyncStore scopes")
 struct SyncStoreScopeTests {
-    /// A sync API over the fixture's file whose backend records the transactions it begins.
-    private func recorded(_ fixture: SyncFixture) throws -> (SyncStore, FaultyBackend) {
-        let store = FaultyStore(try SQLiteStore(path: fixture.storePath), failing: "none")
-        let backend = try #require(store.backend as? FaultyBackend)
-        return (SyncStore(store: store, model: fixture.model), backend)
+    /// A sync API over the file at `path` whose engine records the transactions it begins.
+    private func recorded(_ path: String, _ model: MappingModel) throws -> (SyncStore, RecordingEngine) {
+        let engine = RecordingEngine(try SQLiteStore(path: path).engine())
+        return (SyncStore(engine: engine, model: model), engine)
     }
 
     @Test func aReadSucceedsWhileAnotherConnectionHoldsAWriteTransaction() throws {
@@ -55,40 +54,38 @@ struct SyncStoreScopeTests {
 
     @Test func readsCheckTheSchemaOnceAndBeginNoWriteTransaction() throws {
         let fixture = try SyncFixture()
-        let (sync, backend) = try recorded(fixture)
+        let (sync, engine) = try recorded(fixture.storePath, fixture.model)
         _ = try sync.changes()
         _ = try sync.objects(of: "Person")
         _ = try sync.plan()
         // The first read looks at the schema in a read transaction of its own, then never again.
-        #expect(backend.transactions.withLock { $0 } == ["beginRead", "beginRead", "beginRead", "beginRead"])
+        #expect(engine.events == ["beginRead", "beginRead", "beginRead", "beginRead"])
 
-        let ada = try #require(try sync.objects(of: "Person").first { $0["id"] == .int(1) })
+        let ada = try #require(try sync.objects(of: "Person", where: ["id": 1]).first)
         try sync.update(ada, ["firstName": .string("Augusta")])
-        #expect(backend.transactions.withLock { $0 }.suffix(2) == ["begin", "ensureSchema"])
+        #expect(engine.events.suffix(2) == ["begin", "ensureCapture"])
     }
 
     @Test func theFirstReadOfANewStoreCreatesTheTablesInAWrite() throws {
         let fixture = try SyncFixture()
         let path = fixture.directory.appendingPathComponent("new.sqlite").path
-        let store = FaultyStore(try SQLiteStore(path: path), failing: "none")
-        let backend = try #require(store.backend as? FaultyBackend)
-        let sync = SyncStore(store: store, model: fixture.model)
+        let (sync, engine) = try recorded(path, fixture.model)
         #expect(try sync.changes().isEmpty)
-        #expect(backend.transactions.withLock { $0 } == ["beginRead", "begin", "ensureSchema"])
+        #expect(engine.events == ["beginRead", "begin", "ensureCapture"])
         #expect(try sync.objects(of: "Person").isEmpty)
-        #expect(backend.transactions.withLock { $0 }.suffix(2) == ["beginRead", "beginRead"])
+        #expect(engine.events.suffix(2) == ["beginRead", "beginRead"])
     }
 
     @Test func aWriteScopeIsOneTransaction() throws {
         let fixture = try SyncFixture()
-        let (sync, backend) = try recorded(fixture)
+        let (sync, engine) = try recorded(fixture.storePath, fixture.model)
         let people = try sync.objects(of: "Person").sorted { "\($0.identity)" < "\($1.identity)" }
-        backend.transactions.withLock { $0.removeAll() }
+        engine.events.removeAll()
         try sync.write {
             try sync.update(people[0], ["firstName": .string("Augusta")])
             try sync.update(people[1], ["firstName": .string("Alan M.")])
         }
-        #expect(backend.transactions.withLock { $0 } == ["begin", "ensureSchema"])
+        #expect(engine.events == ["begin", "ensureCapture"])
         #expect(try sync.changes().count == 2)
 
         struct Abandoned: Error {}

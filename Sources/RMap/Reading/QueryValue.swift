@@ -1,11 +1,11 @@
-public import RMap
-
-/// What a `where:` condition of ``Session/fetch(_:where:sort:limit:offset:prefetch:)`` asks for:
-/// one value, or any of several (`IN`).
+/// What a `where:` condition of a read asks for (``ObjectReading/fetch(_:where:sort:limit:offset:)``,
+/// ``ObjectQuery/filter(_:)``): one value, or any of several (`IN`).
 ///
 /// Literals stand for equality: `["lastName": "Lovelace", "admin": true]`;
-/// `nil` asks for a null (sent as an empty parameter, `person_id=`, as
-/// ActiveResource does); `.oneOf([1, 2])` is sent as `id[]=1&id[]=2`.
+/// `nil` asks for a null; `.oneOf([1, 2])` for any of the values. The store compares them with
+/// the attribute's values as rmap compares values (`12.50` equals `12.5`); the live session
+/// sends them to the server (`last_name=Lovelace`, `person_id=` for null, as ActiveResource
+/// does, `id[]=1&id[]=2`).
 public enum QueryValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral, ExpressibleByNilLiteral
 {
@@ -24,7 +24,7 @@ public enum QueryValue: Sendable, Hashable, ExpressibleByStringLiteral, Expressi
     public init(nilLiteral: ()) { self = .equals(.null) }
 
     /// The values a stored value may have to match.
-    var values: [Value] {
+    package var values: [Value] {
         switch self {
         case .equals(let value): [value]
         case .anyOf(let values): values
@@ -32,7 +32,7 @@ public enum QueryValue: Sendable, Hashable, ExpressibleByStringLiteral, Expressi
     }
 
     /// Whether a stored value matches (values compare by type: `12.50` equals `12.5`).
-    func matches(_ stored: Value?) -> Bool {
+    package func matches(_ stored: Value?) -> Bool {
         let stored = stored ?? .null
         return values.contains { ValueText.display($0) == ValueText.display(stored) && $0.isNull == stored.isNull }
     }

@@ -1,0 +1,64 @@
+// MARK: - To-many links, read back in order
+
+extension SyncStore {
+    /// The stored links of a to-many relationship: each source's destination identities,
+    /// in payload order for `ordered: true` (the join table's `position`, or the
+    /// `<key>_position` column beside a child's foreign key), else in the store's order.
+    ///
+    /// ```swift
+    /// let team = try sync.links(of: "CRMTeam", "members")[IdentityKey([.int(7)])]  // [3, 1, 2]
+    /// ```
+    ///
+    /// Every source's links at once: to follow one object's, read it with ``StoreReader`` and
+    /// ask it for ``StoreObject/related(_:)``.
+    ///
+    /// - Throws: ``PersistError`` for an unknown entity, a relationship that is not a to-many,
+    ///   or one whose links live in neither a join table nor a child's foreign-key column.
+    public func links(of entity: String, _ relationship: String) throws -> [IdentityKey: [IdentityKey]] {
+        guard let type = sync.schema.type(named: entity) else { throw PersistError.unknownEntity(entity) }
+        guard let position = type.relationshipIndex(relationship),
+            type.mapping.relationships[position].kind == .toMany,
+            let destination = sync.schema.type(named: type.mapping.relationships[position].destination)
+        else { throw PersistError.notToMany(entity: entity, relationship: relationship) }
+        let layout = sync.layout
+        let join = layout.bindings[type.index].joins.first { $0.relationship == position }.map {
+            layout.joinTables[$0.join]
+        }
+        let inverse = type.mapping.relationships[position].inverse.flatMap(destination.relationshipIndex)
+        let foreignKey = inverse.flatMap { back in
+            layout.bindings[destination.index].foreignKeys.first { $0.relationship == back }?.columns
+        }
+        let q = try engine.dialect.quote
+        let query: (sql: String, types: [AttributeType], sources: Int)
+        if let join {
+            let sources = join.columns.prefix(join.sourceColumnCount)
+            let order = sources.map(\.name) + (join.ordered ? ["position"] : []) + join.destinationColumns.map(\.name)
+            query = (
+                "SELECT \((sources + join.destinationColumns).map { q($0.name) }.joined(separator: ", ")) "
+                    + "FROM \(q(join.name)) ORDER BY \(order.map { $0 == "position" ? "COALESCE(\(q($0)), 0)" : q($0) }.joined(separator: ", "))",
+                (sources + join.destinationColumns).map(\.type), sources.count
+            )
+        } else if let inverse, let foreignKey {
+            let table = layout.table(of: destination)
+            let place = layout.bindings[destination.index].positions.first { $0.relationship == inverse }?.column
+            let keys = foreignKey.map { q(table.columns[$0].name) }
+            let identity = table.identityNames.map(q)
+            let order = keys + (place.map { ["COALESCE(\(q(table.columns[$0].name)), 0)"] } ?? []) + [q(try engine.dialect.rowHandle)]
+            query = (
+                "SELECT \((keys + identity).joined(separator: ", ")) FROM \(q(table.name)) "
+                    + "WHERE \(keys.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")) ORDER BY \(order.joined(separator: ", "))",
+                (foreignKey + table.identity).map { table.columns[$0].type }, keys.count
+            )
+        } else {
+            throw PersistError.linksNotStored(entity: entity, relationship: relationship)
+        }
+        return try read {
+            var links: [IdentityKey: [IdentityKey]] = [:]
+            try engine.query(query.sql, [], types: query.types) { row in
+                links[IdentityKey(Array(row.prefix(query.sources))), default: []]
+                    .append(IdentityKey(Array(row.dropFirst(query.sources))))
+            }
+            return links
+        }
+    }
+}

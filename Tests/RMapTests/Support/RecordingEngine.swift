@@ -1,0 +1,51 @@
+@testable import RMap
+
+/// An engine that runs everything on another and records the transactions it begins
+/// (`begin`, `beginRead`) and the base captures it makes sure of (`ensureCapture`, once per
+/// schema check of a write): what the sync API's scopes are tested by; and the rows each query
+/// returned (``queryRows``, readable from any thread): what the readers' paging is tested by.
+final class RecordingEngine: SQLEngine {
+    let base: any SQLEngine
+    /// What was begun or made sure of, in order.
+    var events: [String] = []
+    /// The rows each query returned, in order.
+    let queryRows = Locked<[Int]>([])
+
+    init(_ base: any SQLEngine) {
+        self.base = base
+    }
+
+    var dialect: any SQLDialect.Type { base.dialect }
+
+    func execute(_ sql: String, _ parameters: [Value]) throws -> Int { try base.execute(sql, parameters) }
+
+    func query(_ sql: String, _ parameters: [Value], types: [AttributeType], row: ([Value]) throws -> Void) throws {
+        var count = 0
+        try base.query(sql, parameters, types: types) { values in
+            count += 1
+            try row(values)
+        }
+        queryRows.withLock { $0.append(count) }
+    }
+
+    func insert(into table: String, columns: [ColumnLayout], rows: some Collection<[Value]>) throws {
+        try base.insert(into: table, columns: columns, rows: rows)
+    }
+
+    func begin(_ kind: SQLTransactionKind) throws {
+        events.append(kind == .read ? "beginRead" : "begin")
+        try base.begin(kind)
+    }
+
+    func commit() throws { try base.commit() }
+    func rollback() { base.rollback() }
+    func columns(of table: String) throws -> [String] { try base.columns(of: table) }
+
+    func ensureCapture(_ layout: StoreLayout) throws {
+        events.append("ensureCapture")
+        try base.ensureCapture(layout)
+    }
+
+    func holdsCapture(_ layout: StoreLayout) throws -> Bool { try base.holdsCapture(layout) }
+    func setLocalEdits(_ local: Bool) throws { try base.setLocalEdits(local) }
+}
