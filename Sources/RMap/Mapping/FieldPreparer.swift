@@ -7,7 +7,8 @@
 /// Transformers are `Sendable` and pure.
 ///
 /// What it cannot decide is left to the mapper: records whose type key picks their
-/// entity, and nested values that are not objects (scalar arrays, mistakes to report).
+/// entity, embedded records, and nested values that are not objects (scalar arrays, `null`
+/// items, mistakes to report).
 final class FieldPreparer: Sendable {
     private let plans: Confined<[EntityPlan]>
     private let type: Int
@@ -33,8 +34,9 @@ final class FieldPreparer: Sendable {
         guard !plan.nested.isEmpty else { return record }
         record.nested = plan.nested.map { nested in
             let destination = plans.value[nested.destination.index]
-            guard destination.typeKey == nil else { return nil }
-            switch RecordConverter.lookup(object[plan.slots[nested.slot]], rest: nested.rest) {
+            // An embedded record is the record itself, which the mapper reads.
+            guard destination.typeKey == nil, let slot = nested.slot else { return nil }
+            switch RecordConverter.lookup(object[plan.slots[slot]], rest: nested.rest) {
             case .found(.array(let items)) where nested.toMany:
                 var records: [PreparedRecord] = []
                 records.reserveCapacity(items.count)
