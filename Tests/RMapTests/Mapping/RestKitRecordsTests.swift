@@ -181,6 +181,29 @@ struct RestKitRecordsTests {
         #expect(json.counts("User")["rejected"] == 0)
     }
 
+    @Test("null items of a scalar array are skipped as well: each scalar is still one object's identity")
+    func nullsInAScalarArray() async throws {
+        let workspace = try RunWorkspace([
+            "map.yml": """
+                rmap: 1
+                source: { plugin: file, path: "{collection}.json" }
+                entities:
+                  Post:
+                    attributes: { id: int }
+                    relationships:
+                      tags: { to_many: Tag, nested: true }
+                  Tag:
+                    source: false
+                    identity: name
+                    attributes: { name: string }
+                """,
+            "posts.json": #"[{"id": 1, "tags": ["a", null, "b"]}]"#,
+        ])
+        let result = try await workspace.runMap()
+        #expect(result.stderr.contains("skipped: 1 null item in arrays of Tag records"), "\(result.stderr)")
+        #expect(try workspace.rows("SELECT tag_name FROM posts_tags ORDER BY tag_name") == [[.text("a")], [.text("b")]])
+    }
+
     // MARK: - Declined types
 
     static let boys = """
