@@ -104,6 +104,7 @@ public enum ModelDescription {
             ("identify_nested_by_parent_key", parentKey ?? .null),
             ("key", strings(relationship.keyPath)),
             ("assignment", .string(relationship.assignment.rawValue)),
+            ("missing", .string(relationship.missing.rawValue)),
             ("connection", relationship.connection.map(connection) ?? .null),
         ])
     }

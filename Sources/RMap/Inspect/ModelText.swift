@@ -97,6 +97,7 @@ public enum ModelText {
             parts.append("identify_nested_by_parent_key {\(pairs.map { "\($0.source) <- \($0.destination)" }.joined(separator: ", "))}")
         }
         if relationship.kind == .toMany { parts.append("assignment \(relationship.assignment.rawValue)") }
+        if relationship.missing != .keep { parts.append("missing \(relationship.missing.rawValue)") }
         if let connection = relationship.connection { parts += self.connection(connection) }
         return parts.joined(separator: ", ")
     }

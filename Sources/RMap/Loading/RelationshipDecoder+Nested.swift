@@ -32,6 +32,20 @@ extension RelationshipDecoder {
         entity.identity.compactMap { name in entity.attribute(named: name).map { (name, $0.type) } }
     }
 
+    /// `missing: nullify` applies to a nested relationship (not embedded: its keys are the record's
+    /// own) whose payload replaces it; on a union it would change nothing, as RestKit notes.
+    func checkMissing(_ relationship: RelationshipMapping, at mark: Mark, what: String) {
+        guard relationship.missing == .nullify else { return }
+        if !relationship.nested || relationship.embedded {
+            diagnostics.error(
+                mark,
+                "'missing: nullify' applies to nested relationships: \(what) is \(relationship.embedded ? "embedded" : "not nested"), so no record holds its key")
+        } else if relationship.assignment == .union {
+            diagnostics.error(
+                mark, "'missing: nullify' has no effect on \(what) with 'assignment: union': a union never removes members")
+        }
+    }
+
     /// `identify_nested_by_parent_key`: `true` (the inverse to-one's foreign key, checked once inverses
     /// are known) or `{child attribute: parent attribute}`.
     func parentKey(_ node: YAMLNode, source: EntityMapping, destination: EntityMapping) -> ParentKey? {

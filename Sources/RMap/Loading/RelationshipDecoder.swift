@@ -6,7 +6,7 @@ struct RelationshipDecoder {
 
     static let keys = [
         "to_one", "to_many", "inverse", "nested", "key", "assignment", "ordered", "connect", "embedded",
-        "identify_nested_by_parent_key",
+        "identify_nested_by_parent_key", "missing",
     ]
     static let connectKeys = ["foreign_key", "key_path", "include_subentities", "when", "where"]
     static let conditionKeys = ["eq", "ne", "lt", "le", "gt", "ge", "in", "null"]
@@ -60,6 +60,9 @@ struct RelationshipDecoder {
                     )
                 }
             case "embedded": relationship.embedded = diagnostics.bool(value, "'embedded'") ?? false
+            case "missing":
+                relationship.missing =
+                    diagnostics.choice(value, "'missing'", as: RelationshipMapping.Missing.self) ?? .keep
             case "identify_nested_by_parent_key":
                 relationship.parentKey = parentKey(value, source: source, destination: destination)
             case "connect":
@@ -73,6 +76,7 @@ struct RelationshipDecoder {
         } else if relationship.nested, relationship.connection != nil {
             diagnostics.error(node.mark, "\(what) is nested, so it takes no 'connect'")
         }
+        if let (_, value) = pairs.first(where: { $0.0 == "missing" }) { checkMissing(relationship, at: value.mark, what: what) }
         if let (_, value) = pairs.first(where: { $0.0 == "identify_nested_by_parent_key" }),
             relationship.parentKey != nil, !relationship.nested || relationship.embedded
         {

@@ -141,6 +141,8 @@ final class NestedPlan {
     /// the record lacks.
     let parentFill: [(attribute: String, parent: Int)]
     let fillReplaces: Bool
+    /// `missing: nullify`: a record without the key empties the relationship, as `null` does.
+    let nullifiesMissing: Bool
 
     init(
         _ relationship: RelationshipMapping, position: Int, slot: Int?, source: EntityType, destination: EntityType,
@@ -163,6 +165,7 @@ final class NestedPlan {
             relationship.embedded
             ? Set(destination.mapping.attributes.filter { !identity.contains($0.name) }.map { $0.keyPath[0] }) : []
         fillReplaces = relationship.embedded
+        nullifiesMissing = relationship.missing == .nullify
         let pairs: [(String, String)]
         if relationship.embedded {
             pairs = Array(zip(identity, source.mapping.identity))

@@ -213,7 +213,7 @@ final class RecordConverter {
         let keyPath = join(path, nested.key)
         let value: JSONValue
         switch Self.lookup(object[plan.slots[slot]], rest: nested.rest) {
-        case .missing: return .absent
+        case .missing: return nested.nullifiesMissing ? .records(nil) : .absent
         case .found(.null): return .records(nil)
         case .found(let found): value = found
         case .notAnObject(let found, let key):

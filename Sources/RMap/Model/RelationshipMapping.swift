@@ -11,6 +11,14 @@ public struct RelationshipMapping: Sendable, Hashable {
         case replace, union
     }
 
+    /// What a record without the relationship's key does to it (`missing:`).
+    public enum Missing: String, Sendable, Hashable, CaseIterable {
+        /// The relationship is left as it was.
+        case keep
+        /// The relationship is emptied, as a `null` would (RestKit's `assignsNilForMissingRelationships`).
+        case nullify
+    }
+
     /// The relationship's name, e.g. `owner`.
     public var name: String
     /// To-one or to-many.
@@ -35,6 +43,8 @@ public struct RelationshipMapping: Sendable, Hashable {
     public var assignment: Assignment = .replace
     /// `ordered: true`: a to-many keeps its members in payload order, in the graph and in the store.
     public var ordered: Bool = false
+    /// `missing: nullify`: a record without the key empties a nested relationship.
+    public var missing: Missing = .keep
     /// How sources find their destinations, when not nested.
     public var connection: Connection?
     /// Where the relationship is declared.
