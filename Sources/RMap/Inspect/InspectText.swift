@@ -68,8 +68,18 @@ enum InspectText {
         case .iso8601: "iso8601"
         case .epochSeconds: "epoch_s"
         case .epochMilliseconds: "epoch_ms"
-        case .pattern(let pattern): pattern
+        case .dotnet: "dotnet"
+        case .pattern(let pattern, _): pattern
         }
+    }
+
+    /// The attributes a relationship's nested records take from their parent
+    /// (`identify_nested_by_parent_key`, resolved), or `nil` when it names none.
+    static func parentKey(of relationship: RelationshipMapping, in model: MappingModel) -> [ForeignKeyPair]? {
+        guard relationship.parentKey != nil, let destination = model.entity(named: relationship.destination) else {
+            return nil
+        }
+        return relationship.parentKeyPairs(destination: destination)
     }
 
     /// A sort key as the `sort:` key takes it.

@@ -36,10 +36,12 @@ public enum ModelDescription {
             ("table", .string(InspectText.table(of: entity, in: model))),
             ("parent", string(entity.parent)),
             ("identity", strings(entity.identity)),
+            ("identity_inferred", .bool(entity.identityInferred)),
             ("source", entity.source.map { plugin($0, in: model) } ?? .null),
             ("records", entity.records.map(strings) ?? .null),
             ("type_key", string(entity.typeKey)),
             ("types", object(entity.types.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("unknown_type", .string(entity.unknownType.rawValue)),
             ("nested_path", string(entity.nestedPath)),
             (
                 "sort",
@@ -56,7 +58,7 @@ public enum ModelDescription {
             ("orphans", .string(entity.orphans.rawValue)),
             ("root", .string(entity.root.rawValue)),
             ("attributes", .array(entity.attributes.map(attribute))),
-            ("relationships", .array(entity.relationships.map(relationship))),
+            ("relationships", .array(entity.relationships.map { relationship($0, in: model) })),
         ])
     }
 
@@ -72,20 +74,37 @@ public enum ModelDescription {
             ("map", object(attribute.valueMap.map { ($0.remote, .string($0.local)) })),
             ("transform", strings(attribute.transforms)),
             ("format", attribute.format.map { .string(InspectText.format($0)) } ?? .null),
+            ("time_zone", timeZone(of: attribute.format)),
+            ("empty_as_null", .bool(attribute.emptyAsNull)),
+            ("wrap_single", .bool(attribute.wrapSingle)),
+            ("true_values", attribute.booleanWords.map { strings($0.trueValues) } ?? .null),
+            ("false_values", attribute.booleanWords.map { strings($0.falseValues) } ?? .null),
         ])
+    }
+
+    private static func timeZone(of format: TimeFormat?) -> JSONValue {
+        guard case .pattern(_, let zone?) = format else { return .null }
+        return .string(zone)
     }
 
     // MARK: - Relationships
 
-    private static func relationship(_ relationship: RelationshipMapping) -> JSONValue {
-        object([
+    private static func relationship(_ relationship: RelationshipMapping, in model: MappingModel) -> JSONValue {
+        let parentKey = InspectText.parentKey(of: relationship, in: model).map { pairs in
+            JSONValue.array(
+                pairs.map { object([("attribute", .string($0.source)), ("parent", .string($0.destination))]) })
+        }
+        return object([
             ("name", .string(relationship.name)),
             ("kind", .string(relationship.kind.rawValue)),
             ("destination", .string(relationship.destination)),
             ("inverse", string(relationship.inverse)),
             ("nested", .bool(relationship.nested)),
+            ("embedded", .bool(relationship.embedded)),
+            ("identify_nested_by_parent_key", parentKey ?? .null),
             ("key", strings(relationship.keyPath)),
             ("assignment", .string(relationship.assignment.rawValue)),
+            ("missing", .string(relationship.missing.rawValue)),
             ("connection", relationship.connection.map(connection) ?? .null),
         ])
     }

@@ -31,7 +31,10 @@ public enum ModelText {
         add("path", entity.path)
         add("table", InspectText.table(of: entity, in: model))
         add("parent", entity.parent)
-        add("identity", entity.identity.isEmpty ? "none" : entity.identity.joined(separator: ", "))
+        add(
+            "identity",
+            entity.identity.isEmpty
+                ? "none" : entity.identity.joined(separator: ", ") + (entity.identityInferred ? " (inferred)" : ""))
         add(
             "source",
             entity.source.map { "\($0.plugin) \(InspectText.options($0.options, in: model))" }
@@ -39,6 +42,7 @@ public enum ModelText {
         add("records", entity.records.map(InspectText.key))
         add("query", entity.query.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") })
         add("type_key", entity.typeKey)
+        if entity.unknownType != .reject { add("unknown_type", entity.unknownType.rawValue) }
         if !entity.types.isEmpty {
             add(
                 "types",
@@ -56,7 +60,7 @@ public enum ModelText {
         }
         if !entity.relationships.isEmpty {
             lines.append("  relationships:")
-            lines += entity.relationships.map { "    \($0.name): \(relationship($0))" }
+            lines += entity.relationships.map { "    \($0.name): \(relationship($0, in: model))" }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -71,15 +75,30 @@ public enum ModelText {
         }
         if !attribute.transforms.isEmpty { parts.append("transform [\(attribute.transforms.joined(separator: ", "))]") }
         if let format = attribute.format { parts.append("format \(InspectText.format(format))") }
+        if case .pattern(_, let zone?) = attribute.format { parts.append("time_zone \(zone)") }
+        if attribute.emptyAsNull { parts.append("empty_as_null") }
+        if attribute.wrapSingle { parts.append("wrap_single") }
+        if let words = attribute.booleanWords {
+            parts.append("true_values [\(words.trueValues.joined(separator: ", "))]")
+            parts.append("false_values [\(words.falseValues.joined(separator: ", "))]")
+        }
         return parts.joined(separator: ", ")
     }
 
-    private static func relationship(_ relationship: RelationshipMapping) -> String {
+    private static func relationship(_ relationship: RelationshipMapping, in model: MappingModel) -> String {
         var parts = ["\(relationship.kind.rawValue) \(relationship.destination)"]
         if let inverse = relationship.inverse { parts.append("inverse \(inverse)") }
-        if relationship.nested { parts.append("nested") }
-        parts.append("key \(InspectText.key(relationship.keyPath))")
+        if relationship.embedded {
+            parts.append("embedded")
+        } else {
+            if relationship.nested { parts.append("nested") }
+            parts.append("key \(InspectText.key(relationship.keyPath))")
+        }
+        if let pairs = InspectText.parentKey(of: relationship, in: model) {
+            parts.append("identify_nested_by_parent_key {\(pairs.map { "\($0.source) <- \($0.destination)" }.joined(separator: ", "))}")
+        }
         if relationship.kind == .toMany { parts.append("assignment \(relationship.assignment.rawValue)") }
+        if relationship.missing != .keep { parts.append("missing \(relationship.missing.rawValue)") }
         if let connection = relationship.connection { parts += self.connection(connection) }
         return parts.joined(separator: ", ")
     }

@@ -12,8 +12,13 @@ struct DeclaredEntity {
     /// `nil`: the file's source; `.some(nil)`: `source: false`.
     var source: PluginConfig??
     var identity: (names: [String], mark: Mark)?
+    /// The identity inferred from the attribute names when none is declared (``IdentityInference``).
+    var inferredIdentity: String?
     var extends: (name: String, mark: Mark)?
     var typeKey: String?
+    /// `unknown_type:`, and where it is written.
+    var unknownType: UnknownTypePolicy?
+    var unknownTypeMark: Mark?
     var types: [(value: String, entity: String, mark: Mark)] = []
     var nestedPath: (path: String, mark: Mark)?
     var sort: [(key: SortKey, mark: Mark)] = []
@@ -41,8 +46,10 @@ struct DeclaredEntity {
         "delete_when",
         "stream",
         "query",
+        "unknown_type",
     ]
     static let attributeKeys = [
         "type", "key", "required", "default", "default_on_missing", "format", "map", "readonly", "transform",
+        "empty_as_null", "true_values", "false_values", "wrap_single",
     ]
 }

@@ -26,6 +26,9 @@ struct EntityDecoder {
                 entity.identity = diagnostics.strings(value, "'identity'").map { ($0, value.mark) }
             case "extends": entity.extends = diagnostics.string(value, "'extends'").map { ($0, value.mark) }
             case "type_key": entity.typeKey = diagnostics.string(value, "'type_key'")
+            case "unknown_type":
+                entity.unknownType = diagnostics.choice(value, "'unknown_type'", as: UnknownTypePolicy.self)
+                entity.unknownTypeMark = value.mark
             case "types":
                 for pair in diagnostics.uniquePairs(value, "'types'") ?? [] {
                     guard let text = pair.key.scalar?.text,
@@ -92,17 +95,16 @@ struct EntityDecoder {
         for (key, value) in options {
             switch key {
             case "key":
-                if let segments = value.sequence {
-                    attribute.keyPath = segments.compactMap { diagnostics.string($0, "each segment of 'key'") }
-                } else if let text = diagnostics.string(value, "'key'") {
-                    attribute.keyPath = Self.keyPath(text)
-                }
+                guard let keyPath = diagnostics.payloadKeyPath(value, of: what) else { continue }
+                attribute.keyPath = keyPath
                 attribute.column = attribute.keyPath.joined(separator: "_").replacingOccurrences(of: ".", with: "_")
             case "required": attribute.required = diagnostics.bool(value, "'required'") ?? false
             case "readonly": attribute.readonly = diagnostics.bool(value, "'readonly'") ?? false
             case "default_on_missing":
                 attribute.defaultOnMissing = diagnostics.bool(value, "'default_on_missing'") ?? false
-            case "format": attribute.format = decodeFormat(value, type: type)
+            case "format": attribute.format = decodeFormat(value, type: type, timeZone: settings.timeZone)
+            case "empty_as_null": attribute.emptyAsNull = diagnostics.bool(value, "'empty_as_null'") ?? false
+            case "wrap_single": attribute.wrapSingle = decodeWrapSingle(value, type: type)
             case "map":
                 for (remote, local) in diagnostics.keyedPairs(value, "'map'", allowed: []) ?? [] {
                     guard let localText = diagnostics.string(local, "the value of '\(remote)'") else { continue }
@@ -116,6 +118,7 @@ struct EntityDecoder {
             default: break
             }
         }
+        attribute.booleanWords = decodeBooleanWords(options, type: type)
         return attribute
     }
 
@@ -137,14 +140,14 @@ struct EntityDecoder {
         return nil
     }
 
-    private func decodeFormat(_ node: YAMLNode, type: AttributeType) -> TimeFormat? {
+    private func decodeFormat(_ node: YAMLNode, type: AttributeType, timeZone: String?) -> TimeFormat? {
         guard let text = diagnostics.string(node, "'format'") else { return nil }
         let base: AttributeType = if case .array(let element) = type { element } else { type }
         guard base == .date || base == .datetime else {
             diagnostics.error(node.mark, "'format' applies to date and datetime attributes, not \(type)")
             return nil
         }
-        return TimeFormat(name: text)
+        return TimeFormat(name: text, timeZone: timeZone)
     }
 
     /// `push: { method: put | patch, idempotency_header: Name }`; the header name must be an HTTP token.

@@ -54,6 +54,11 @@ struct EntityResolver {
                 if let parent = resolved[parentName] { entity = merged(entity, into: parent) }
             }
         }
+        if entity.extends == nil || entity.incomplete, entity.identity == nil {
+            // A root's identity, inferred from its attribute names; sub-entities take their root's.
+            entity.inferredIdentity = IdentityInference.attribute(
+                element: element(of: entity), attributes: entity.attributes, inflector: inflector)
+        }
         resolved[name] = entity
     }
 
@@ -64,6 +69,8 @@ struct EntityResolver {
         let ownRelationships = Set(child.relationships.map(\.name))
         entity.relationships = parent.relationships.filter { !ownRelationships.contains($0.name) } + child.relationships
         entity.identity = child.identity ?? parent.identity
+        if child.identity == nil { entity.inferredIdentity = parent.inferredIdentity }
+        entity.unknownType = child.unknownType ?? parent.unknownType
         entity.records = child.records ?? parent.records
         entity.typeKey = child.typeKey ?? parent.typeKey
         entity.pushMethod = child.pushMethod ?? parent.pushMethod
@@ -79,10 +86,9 @@ struct EntityResolver {
 
     /// The mapping with names resolved; relationships are added later.
     func mapping(for entity: DeclaredEntity) -> EntityMapping {
-        let element = entity.element ?? defaultElement(entity.name, prefix: entity.settings.entityPrefix)
+        let element = element(of: entity)
         let collection = entity.collection ?? inflector.pluralize(element)
-        var identity = entity.identity?.names ?? []
-        if entity.identity == nil, entity.attributes.contains(where: { $0.name == "id" }) { identity = ["id"] }
+        let identity = entity.identity?.names ?? entity.inferredIdentity.map { [$0] } ?? []
         var mapping = EntityMapping(
             name: entity.name, element: element, collection: collection, path: entity.path ?? collection,
             identity: identity, file: entity.settings.path, mark: entity.mark)
@@ -91,6 +97,8 @@ struct EntityResolver {
         // A sub-entity arrives in its parent's payloads unless it names a source of its own.
         mapping.source = entity.source ?? (entity.extends == nil ? entity.settings.source : nil)
         mapping.parent = entity.extends?.name
+        mapping.identityInferred = entity.identity == nil && !identity.isEmpty
+        mapping.unknownType = entity.unknownType ?? .reject
         mapping.typeKey = entity.typeKey
         mapping.nestedPath = entity.nestedPath?.path
         mapping.sort = entity.sort.map(\.key)
@@ -105,6 +113,11 @@ struct EntityResolver {
         mapping.query = entity.query
         SingerKey.addIdentity(to: &mapping)
         return mapping
+    }
+
+    /// The element name: declared, or the default.
+    private func element(of entity: DeclaredEntity) -> String {
+        entity.element ?? defaultElement(entity.name, prefix: entity.settings.entityPrefix)
     }
 
     /// `underscore(singularize(name minus prefix))`: `CRMPerson` with prefix `CRM` -> `person`.

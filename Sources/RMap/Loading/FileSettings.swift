@@ -1,3 +1,5 @@
+import Foundation
+
 /// The file-level keys of one mapping file: what its entities inherit.
 struct FileSettings {
     /// How property names become payload keys.
@@ -15,10 +17,13 @@ struct FileSettings {
     var source: PluginConfig?
     var store: PluginConfig?
     var stages: [PluginConfig] = []
+    /// `time_zone:`: the IANA zone in which `format:` patterns without a zone of their own are
+    /// read and written (`nil`: UTC).
+    var timeZone: String?
     /// The `entities:` pairs: name, its node, the name's mark.
     var entities: [(name: String, node: YAMLNode, mark: Mark)] = []
 
-    static let topLevelKeys = ["rmap", "source", "naming", "inflections", "entities", "store", "stages"]
+    static let topLevelKeys = ["rmap", "source", "naming", "inflections", "entities", "store", "stages", "time_zone"]
     static let namingKeys = ["entity_prefix", "attributes", "root"]
     static let inflectionKeys = ["irregular", "uncountable", "acronyms", "plural", "singular", "human"]
 }
@@ -51,6 +56,7 @@ struct FileDecoder {
                 settings.source = plugin(node, "source", plugins: catalog.sources, directory: settings.directory)
             case "store": settings.store = plugin(node, "store", plugins: catalog.stores, directory: settings.directory)
             case "stages": settings.stages = stages(node, directory: settings.directory)
+            case "time_zone": settings.timeZone = timeZone(node)
             case "naming": decodeNaming(node, into: &settings)
             case "inflections": decodeInflections(node, into: &inflections)
             default:
@@ -117,6 +123,17 @@ struct FileDecoder {
         case .sequence(let items, let mark): return .sequence(items.map { interpolated($0, secret: secret) }, mark)
         case .mapping(let pairs, let mark): return .mapping(pairs.map { interpolated($0, secret: secret) }, mark)
         }
+    }
+
+    /// An IANA time zone name (`Europe/Berlin`, `UTC`), checked against the system's zone database.
+    private func timeZone(_ node: YAMLNode) -> String? {
+        guard let name = diagnostics.string(node, "'time_zone'") else { return nil }
+        if TimeZone(identifier: name) != nil { return name }
+        let hint = Suggestion.hint(for: name, in: TimeZone.knownTimeZoneIdentifiers)
+        diagnostics.error(
+            node.mark,
+            "unknown time zone '\(name)'" + (hint.isEmpty ? " (an IANA name such as Europe/Berlin, or UTC)" : hint))
+        return nil
     }
 
     private func decodeNaming(_ node: YAMLNode, into settings: inout FileSettings) {

@@ -16,6 +16,7 @@ struct ModelChecks {
             entities[index].types = types(for: entities[index], declaration, entities)
         }
         linkInverses(&entities)
+        NestedChecks(diagnostics: diagnostics).check(entities)
         checkFilled(entities)
         KeyPathCycles(diagnostics: diagnostics).check(entities)
         checkSharedFiles(entities)
@@ -93,9 +94,14 @@ struct ModelChecks {
         }
     }
 
-    /// Keys that need another: `default_on_missing` a `default`, `ordered` a replaced to-many, and
+    /// Keys that need another: `default_on_missing` a `default`, `ordered` a replaced to-many,
+    /// `unknown_type` a `type_key`, and
     /// `orphans: delete` a fetch of the entity's own (a nested-only entity is never fetched completely).
     private func checkCombinations(_ entity: EntityMapping, _ declaration: DeclaredEntity) {
+        if let mark = declaration.unknownTypeMark, entity.typeKey == nil {
+            diagnostics.error(
+                mark, "'unknown_type' of '\(entity.name)' needs a 'type_key': without one no record names its type")
+        }
         for attribute in entity.attributes where attribute.defaultOnMissing && attribute.defaultValue == nil {
             diagnostics.error(
                 attribute.mark, "'default_on_missing' of attribute '\(attribute.name)' needs a 'default' to apply")

@@ -4,7 +4,10 @@ struct RelationshipDecoder {
     let entities: [String: EntityMapping]
     let inflector: Inflector
 
-    static let keys = ["to_one", "to_many", "inverse", "nested", "key", "assignment", "ordered", "connect"]
+    static let keys = [
+        "to_one", "to_many", "inverse", "nested", "key", "assignment", "ordered", "connect", "embedded",
+        "identify_nested_by_parent_key", "missing",
+    ]
     static let connectKeys = ["foreign_key", "key_path", "include_subentities", "when", "where"]
     static let conditionKeys = ["eq", "ne", "lt", "le", "gt", "ge", "in", "null"]
 
@@ -41,17 +44,47 @@ struct RelationshipDecoder {
             case "inverse": relationship.inverse = diagnostics.string(value, "'inverse'")
             case "nested": relationship.nested = diagnostics.bool(value, "'nested'") ?? false
             case "ordered": relationship.ordered = diagnostics.bool(value, "'ordered'") ?? false
-            case "key": relationship.keyPath = diagnostics.string(value, "'key'").map(EntityDecoder.keyPath) ?? [key]
+            case "key":
+                relationship.keyPath =
+                    diagnostics.payloadKeyPath(
+                        value, of: what,
+                        empty: " (to build '\(destinationName)' from the record's own keys, write 'embedded: true')")
+                    ?? [key]
             case "assignment":
                 relationship.assignment =
                     diagnostics.choice(value, "'assignment'", as: RelationshipMapping.Assignment.self) ?? .replace
+                if relationship.kind == .toOne, relationship.assignment == .union {
+                    diagnostics.error(
+                        value.mark,
+                        "'assignment: union' applies to to-many relationships: to-one \(what) holds one object, which a payload replaces"
+                    )
+                }
+            case "embedded": relationship.embedded = diagnostics.bool(value, "'embedded'") ?? false
+            case "missing":
+                relationship.missing =
+                    diagnostics.choice(value, "'missing'", as: RelationshipMapping.Missing.self) ?? .keep
+            case "identify_nested_by_parent_key":
+                relationship.parentKey = parentKey(value, source: source, destination: destination)
             case "connect":
                 relationship.connection = connection(value, what: what, source: source, destination: destination)
             default: break
             }
         }
-        if relationship.nested, relationship.connection != nil {
+        if relationship.embedded {
+            checkEmbedded(relationship, pairs, what: what, source: source, destination: destination)
+            relationship.nested = true
+        } else if relationship.nested, relationship.connection != nil {
             diagnostics.error(node.mark, "\(what) is nested, so it takes no 'connect'")
+        }
+        if let (_, value) = pairs.first(where: { $0.0 == "missing" }) { checkMissing(relationship, at: value.mark, what: what) }
+        if let (_, value) = pairs.first(where: { $0.0 == "identify_nested_by_parent_key" }),
+            relationship.parentKey != nil, !relationship.nested || relationship.embedded
+        {
+            diagnostics.error(
+                value.mark,
+                relationship.embedded
+                    ? "\(what) is embedded: its identity is the parent's already, so it takes no 'identify_nested_by_parent_key'"
+                    : "'identify_nested_by_parent_key' applies to nested relationships: only a nested record has a parent")
         }
         return relationship
     }
@@ -115,7 +148,7 @@ struct RelationshipDecoder {
         }
     }
 
-    private func check(_ attribute: String, on entity: EntityMapping, in what: String, at mark: Mark) {
+    func check(_ attribute: String, on entity: EntityMapping, in what: String, at mark: Mark) {
         guard entity.attribute(named: attribute) == nil else { return }
         diagnostics.error(
             mark,

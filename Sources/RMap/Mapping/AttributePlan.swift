@@ -12,6 +12,12 @@ final class AttributePlan {
     let key: String
     let type: AttributeType
     let format: TimeFormat?
+    /// `empty_as_null`: `""` reads as `null`.
+    let emptyAsNull: Bool
+    /// `wrap_single`: a value that is neither an array nor `null` reads as a one-element array.
+    let wrapSingle: Bool
+    /// `true_values` / `false_values`, when set.
+    let booleans: BooleanWords?
     let required: Bool
     let defaultValue: Value?
     /// The default also stands for a missing key on a stored object.
@@ -33,6 +39,9 @@ final class AttributePlan {
         key = attribute.key
         type = attribute.type
         format = attribute.format
+        emptyAsNull = attribute.emptyAsNull
+        wrapSingle = attribute.wrapSingle
+        booleans = attribute.booleanWords
         required = attribute.required
         defaultValue = attribute.defaultValue
         defaultOnMissing = attribute.defaultOnMissing
@@ -47,22 +56,33 @@ final class AttributePlan {
         let value: JSONValue
     }
 
-    /// The stored value for a payload value: value map, conversion, shape check, transformers.
-    func value(from json: JSONValue) -> Result<Value, Failure> {
+    /// The stored value for a payload value: `empty_as_null`, `wrap_single`, value map, conversion,
+    /// shape check, transformers.
+    func value(from payload: JSONValue) -> Result<Value, Failure> {
+        var json = payload
+        if emptyAsNull, case .string("") = json { json = .null }
+        if wrapSingle {
+            switch json {
+            case .array, .null: break
+            default: json = .array([json])
+            }
+        }
         let mapped = valueMap.isEmpty ? json : mapValue(json)
         var value: Value
-        switch Self.typed(mapped, shown: json, as: type, format: format, checksShape: checksShape) {
+        switch Self.typed(
+            mapped, shown: payload, as: type, format: format, booleans: booleans, checksShape: checksShape)
+        {
         case .success(let typed): value = typed
         case .failure(let failure): return .failure(failure)
         }
         guard !value.isNull else { return .success(value) }
         for (name, transformer) in transformers {
             guard let transformer else {
-                return .failure(Failure(message: "transformer '\(name)' is not registered", value: json))
+                return .failure(Failure(message: "transformer '\(name)' is not registered", value: payload))
             }
             guard let transformed = transformer.transform(value) else {
-                let message = "transformer '\(name)' cannot transform \(ValueText.display(json))"
-                return .failure(Failure(message: message, value: json))
+                let message = "transformer '\(name)' cannot transform \(ValueText.display(payload))"
+                return .failure(Failure(message: message, value: payload))
             }
             value = transformed
         }
@@ -72,9 +92,10 @@ final class AttributePlan {
     /// `json` as a value of `type`: the conversion and shape check every stored value passes,
     /// whether a payload or an `exec` plugin sent it. Messages show `shown` (the value before `map:`).
     static func typed(
-        _ json: JSONValue, shown: JSONValue, as type: AttributeType, format: TimeFormat?, checksShape: Bool
+        _ json: JSONValue, shown: JSONValue, as type: AttributeType, format: TimeFormat?,
+        booleans: BooleanWords? = nil, checksShape: Bool
     ) -> Result<Value, Failure> {
-        guard let value = ValueConverter.value(from: json, as: type, format: format) else {
+        guard let value = ValueConverter.value(from: json, as: type, format: format, booleans: booleans) else {
             let message = "cannot read \(ValueText.display(shown)) as \(described(type))"
             return .failure(Failure(message: message, value: shown))
         }

@@ -41,9 +41,11 @@ final class EntityPlan {
             guard relationship.nested, let destination = schema.type(named: relationship.destination) else {
                 return nil
             }
+            // An embedded destination reads the record's own keys: they are the record's mapped keys too.
+            for key in Self.embeddedKeys(relationship, schema: schema) { _ = slot(key) }
             return NestedPlan(
-                relationship, position: position, slot: slot(relationship.keyPath[0]), destination: destination,
-                schema: schema)
+                relationship, position: position, slot: relationship.embedded ? nil : slot(relationship.keyPath[0]),
+                source: type, destination: destination, schema: schema)
         }
         typeKey = mapping.typeKey.map { ($0, slot($0)) }
         self.slots = slots
@@ -61,6 +63,21 @@ final class EntityPlan {
         wrapper = mapping.root == .bare ? nil : mapping.element
         hasRequired = attributes.contains(where: \.required)
         hasDefaults = attributes.contains { $0.defaultValue != nil }
+    }
+
+    /// The first keys of the attributes an embedded relationship's destination reads from the record
+    /// (and those of the relationships it embeds in turn); none for other relationships.
+    private static func embeddedKeys(_ relationship: RelationshipMapping, schema: GraphSchema) -> [String] {
+        var keys: [String] = []
+        var pending = relationship.embedded ? [relationship.destination] : []
+        var seen = Set(pending)
+        while let name = pending.popLast(), let mapping = schema.type(named: name)?.mapping {
+            keys += mapping.attributes.map { $0.keyPath[0] } + (mapping.typeKey.map { [$0] } ?? [])
+            for next in mapping.relationships where next.embedded && seen.insert(next.destination).inserted {
+                pending.append(next.destination)
+            }
+        }
+        return keys
     }
 
     /// An array of one `nil` per attribute: the spare one when it is free, a new one otherwise.
@@ -104,7 +121,9 @@ final class NestedPlan {
     /// The relationship's position in the source entity.
     let position: Int
     let name: String
-    let slot: Int
+    /// The slot of the key that holds the records; `nil` for an embedded relationship, whose record
+    /// is the source record itself.
+    let slot: Int?
     let rest: [String]
     let key: String
     let toMany: Bool
@@ -112,9 +131,22 @@ final class NestedPlan {
     let destination: EntityType
     /// The inverse relationship in each entity (by entity position), when it has one there.
     let inverse: [(position: Int, toMany: Bool)?]
+    /// For an embedded relationship: the first keys of the destination's attributes other than its
+    /// identity; the record builds the destination only when it has one of them (as RestKit applies an
+    /// aggregated mapping only when the representation holds at least one of its values).
+    let embeddedKeys: Set<String>
+    /// What each nested record takes from its parent before its identity is read: destination
+    /// attribute name and the parent's attribute position. An embedded record takes the parent's
+    /// identity whatever its keys say (``fillReplaces``); `identify_nested_by_parent_key` fills keys
+    /// the record lacks.
+    let parentFill: [(attribute: String, parent: Int)]
+    let fillReplaces: Bool
+    /// `missing: nullify`: a record without the key empties the relationship, as `null` does.
+    let nullifiesMissing: Bool
 
     init(
-        _ relationship: RelationshipMapping, position: Int, slot: Int, destination: EntityType, schema: GraphSchema
+        _ relationship: RelationshipMapping, position: Int, slot: Int?, source: EntityType, destination: EntityType,
+        schema: GraphSchema
     ) {
         self.position = position
         name = relationship.name
@@ -128,5 +160,18 @@ final class NestedPlan {
             guard let name = relationship.inverse, let position = type.relationshipIndex(name) else { return nil }
             return (position, type.mapping.relationships[position].kind == .toMany)
         }
+        let identity = destination.mapping.identity
+        embeddedKeys =
+            relationship.embedded
+            ? Set(destination.mapping.attributes.filter { !identity.contains($0.name) }.map { $0.keyPath[0] }) : []
+        fillReplaces = relationship.embedded
+        nullifiesMissing = relationship.missing == .nullify
+        let pairs: [(String, String)]
+        if relationship.embedded {
+            pairs = Array(zip(identity, source.mapping.identity))
+        } else {
+            pairs = relationship.parentKeyPairs(destination: destination.mapping).map { ($0.source, $0.destination) }
+        }
+        parentFill = pairs.compactMap { child, parent in source.attributeIndex(parent).map { (child, $0) } }
     }
 }

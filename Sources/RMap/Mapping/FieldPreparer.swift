@@ -9,7 +9,8 @@
 /// Transformers are `Sendable` and pure.
 ///
 /// What it cannot decide is left to the mapper: records whose type key picks their
-/// entity, and nested values that are not objects (scalar arrays, mistakes to report).
+/// entity, embedded records, and nested values that are not objects (scalar arrays, `null`
+/// items, mistakes to report).
 final class FieldPreparer: Sendable {
     /// By entity position: the plans of the records' entity and of every entity nested in it.
     private let plans: Confined<[Int: EntityPlan]>
@@ -45,10 +46,11 @@ final class FieldPreparer: Sendable {
         var record = PreparedRecord(fields: RecordConverter.fields(of: object, plan))
         guard !plan.nested.isEmpty else { return record }
         record.nested = plan.nested.map { nested in
-            guard let destination = plans.value[nested.destination.index], destination.typeKey == nil else {
-                return nil
-            }
-            switch RecordConverter.lookup(object[plan.slots[nested.slot]], rest: nested.rest) {
+            // An embedded record is the record itself, which the mapper reads.
+            guard let destination = plans.value[nested.destination.index], destination.typeKey == nil,
+                let slot = nested.slot
+            else { return nil }
+            switch RecordConverter.lookup(object[plan.slots[slot]], rest: nested.rest) {
             case .found(.array(let items)) where nested.toMany:
                 var records: [PreparedRecord] = []
                 records.reserveCapacity(items.count)

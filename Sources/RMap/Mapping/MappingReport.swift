@@ -32,13 +32,24 @@ public struct EntityMappingCounts: Sendable, Equatable {
     public var rejected = 0
     /// Keys of records (top level of each record) that map to no attribute or relationship.
     public var unmappedKeys = 0
+    /// `null` items of the arrays that hold this entity's records (a payload's, a nested
+    /// to-many's): skipped, as RestKit skips `NSNull` in collections. Not counted as fetched.
+    public var nullItems = 0
+    /// Records whose type key named no entity of the family, left out by `unknown_type: skip`
+    /// (RestKit's dynamic mapping declining them). Not counted as fetched.
+    public var declined = 0
 
     /// Creates counts.
-    public init(fetched: Int = 0, created: Int = 0, updated: Int = 0, rejected: Int = 0, unmappedKeys: Int = 0) {
+    public init(
+        fetched: Int = 0, created: Int = 0, updated: Int = 0, rejected: Int = 0, unmappedKeys: Int = 0,
+        nullItems: Int = 0, declined: Int = 0
+    ) {
         self.fetched = fetched
         self.created = created
         self.updated = updated
         self.rejected = rejected
         self.unmappedKeys = unmappedKeys
+        self.nullItems = nullItems
+        self.declined = declined
     }
 }

@@ -20,14 +20,19 @@ struct PendingRecord {
     var nested: [(index: Int, records: [PendingRecord]?)] = []
 }
 
-/// The values of a payload's `fill`, resolved per entity: attribute position and value.
+/// The values of a payload's `fill`, or of what a nested record takes from its parent, resolved
+/// per entity: attribute position and value.
 final class PayloadFill {
     private let values: [String: Value]
     private var resolved: [[(position: Int, value: Value)]?]
+    /// Whether the values replace those the record has (an embedded record's identity is its
+    /// parent's); otherwise they fill only the keys the record lacks.
+    let replaces: Bool
 
-    init(_ values: [String: Value], typeCount: Int) {
+    init(_ values: [String: Value], typeCount: Int, replaces: Bool = false) {
         self.values = values
         resolved = Array(repeating: nil, count: typeCount)
+        self.replaces = replaces
     }
 
     /// The fill for one entity; names the entity lacks are left out.

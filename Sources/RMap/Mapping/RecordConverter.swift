@@ -4,9 +4,11 @@
 ///
 /// A record is rejected when any of its values cannot be read, its identity is
 /// missing, a required attribute of an object new to the store is missing or null, its type
-/// key names no entity, or any record nested in it is rejected: a parent stands
+/// key names no entity (unless its entity says `unknown_type: skip`: then it is declined,
+/// counted and left out), or any record nested in it is rejected: a parent stands
 /// or falls with its nested records, so that a `replace` relationship never
-/// loses a member because one nested record was bad.
+/// loses a member because one nested record was bad. A `null` item of an array of records
+/// is skipped and counted, as RestKit skips `NSNull` in collections.
 final class RecordConverter {
     private let graph: ObjectGraph
     private let plans: [EntityPlan]
@@ -45,11 +47,25 @@ final class RecordConverter {
         self.index = index
         visited.removeAll(keepingCapacity: true)
         seen.removeAll(keepingCapacity: true)
-        let record = node(json, declared: plan, path: RecordPath(), fill: fill, prepared: prepared)
-        if record == nil {
-            for type in visited { tally.counts[type].rejected += 1 }
+        if case .null = json {
+            skipNull(plan)
+            return nil
         }
-        return record
+        switch node(json, declared: plan, path: RecordPath(), fill: fill, prepared: prepared) {
+        case .record(let record): return record
+        case .declined: return nil
+        case .rejected:
+            for type in visited { tally.counts[type].rejected += 1 }
+            return nil
+        }
+    }
+
+    /// What became of one record.
+    private enum Converted {
+        case record(PendingRecord)
+        case rejected
+        /// Its type key names no entity, and its entity says `unknown_type: skip`.
+        case declined
     }
 
     // MARK: - Records
@@ -57,26 +73,34 @@ final class RecordConverter {
     /// One record at `path` (empty for the top level, `projects.1` for a nested one).
     ///
     /// `prepared` was converted with `declared`: it is used only while the record keeps that plan.
+    /// An `embedded` record is its parent's record read with another plan: never unwrapped, and
+    /// its parent's keys are not its unmapped keys.
     private func node(
-        _ json: JSONValue, declared: EntityPlan, path: RecordPath, fill: PayloadFill?, prepared: PreparedRecord?
-    ) -> PendingRecord? {
+        _ json: JSONValue, declared: EntityPlan, path: RecordPath, fill: PayloadFill?, prepared: PreparedRecord?,
+        embedded: Bool = false
+    ) -> Converted {
         guard case .object(let wrapped) = json else {
             count(declared)
             fail(declared, keyPath: path.text, value: json, "expected an object, found \(json.kindName)")
-            return nil
+            return .rejected
         }
-        let object = Self.unwrapped(wrapped, element: declared.wrapper)
+        let object = embedded ? wrapped : Self.unwrapped(wrapped, element: declared.wrapper)
         var plan = declared
         var explicit = false
         if let typeKey = declared.typeKey {
             switch object[typeKey.key] {
             case .string(let text)?, .number(let text)?:
                 guard let resolved = resolveType(text, in: declared) else {
+                    if declared.type.mapping.unknownType == .skip {
+                        tally.counts[declared.type.index].declined += 1
+                        tally.touched[declared.type.index] = true
+                        return .declined
+                    }
                     count(declared)
                     fail(
                         declared, keyPath: join(path, typeKey.key), value: .string(text),
                         "unknown type '\(text)' for '\(declared.type.name)'")
-                    return nil
+                    return .rejected
                 }
                 plan = plans[resolved]
                 explicit = true
@@ -87,7 +111,7 @@ final class RecordConverter {
                 fail(
                     declared, keyPath: join(path, typeKey.key), value: other,
                     "a type must be a string, found \(other.kindName)")
-                return nil
+                return .rejected
             }
         }
         var fields = explicit ? Self.fields(of: object, plan) : prepared?.fields ?? Self.fields(of: object, plan)
@@ -105,7 +129,7 @@ final class RecordConverter {
             existing = identity.flatMap { graph.object(root: plan.type.rootIndex, identity: $0) }
         }
         count(plan)
-        tally.counts[plan.type.index].unmappedKeys += fields.unmapped
+        if !embedded { tally.counts[plan.type.index].unmappedKeys += fields.unmapped }
         var failed = false
         if !fields.failures.isEmpty {
             failed = true
@@ -122,12 +146,12 @@ final class RecordConverter {
             let missing = plan.identity.first { fields.values[$0]?.isNull ?? true } ?? 0
             let attribute = plan.attributes[missing]
             // An identity value that could not be read is reported already.
-            guard !fields.failures.contains(where: { $0.attribute == attribute.name }) else { return nil }
+            guard !fields.failures.contains(where: { $0.attribute == attribute.name }) else { return .rejected }
             let said = fields.values[missing] == nil ? "missing" : "null"
             fail(
                 plan, attribute: attribute.name, keyPath: join(path, attribute.key),
                 "identity attribute '\(attribute.name)' is \(said): the record cannot be merged")
-            return nil
+            return .rejected
         }
         let inStore =
             (plan.hasRequired || plan.hasDefaults) && stored.contains(root: plan.type.rootIndex, identity: identity)
@@ -157,7 +181,8 @@ final class RecordConverter {
             let ahead = plan === declared ? prepared?.nested : nil
             for (position, nested) in plan.nested.enumerated() {
                 switch nestedRecords(
-                    object, nested, plan: plan, identity: identity, path: path, prepared: ahead?[position])
+                    object, nested, plan: plan, identity: identity, values: fields.values, path: path,
+                    prepared: ahead?[position])
                 {
                 case .absent: break
                 case .rejected: failed = true
@@ -165,7 +190,7 @@ final class RecordConverter {
                 }
             }
         }
-        return failed ? nil : record
+        return failed ? .rejected : .record(record)
     }
 
     private enum Nested {
@@ -175,15 +200,20 @@ final class RecordConverter {
 
     /// The records a nested relationship's key holds: `.records(nil)` for `null`.
     ///
-    /// - Parameter prepared: the records' attributes converted ahead, one per element.
+    /// - Parameters:
+    ///   - values: the parent record's values, which its nested records may take (``NestedPlan/parentFill``).
+    ///   - prepared: the records' attributes converted ahead, one per element.
     private func nestedRecords(
-        _ object: JSONObject, _ nested: NestedPlan, plan: EntityPlan, identity: IdentityKey, path: RecordPath,
-        prepared: [PreparedRecord]?
+        _ object: JSONObject, _ nested: NestedPlan, plan: EntityPlan, identity: IdentityKey, values: [Value?],
+        path: RecordPath, prepared: [PreparedRecord]?
     ) -> Nested {
+        let destination = plans[nested.destination.index]
+        let fill = parentFill(nested, values: values)
+        guard let slot = nested.slot else { return embeddedRecord(object, nested, destination, path: path, fill: fill) }
         let keyPath = join(path, nested.key)
         let value: JSONValue
-        switch Self.lookup(object[plan.slots[nested.slot]], rest: nested.rest) {
-        case .missing: return .absent
+        switch Self.lookup(object[plan.slots[slot]], rest: nested.rest) {
+        case .missing: return nested.nullifiesMissing ? .records(nil) : .absent
         case .found(.null): return .records(nil)
         case .found(let found): value = found
         case .notAnObject(let found, let key):
@@ -192,7 +222,6 @@ final class RecordConverter {
                 "expected an object at '\(key)', found \(found.kindName)")
             return .rejected
         }
-        let destination = plans[nested.destination.index]
         switch (value, nested.toMany) {
         case (.array(let array), true):
             let items = ScalarRecord.records(array, for: destination.type) ?? array
@@ -200,24 +229,20 @@ final class RecordConverter {
             records.reserveCapacity(items.count)
             var rejected = false
             for (offset, item) in items.enumerated() {
-                if let record = node(
-                    item, declared: destination, path: RecordPath(key: keyPath, offset: offset), fill: nil,
-                    prepared: prepared?[offset])
-                {
-                    records.append(record)
-                } else {
-                    rejected = true
+                if case .null = item {
+                    skipNull(destination)
+                    continue
+                }
+                let path = RecordPath(key: keyPath, offset: offset)
+                switch node(item, declared: destination, path: path, fill: fill, prepared: prepared?[offset]) {
+                case .record(let record): records.append(record)
+                case .rejected: rejected = true
+                case .declined: continue
                 }
             }
             return rejected ? .rejected : .records(records)
         case (.object, false):
-            guard
-                let record = node(
-                    value, declared: destination, path: RecordPath(key: keyPath), fill: nil, prepared: prepared?[0])
-            else {
-                return .rejected
-            }
-            return .records([record])
+            return single(node(value, declared: destination, path: RecordPath(key: keyPath), fill: fill, prepared: prepared?[0]))
         default:
             let expected = nested.toMany ? "an array of objects" : "an object"
             fail(
@@ -225,6 +250,40 @@ final class RecordConverter {
                 "relationship '\(nested.name)' expects \(expected), found \(value.kindName)")
             return .rejected
         }
+    }
+
+    /// An embedded relationship's record: the parent's own record read with the destination's plan,
+    /// when it holds a key of one of the destination's attributes besides its identity.
+    private func embeddedRecord(
+        _ object: JSONObject, _ nested: NestedPlan, _ destination: EntityPlan, path: RecordPath, fill: PayloadFill?
+    ) -> Nested {
+        guard object.members.contains(where: { nested.embeddedKeys.contains($0.key) }) else { return .absent }
+        return single(node(.object(object), declared: destination, path: path, fill: fill, prepared: nil, embedded: true))
+    }
+
+    /// A to-one's record: a declined one leaves the relationship as it was.
+    private func single(_ converted: Converted) -> Nested {
+        switch converted {
+        case .record(let record): .records([record])
+        case .rejected: .rejected
+        case .declined: .absent
+        }
+    }
+
+    /// What a nested relationship's records take from their parent's `values`, or `nil`.
+    private func parentFill(_ nested: NestedPlan, values: [Value?]) -> PayloadFill? {
+        guard !nested.parentFill.isEmpty else { return nil }
+        var filled: [String: Value] = [:]
+        for (attribute, parent) in nested.parentFill {
+            if let value = values[parent], !value.isNull { filled[attribute] = value }
+        }
+        return filled.isEmpty ? nil : PayloadFill(filled, typeCount: plans.count, replaces: nested.fillReplaces)
+    }
+
+    /// Counts a `null` item of an array of `plan`'s records, which is skipped.
+    private func skipNull(_ plan: EntityPlan) {
+        tally.counts[plan.type.index].nullItems += 1
+        tally.touched[plan.type.index] = true
     }
 
     // MARK: - Attributes
@@ -259,10 +318,10 @@ final class RecordConverter {
         return fields
     }
 
-    /// The payload's fill for the keys the record lacks.
+    /// The payload's fill for the keys the record lacks (every key it names, for a fill that replaces).
     private func apply(_ fill: PayloadFill?, to fields: inout ConvertedFields, _ plan: EntityPlan) {
         guard let fill else { return }
-        for (position, value) in fill.entries(for: plan.type) where fields.values[position] == nil {
+        for (position, value) in fill.entries(for: plan.type) where fill.replaces || fields.values[position] == nil {
             fields.values[position] = value
         }
     }

@@ -3,11 +3,14 @@
 /// holding the scalar (`{"name": "a"}` for a `Tag` with `identity: name`), as
 /// RestKit maps a scalar array to objects through a nil source key path.
 enum ScalarRecord {
-    /// The records of `items` when every one is a string, number or boolean and the destination's
-    /// identity is one attribute; `nil` otherwise (the items are then mapped, or rejected, as objects).
+    /// The records of `items` when every one is a string, number or boolean (or `null`, kept to be
+    /// skipped) and the destination's identity is one attribute; `nil` otherwise (the items are
+    /// then mapped, or rejected, as objects).
     static func records(_ items: [JSONValue], for type: EntityType) -> [JSONValue]? {
-        guard type.identityIndices.count == 1, !items.isEmpty, items.allSatisfy(isScalar) else { return nil }
-        return items.map { record($0, for: type) }
+        guard type.identityIndices.count == 1, items.contains(where: isScalar),
+            items.allSatisfy({ isScalar($0) || $0 == .null })
+        else { return nil }
+        return items.map { isScalar($0) ? record($0, for: type) : $0 }
     }
 
     private static func isScalar(_ element: JSONValue) -> Bool {

@@ -16,12 +16,17 @@ public struct EntityMapping: Sendable, Hashable {
     public var source: PluginConfig?
     /// The identification attributes' names.
     public var identity: [String]
+    /// True when the mapping declares no `identity:` and it was inferred from the attribute
+    /// names (`id`, `personID`, `person_id`, `identifier`, `ID`).
+    public var identityInferred = false
     /// The parent entity, for a sub-entity.
     public var parent: String?
     /// For polymorphic payloads: the key whose value picks the entity.
     public var typeKey: String?
     /// Type-key values mapped to entity names.
     public var types: [String: String] = [:]
+    /// What a record whose type key names no entity does: rejected, or skipped.
+    public var unknownType: UnknownTypePolicy = .reject
     /// An HTTP path fetched once per parent, e.g. `people/{personId}/projects`.
     public var nestedPath: String?
     /// The `order` of HTTP index requests.
@@ -115,6 +120,14 @@ public enum ConflictPolicy: String, Sendable, Hashable, CaseIterable {
 /// What happens to local objects that a complete fetch no longer has.
 public enum OrphanPolicy: String, Sendable, Hashable, CaseIterable {
     case keep, delete
+}
+
+/// What a record whose type key names no entity of the family does (`unknown_type:`).
+public enum UnknownTypePolicy: String, Sendable, Hashable, CaseIterable {
+    /// A record error.
+    case reject
+    /// Left out and counted (``EntityMappingCounts/declined``), as RestKit's dynamic mapping declines it.
+    case skip
 }
 
 /// How a record is wrapped (Rails' `include_root_in_json`).

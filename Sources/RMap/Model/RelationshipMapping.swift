@@ -11,6 +11,14 @@ public struct RelationshipMapping: Sendable, Hashable {
         case replace, union
     }
 
+    /// What a record without the relationship's key does to it (`missing:`).
+    public enum Missing: String, Sendable, Hashable, CaseIterable {
+        /// The relationship is left as it was.
+        case keep
+        /// The relationship is emptied, as a `null` would (RestKit's `assignsNilForMissingRelationships`).
+        case nullify
+    }
+
     /// The relationship's name, e.g. `owner`.
     public var name: String
     /// To-one or to-many.
@@ -21,6 +29,13 @@ public struct RelationshipMapping: Sendable, Hashable {
     public var inverse: String?
     /// True when the payload embeds the destination records.
     public var nested: Bool = false
+    /// `embedded: true`: a to-one whose destination is built from the record's own keys (RestKit's
+    /// relationship mapping from a nil key path); its identity is the record's. Embedded relationships
+    /// are nested too: the destination arrives inside its parent's record.
+    public var embedded: Bool = false
+    /// `identify_nested_by_parent_key`: the destination attributes a nested record takes from its
+    /// parent before its identity is read, when its payload lacks them.
+    public var parentKey: ParentKey?
     /// The payload key path of embedded records (nested relationships) and the
     /// stem of foreign-key column names; default: the inflected name.
     public var keyPath: [String]
@@ -28,6 +43,8 @@ public struct RelationshipMapping: Sendable, Hashable {
     public var assignment: Assignment = .replace
     /// `ordered: true`: a to-many keeps its members in payload order, in the graph and in the store.
     public var ordered: Bool = false
+    /// `missing: nullify`: a record without the key empties a nested relationship.
+    public var missing: Missing = .keep
     /// How sources find their destinations, when not nested.
     public var connection: Connection?
     /// Where the relationship is declared.
@@ -44,6 +61,30 @@ public struct RelationshipMapping: Sendable, Hashable {
 
     /// The payload key as users write it.
     public var key: String { keyPath.joined(separator: ".") }
+
+    /// The pairs of ``parentKey``, `true` resolved through the inverse to-one's foreign key on
+    /// `destination`: each pair's `source` is on the nested record, its `destination` on the parent.
+    public func parentKeyPairs(destination: EntityMapping) -> [ForeignKeyPair] {
+        switch parentKey {
+        case .pairs(let pairs)?: return pairs
+        case .inverse?:
+            guard case .foreignKey(let pairs)? = inverse.flatMap(destination.relationship(named:))?.connection?.rule
+            else { return [] }
+            return pairs
+        case nil: return []
+        }
+    }
+}
+
+/// Where a nested record's attributes come from its parent (`identify_nested_by_parent_key`),
+/// as RestKit's `@parent.houseID` key paths fill a nested object's identification attributes.
+public enum ParentKey: Sendable, Hashable {
+    /// `true`: the foreign key of the inverse to-one, `{projectId: id}` for a task whose `project`
+    /// connects by `foreign_key: {projectId: id}`.
+    case inverse
+    /// `{child attribute: parent attribute}`, written as the inverse to-one's `foreign_key` would
+    /// be: each pair's `source` is on the nested record, its `destination` on the parent.
+    case pairs([ForeignKeyPair])
 }
 
 /// A declarative `RKConnectionDescription`: how a relationship's source finds its destinations.

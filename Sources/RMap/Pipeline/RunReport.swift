@@ -28,6 +28,8 @@ public struct RunReport: Sendable {
             let mapped = mapping.entities[entity.name]
             counts.fetched = mapped?.fetched ?? 0
             counts.unmappedKeys = mapped?.unmappedKeys ?? 0
+            counts.nullItems = mapped?.nullItems ?? 0
+            counts.declined = mapped?.declined ?? 0
             counts.rejected = (mapped?.rejected ?? 0) + connect.errors.filter { $0.entity == entity.name }.count
             counts.dangling = connect.dangling.filter { $0.entity == entity.name }.count
             return counts
@@ -85,6 +87,8 @@ public struct RunReport: Sendable {
             total.deleted += counts.deleted
             total.unmappedKeys += counts.unmappedKeys
             total.skipped += counts.skipped
+            total.nullItems += counts.nullItems
+            total.declined += counts.declined
         }
     }
 
@@ -168,6 +172,10 @@ public struct EntityRunCounts: Sendable, Equatable {
     public var unmappedKeys = 0
     /// Requests the source skipped (`on_status: {404: skip}`): they yielded no records.
     public var skipped = 0
+    /// `null` items of arrays of this entity's records, skipped (not fetched, not rejected).
+    public var nullItems = 0
+    /// Records whose type named no entity, left out by `unknown_type: skip` (not fetched, not rejected).
+    public var declined = 0
 
     /// Creates zero counts for an entity.
     public init(entity: String) {
@@ -188,6 +196,8 @@ public struct EntityRunCounts: Sendable, Equatable {
                 ("unmapped_keys", .number(String(unmappedKeys))),
                 ("deleted", .number(String(deleted))),
                 ("skipped", .number(String(skipped))),
+                ("null_items", .number(String(nullItems))),
+                ("declined", .number(String(declined))),
             ]))
     }
 }

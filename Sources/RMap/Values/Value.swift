@@ -239,6 +239,11 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         self.milliseconds = milliseconds
     }
 
+    /// The calendar day in UTC.
+    var utcDay: LocalDate {
+        LocalDate(daysSinceEpoch: Int(milliseconds.quotientAndRemainderFloored(dividingBy: 86_400_000).0))
+    }
+
     /// `YYYY-MM-DDTHH:MM:SS.sssZ`.
     public var description: String {
         let (days, inDay) = milliseconds.quotientAndRemainderFloored(dividingBy: 86_400_000)

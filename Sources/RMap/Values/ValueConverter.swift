@@ -12,8 +12,12 @@ public enum ValueConverter {
     /// out of `Double`'s range (`1e999`) as a double or a time, and text holding
     /// U+0000 (NUL, which PostgreSQL cannot store), as a string or anywhere in `json`.
     ///
+    /// `booleans` are the texts a `bool` reads (``BooleanWords/standard`` when `nil`).
+    ///
     /// - Complexity: O(size of `json`).
-    public static func value(from json: JSONValue, as type: AttributeType, format: TimeFormat? = nil) -> Value? {
+    public static func value(
+        from json: JSONValue, as type: AttributeType, format: TimeFormat? = nil, booleans: BooleanWords? = nil
+    ) -> Value? {
         if case .null = json { return .null }
         switch type {
         case .uuid:
@@ -44,7 +48,7 @@ public enum ValueConverter {
             default: return nil
             }
         case .bool:
-            return bool(json).map(Value.bool)
+            return bool(json, words: booleans ?? .standard).map(Value.bool)
         case .date:
             return date(json, format: format).map(Value.date)
         case .datetime:
@@ -56,7 +60,9 @@ public enum ValueConverter {
             var values: [Value] = []
             values.reserveCapacity(items.count)
             for item in items {
-                guard let value = value(from: item, as: element, format: format) else { return nil }
+                guard let value = value(from: item, as: element, format: format, booleans: booleans) else {
+                    return nil
+                }
                 values.append(value)
             }
             return .array(values)
@@ -77,9 +83,10 @@ public enum ValueConverter {
             switch format {
             case .epochSeconds: return .number(String(stamp.milliseconds / 1000))
             case .epochMilliseconds: return .number(String(stamp.milliseconds))
-            case .pattern(let pattern):
+            case .dotnet: return .string(DotNetDate.text(stamp))
+            case .pattern(let pattern, let zone):
                 let date = Date(timeIntervalSince1970: Double(stamp.milliseconds) / 1000)
-                return .string(PatternFormatters.shared.formatter(for: pattern).string(from: date))
+                return .string(PatternFormatters.shared.formatter(for: pattern, timeZone: zone).string(from: date))
             case .iso8601, nil: return .string(stamp.description)
             }
         case .array(let items): return .array(items.map { json(from: $0, format: format) })
@@ -119,36 +126,32 @@ public enum ValueConverter {
         return Int64(number.canonical)
     }
 
-    static func bool(_ json: JSONValue) -> Bool? {
+    /// JSON `true`/`false`, or a number or string whose text `words` lists.
+    static func bool(_ json: JSONValue, words: BooleanWords) -> Bool? {
         switch json {
-        case .bool(let flag): return flag
-        case .number(let text): return text == "1" ? true : text == "0" ? false : nil
-        case .string(let text):
-            switch text.lowercased() {
-            case "true", "1", "t", "yes": return true
-            case "false", "0", "f", "no": return false
-            default: return nil
-            }
-        default: return nil
+        case .bool(let flag): flag
+        case .number(let text), .string(let text): words.bool(for: text)
+        default: nil
         }
     }
 
     static func date(_ json: JSONValue, format: TimeFormat?) -> LocalDate? {
         switch (json, format) {
-        case (.string(let text), .pattern(let pattern)):
-            guard let date = PatternFormatters.shared.formatter(for: pattern).date(from: text) else { return nil }
-            return LocalDate(daysSinceEpoch: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+        case (.string(let text), .pattern(let pattern, let zone)):
+            let formatter = PatternFormatters.shared.formatter(for: pattern, timeZone: zone)
+            guard let date = formatter.date(from: text) else { return nil }
+            // The day the pattern read, in its zone: midnight in Berlin is 23:00 UTC the day before.
+            let local = date.timeIntervalSince1970 + Double(formatter.timeZone.secondsFromGMT(for: date))
+            return LocalDate(daysSinceEpoch: Int((local / 86_400).rounded(.down)))
+        case (.string, .dotnet?):
+            return timestamp(json, format: .dotnet).map(\.utcDay)
         case (.string(let text), _):
             if let date = LocalDate(iso: text) { return date }
             // A full timestamp given for a date keeps its UTC calendar day.
-            return ISO8601Text.timestamp(text).map {
-                LocalDate(daysSinceEpoch: Int($0.milliseconds.quotientAndRemainderFloored(dividingBy: 86_400_000).0))
-            }
+            return ISO8601Text.timestamp(text).map(\.utcDay)
         case (.number, .epochSeconds?), (.number, .epochMilliseconds?):
             // A number is a date only when `format:` says what it counts: `1500` is no year.
-            return timestamp(json, format: format ?? .epochSeconds).map {
-                LocalDate(daysSinceEpoch: Int($0.milliseconds.quotientAndRemainderFloored(dividingBy: 86_400_000).0))
-            }
+            return timestamp(json, format: format ?? .epochSeconds).map(\.utcDay)
         default:
             return nil
         }
@@ -164,9 +167,13 @@ public enum ValueConverter {
         case (.number(let text), .epochMilliseconds), (.string(let text), .epochMilliseconds):
             guard let milliseconds = Double(text).flatMap({ Int64(exactly: $0.rounded()) }) else { return nil }
             return Timestamp(milliseconds: milliseconds)
-        case (.string(let text), .pattern(let pattern)):
-            guard let date = PatternFormatters.shared.formatter(for: pattern).date(from: text) else { return nil }
+        case (.string(let text), .pattern(let pattern, let zone)):
+            guard let date = PatternFormatters.shared.formatter(for: pattern, timeZone: zone).date(from: text) else {
+                return nil
+            }
             return Timestamp(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        case (.string(let text), .dotnet):
+            return DotNetDate.timestamp(text)
         case (.string(let text), .iso8601):
             return ISO8601Text.timestamp(text)
         default:
@@ -175,19 +182,22 @@ public enum ValueConverter {
     }
 }
 
-/// Date formatters for `format:` patterns, one per pattern, reading and writing in UTC.
+/// Date formatters for `format:` patterns, one per pattern and time zone.
 final class PatternFormatters: Sendable {
     static let shared = PatternFormatters()
     private let formatters = Locked<[String: DateFormatter]>([:])
 
-    func formatter(for pattern: String) -> DateFormatter {
-        formatters.withLock { cache in
-            if let formatter = cache[pattern] { return formatter }
+    /// The formatter of `pattern`, reading and writing in the zone `timeZone` names (`nil`: UTC).
+    func formatter(for pattern: String, timeZone: String? = nil) -> DateFormatter {
+        let zone = timeZone ?? "UTC"
+        return formatters.withLock { cache in
+            let key = "\(zone) \(pattern)"
+            if let formatter = cache[key] { return formatter }
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.timeZone = TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")
             formatter.dateFormat = pattern
-            cache[pattern] = formatter
+            cache[key] = formatter
             return formatter
         }
     }

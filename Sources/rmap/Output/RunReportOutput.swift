@@ -10,30 +10,48 @@ struct RunReportOutput {
         "entity", "fetched", "inserted", "updated", "unchanged", "rejected", "dangling", "deleted", "unmapped",
     ]
 
-    /// The summary table, one line per entity that took part, then the totals; a `skipped`
-    /// column when a source skipped requests (`on_status`).
+    /// The columns shown only when a count is not zero: `skipped` when a source skipped requests
+    /// (`on_status`), `nulls` when arrays of records held `null`s, `declined` when `unknown_type:
+    /// skip` left records out.
+    private static var optional: [(header: String, count: (EntityRunCounts) -> Int)] {
+        [("skipped", \.skipped), ("nulls", \.nullItems), ("declined", \.declined)]
+    }
+
+    /// The summary table, one line per entity that took part, then the totals, and the
+    /// ``optional`` columns whose total is not zero.
     func table() -> String {
         let shown = report.entities.filter { counts in
             counts.fetched + counts.inserted + counts.updated + counts.unchanged + counts.deleted
-                + counts.rejected + counts.dangling + counts.unmappedKeys + counts.skipped > 0
+                + counts.rejected + counts.dangling + counts.unmappedKeys
+                + Self.optional.reduce(0) { $0 + $1.count(counts) } > 0
         }
-        let skipping = report.totals.skipped > 0
+        let extra = Self.optional.filter { $0.count(report.totals) > 0 }
         let rows = (shown + [report.totals]).map { counts in
             [
                 counts.entity, "\(counts.fetched)", "\(counts.inserted)", "\(counts.updated)", "\(counts.unchanged)",
                 "\(counts.rejected)", "\(counts.dangling)", "\(counts.deleted)", "\(counts.unmappedKeys)",
-            ] + (skipping ? ["\(counts.skipped)"] : [])
+            ] + extra.map { "\($0.count(counts))" }
         }
-        var text = TextTable.render([Self.headers + (skipping ? ["skipped"] : [])] + rows)
+        var text = TextTable.render([Self.headers + extra.map(\.header)] + rows)
         if report.dryRun { text += "dry run: nothing was written\n" }
         return text
     }
 
-    /// Every rejected record and dangling reference, one a line.
+    /// Every rejected record and dangling reference, one a line, then a warning per entity whose
+    /// arrays held `null` items or whose records were declined (`unknown_type: skip`).
     func printProblems(to errors: TextOutput) {
         for error in report.recordErrors { errors.line("rejected: \(model.redact(error.description))") }
         for error in report.connectErrors { errors.line("rejected: \(model.redact(error.description))") }
         for reference in report.dangling { errors.line("dangling: \(model.redact(reference.description))") }
+        for counts in report.entities where counts.nullItems > 0 {
+            let items = counts.nullItems == 1 ? "null item" : "null items"
+            errors.line("skipped: \(counts.nullItems) \(items) in arrays of \(counts.entity) records")
+        }
+        for counts in report.entities where counts.declined > 0 {
+            let records = counts.declined == 1 ? "record" : "records"
+            errors.line(
+                "declined: \(counts.declined) \(counts.entity) \(records) whose type names no entity (unknown_type: skip)")
+        }
     }
 
     /// The `--json` document of a run that failed before it had a report.

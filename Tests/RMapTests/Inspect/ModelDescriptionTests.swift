@@ -13,11 +13,11 @@ struct ModelDescriptionTests {
             ))
         #expect(
             text.contains(
-                #"{"name":"city","type":"string","key":["address","city"],"column":"address_city","required":false,"readonly":false,"default":null,"map":{},"transform":[],"format":null}"#
+                #"{"name":"city","type":"string","key":["address","city"],"column":"address_city","required":false,"readonly":false,"default":null,"map":{},"transform":[],"format":null,"time_zone":null,"empty_as_null":false,"wrap_single":false,"true_values":null,"false_values":null}"#
             ))
         #expect(
             text.contains(
-                #"{"name":"buddies","kind":"to_many","destination":"Member","inverse":null,"nested":false,"key":["buddies"],"assignment":"replace","connection":{"foreign_key":[{"source":"id","destination":"id"}],"key_path":null,"include_subentities":false,"when":[{"attribute":"archived","condition":"eq","value":false}],"where":[{"attribute":"age","condition":"ge","value":18},{"attribute":"name","condition":"in","value":["Ann","Bo|b"]},{"attribute":"seenAt","condition":"null","value":false}]}}"#
+                #"{"name":"buddies","kind":"to_many","destination":"Member","inverse":null,"nested":false,"embedded":false,"identify_nested_by_parent_key":null,"key":["buddies"],"assignment":"replace","missing":"keep","connection":{"foreign_key":[{"source":"id","destination":"id"}],"key_path":null,"include_subentities":false,"when":[{"attribute":"archived","condition":"eq","value":false}],"where":[{"attribute":"age","condition":"ge","value":18},{"attribute":"name","condition":"in","value":["Ann","Bo|b"]},{"attribute":"seenAt","condition":"null","value":false}]}}"#
             ))
         #expect(text.contains(#""sort":[{"attribute":"name","direction":"desc"}],"push":{"method":"put"}"#))
     }

@@ -14,7 +14,7 @@ struct ModelTextTests {
                   collection: members
                   path: members
                   table: members
-                  identity: id
+                  identity: id (inferred)
                   source: none (arrives nested)
                   sort: [name desc]
                   push: put

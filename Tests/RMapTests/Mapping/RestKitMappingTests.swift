@@ -12,12 +12,6 @@ struct RestKitMappingTests {
                    "rachit": {"id": 7, "website": "http://www.twotoasters.com/"}}}
         """
 
-    private func run(_ workspace: RunWorkspace, _ extra: [String] = []) async throws -> CLIResult {
-        let result = try await workspace.rmap(["run", "map.yml", "--quiet"] + extra)
-        #expect(result.status == 0, "\(result.stderr)")
-        return result
-    }
-
     // RKObjectMappingNextGenTest testShouldMapACollectionOfObjectsWithDynamicKeys:
     // `addAttributeMappingFromKeyOfRepresentationToAttribute:@"name"` and `(name).id` -> userID.
     @Test("records keyed by a dictionary key: each key goes into the attribute key_as names")
@@ -34,7 +28,7 @@ struct RestKitMappingTests {
                 """,
             "users.json": Self.dynamicKeys,
         ])
-        _ = try await run(workspace)
+        _ = try await workspace.runMap()
         #expect(
             try workspace.rows("SELECT name, id, website FROM users ORDER BY rowid") == [
                 [.text("blake"), .integer(31337), .text("http://restkit.org/")],
@@ -56,7 +50,7 @@ struct RestKitMappingTests {
                 """,
             "users.json": #"{"data": {"members": {"alice": {"id": 1}, "bob": {"id": 2}}}}"#,
         ])
-        _ = try await run(workspace)
+        _ = try await workspace.runMap()
         #expect(
             try workspace.rows("SELECT login, id FROM users ORDER BY login") == [
                 [.text("alice"), .integer(1)], [.text("bob"), .integer(2)],
@@ -117,12 +111,12 @@ struct RestKitMappingTests {
             "map.yml": Self.cats,
             "humans.json": #"{"userSessions": {"name": "Mr. User", "identification": 54321, "catIDs": ["418", "419"]}}"#,
         ])
-        _ = try await run(workspace)
+        _ = try await workspace.runMap()
         try workspace.write(
             "humans.json",
             #"{"userSessions": {"name": "Mr. User", "identification": 54321, "catIDs": ["418", "419", "431", "441", "457", "486", "504"]}}"#
         )
-        _ = try await run(workspace)
+        _ = try await workspace.runMap()
         #expect(
             try workspace.rows("SELECT rails_id FROM cats ORDER BY rails_id")
                 == [418, 419, 431, 441, 457, 486, 504].map { [.integer($0)] })
@@ -142,7 +136,7 @@ struct RestKitMappingTests {
                                   {"name": "Miss User", "identification": 54322, "catIDs": \(ids)}]}
                 """,
         ])
-        _ = try await run(workspace)
+        _ = try await workspace.runMap()
         #expect(try workspace.rows("SELECT count(*), count(DISTINCT name) FROM cats") == [[.integer(7), .integer(7)]])
         #expect(try workspace.rows("SELECT name FROM cats WHERE name = '418'") == [[.text("418")]])
         #expect(try links(workspace) == 14)
@@ -171,9 +165,9 @@ struct RestKitMappingTests {
             "map.yml": Self.humans,
             "humans.json": #"[{"id": 1, "name": "Blake Watters", "likes_dogs": false, "nickname": "B"}]"#,
         ])
-        _ = try await run(workspace)
+        _ = try await workspace.runMap()
         try workspace.write("humans.json", #"[{"id": 1, "name": "Blake Watters"}, {"id": 2, "name": "Rachit"}]"#)
-        _ = try await run(workspace)
+        _ = try await workspace.runMap()
         #expect(
             try workspace.rows("SELECT id, likes_dogs, nickname FROM humans ORDER BY id") == [
                 [.integer(1), .integer(1), .text("B")], [.integer(2), .integer(1), .text("none")],

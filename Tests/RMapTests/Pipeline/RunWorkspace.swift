@@ -44,6 +44,13 @@ final class RunWorkspace {
         try Data(text.utf8).write(to: file)
     }
 
+    /// Rewrites a file of the workspace with `text` replaced by `replacement`.
+    func edit(_ relative: String, replacing text: String, with replacement: String) throws {
+        let current = try String(contentsOf: url.appendingPathComponent(relative), encoding: .utf8)
+        try #require(current.contains(text), "\(relative) holds no '\(text)'")
+        try write(relative, current.replacingOccurrences(of: text, with: replacement))
+    }
+
     /// Copies a file of `Tests/Fixtures/pipeline` into the workspace.
     func copyFixture(_ name: String, to relative: String? = nil) throws {
         try write(relative ?? name, String(contentsOf: Self.fixtures.appendingPathComponent(name), encoding: .utf8))
@@ -52,6 +59,15 @@ final class RunWorkspace {
     /// Runs `rmap arguments...` with the workspace as working directory.
     func rmap(_ arguments: [String], stdin: String = "") async throws -> CLIResult {
         try await CLIRunner.run(arguments, in: url, stdin: stdin)
+    }
+
+    /// `rmap run map.yml --quiet` and `extra`, expecting the exit status `status`.
+    func runMap(
+        _ extra: [String] = [], status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> CLIResult {
+        let result = try await rmap(["run", "map.yml", "--quiet"] + extra)
+        #expect(result.status == status, "\(result.stdout)\(result.stderr)", sourceLocation: sourceLocation)
+        return result
     }
 
     /// The rows an SQL query returns from an SQLite file of the workspace.

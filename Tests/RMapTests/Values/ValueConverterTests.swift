@@ -71,6 +71,62 @@ struct ValueConverterTests {
                 == .date(try #require(LocalDate(iso: "1969-12-31"))))
     }
 
+    @Test(
+        "dotnet: milliseconds since 1970, the offset changing nothing; written back in UTC",
+        arguments: [
+            ("/Date(1000212360000-0400)/", 1_000_212_360_000), ("/Date(1112715000000)/", 1_112_715_000_000),
+            ("/Date(-864000000000)/", -864_000_000_000), ("/Date(1000212360000+0530)/", 1_000_212_360_000),
+        ] as [(String, Int64)])
+    func dotnetDates(text: String, milliseconds: Int64) {
+        let stamp = Timestamp(milliseconds: milliseconds)
+        #expect(ValueConverter.value(from: .string(text), as: .datetime, format: .dotnet) == .datetime(stamp))
+        #expect(ValueConverter.json(from: .datetime(stamp), format: .dotnet) == .string("/Date(\(milliseconds)+0000)/"))
+    }
+
+    @Test(
+        "dotnet rejects what is not /Date(ms)/ or /Date(ms±HHMM)/",
+        arguments: ["1112715000-0500", "(null)", "/Date()/", "/Date(12a)/", "/Date(1-04)/", "Date(1)", "/Date(1)"])
+    func rejectsBadDotnetDates(text: String) {
+        #expect(ValueConverter.value(from: .string(text), as: .datetime, format: .dotnet) == nil)
+    }
+
+    @Test func dotnetDatesAreDaysInUTC() throws {
+        #expect(
+            ValueConverter.value(from: .string("/Date(1000252360000-0400)/"), as: .date, format: .dotnet)
+                == .date(try #require(LocalDate(iso: "2001-09-11"))))
+    }
+
+    @Test func patternsReadAndWriteInTheirTimeZone() throws {
+        let pattern = TimeFormat.pattern("dd/MM/yyyy HH:mm", timeZone: "Europe/Berlin")
+        let summer = try #require(ValueConverter.value(from: .string("01/07/2024 12:00"), as: .datetime, format: pattern))
+        #expect(summer == .datetime(Timestamp(milliseconds: 1_719_828_000_000)))
+        #expect(ValueConverter.json(from: summer, format: pattern) == .string("01/07/2024 12:00"))
+        // Midnight in Berlin is the day before in UTC; a date keeps the day the text names.
+        #expect(
+            ValueConverter.value(
+                from: .string("01/07/2024 00:30"), as: .date, format: .pattern("dd/MM/yyyy HH:mm", timeZone: "Europe/Berlin"))
+                == .date(try #require(LocalDate(iso: "2024-07-01"))))
+        // A zone in the text wins over the pattern's.
+        let zoned = TimeFormat.pattern("yyyy-MM-dd HH:mm XXX", timeZone: "Europe/Berlin")
+        #expect(
+            ValueConverter.value(from: .string("2024-07-01 12:00 Z"), as: .datetime, format: zoned)
+                == .datetime(Timestamp(milliseconds: 1_719_835_200_000)))
+    }
+
+    @Test func booleanWordsReplaceTheStandardOnes() {
+        let words = BooleanWords(trueValues: ["Y", "yes"], falseValues: ["n"])
+        #expect(ValueConverter.value(from: .string("y"), as: .bool, booleans: words) == .bool(true))
+        #expect(ValueConverter.value(from: .string("N"), as: .bool, booleans: words) == .bool(false))
+        #expect(ValueConverter.value(from: .bool(false), as: .bool, booleans: words) == .bool(false))
+        #expect(ValueConverter.value(from: .string("true"), as: .bool, booleans: words) == nil)
+        #expect(ValueConverter.value(from: .number("1"), as: .bool, booleans: words) == nil)
+        #expect(
+            ValueConverter.value(from: .array([.string("yes"), .string("n")]), as: .array(.bool), booleans: words)
+                == .array([.bool(true), .bool(false)]))
+        #expect(ValueConverter.value(from: .string("t"), as: .bool) == .bool(true))
+        #expect(ValueConverter.value(from: .number("0"), as: .bool) == .bool(false))
+    }
+
     @Test func datetimesWriteBackInTheirFormat() {
         let value = Value.datetime(Timestamp(milliseconds: 1_704_164_645_123))
         #expect(ValueConverter.json(from: value) == .string("2024-01-02T03:04:05.123Z"))
