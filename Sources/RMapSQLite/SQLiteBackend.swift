@@ -33,27 +33,43 @@ final class SQLiteBackend: SyncBackend {
     /// Writes are rmap's own until ``setLocalEdits(_:)`` says otherwise; the flag row goes in
     /// before the first of them (a transaction that writes nothing leaves the file as it was).
     func begin() throws {
-        try connection.execute("BEGIN IMMEDIATE")
+        try begin(writing: true)
         writing = true
         localEdits = false
         ownWritesFlagged = false
     }
 
     /// A deferred transaction: a shared lock at the first read, which a writer's reserved lock does not block.
-    func beginRead() throws { try connection.execute("BEGIN DEFERRED") }
+    func beginRead() throws { try begin(writing: false) }
+
+    /// `BEGIN`, the connection's mirror told first (and told of the end when it fails).
+    private func begin(writing: Bool) throws {
+        try connection.mirror?.willBegin(writing: writing, on: connection)
+        do {
+            try connection.execute(writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+        } catch {
+            connection.mirror?.didEnd(committed: false)
+            throw error
+        }
+    }
 
     /// Makes the suspended triggers and indexes again and deletes the flag row first: no other
-    /// connection ever sees either missing or set.
+    /// connection ever sees either missing or set. The mirror is written inside the ``CommitGate``.
     func commit() throws {
         try suspended.restore(on: connection)
         if ownWritesFlagged { try connection.execute(SQLiteBaseCapture.clearOwnWrites) }
-        try CommitGate.commit { try connection.execute("COMMIT") }
+        try CommitGate.commit {
+            if writing { try connection.mirror?.willCommit(on: connection) }
+            try connection.execute("COMMIT")
+        }
         endTransaction()
+        connection.mirror?.didEnd(committed: true)
     }
 
     func rollback() {
         if connection.inTransaction { try? connection.execute("ROLLBACK") }
         endTransaction()
+        connection.mirror?.didEnd(committed: false)
     }
 
     private func endTransaction() {
@@ -80,13 +96,15 @@ final class SQLiteBackend: SyncBackend {
     // MARK: - Schema
 
     func ensureSchema(_ layout: StoreLayout) throws {
-        for sql in try schemaDiff(layout).statements(SQLiteSchema.self) {
+        let diff = try schemaDiff(layout)
+        for sql in try diff.statements(SQLiteSchema.self) {
             if connection.inTransaction, sql.hasPrefix("CREATE INDEX ") {
                 suspended.postpone(sql)
             } else {
                 try connection.execute(sql)
             }
         }
+        try connection.mirror?.created(diff.changes, on: connection)
         for sql in try connection.captureStatements(layout) { try connection.execute(sql) }
     }
 

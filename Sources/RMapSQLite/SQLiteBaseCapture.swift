@@ -64,14 +64,23 @@ enum SQLiteBaseCapture {
     /// this form: rows without a base were created locally, bases equal to their row (on every
     /// one of the table's `columns`) are dropped.
     static func createInserted(_ table: TableLayout, columns stored: [String]) -> [String] {
+        let columns = table.identity.map { SQLiteSchema.definition(table.columns[$0]) }
+        let create =
+            "CREATE TABLE \(quote(insertedName(table))) (\(columns.joined(separator: ", ")), "
+            + "PRIMARY KEY (\(list(table.identityNames)))) WITHOUT ROWID"
+        return [create] + settle(table, columns: stored)
+    }
+
+    /// Brings rows and bases written with a base for every row to this form: rows without a base
+    /// are noted as created locally, bases equal to their row (on every one of `columns`) are
+    /// dropped. The table of identities created locally exists (and holds none of these rows).
+    static func settle(_ table: TableLayout, columns stored: [String]) -> [String] {
         let names = table.identityNames
         let marks = quote(insertedName(table))
         let rows = quote(table.name)
         let base = quote(table.baseName)
-        let columns = table.identity.map { SQLiteSchema.definition(table.columns[$0]) }
         let same = stored.map { "r.\(quote($0)) IS \(base).\(quote($0))" }.joined(separator: " AND ")
         return [
-            "CREATE TABLE \(marks) (\(columns.joined(separator: ", ")), PRIMARY KEY (\(list(names)))) WITHOUT ROWID",
             "INSERT OR IGNORE INTO \(marks) (\(list(names))) SELECT \(qualified("r", names)) "
                 + "FROM \(rows) AS r WHERE \(complete("r", names)) "
                 + "AND NOT EXISTS (SELECT 1 FROM \(base) AS b WHERE \(equal("b", "r", names)))",

@@ -17,6 +17,8 @@ public final class SQLiteConnection {
     public let path: String
     /// How long a statement waits for another connection's lock before it fails.
     public let busyTimeout: Duration
+    /// The form of the database its transactions keep up to date besides it (the `json` store's document).
+    var mirror: (any SQLiteMirror)?
 
     /// Opens (creating when absent) the database at `path`.
     ///

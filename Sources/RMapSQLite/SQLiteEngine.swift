@@ -98,32 +98,49 @@ public final class SQLiteEngine: SQLEngine {
     }
 
     public func begin(_ kind: SQLTransactionKind) throws {
-        switch kind {
-        case .write:
-            try connection.execute("BEGIN IMMEDIATE")
-            writing = true
-            localEdits = false
-        case .read:
-            // A shared lock at the first read, which a writer's reserved lock does not block.
-            try connection.execute("BEGIN DEFERRED")
+        try connection.mirror?.willBegin(writing: kind == .write, on: connection)
+        do {
+            switch kind {
+            case .write:
+                try connection.execute("BEGIN IMMEDIATE")
+                writing = true
+                localEdits = false
+            case .read:
+                // A shared lock at the first read, which a writer's reserved lock does not block.
+                try connection.execute("BEGIN DEFERRED")
+            }
+        } catch {
+            connection.mirror?.didEnd(committed: false)
+            throw error
         }
     }
 
     /// Deletes the flag row first: no other connection ever sees it. A write commits through the
-    /// ``CommitGate`` (an interruption then tells whether it landed).
+    /// ``CommitGate`` (an interruption then tells whether it landed), its mirror written first.
     public func commit() throws {
         if ownWritesFlagged { try connection.execute(SQLiteBaseCapture.clearOwnWrites) }
         if writing {
-            try CommitGate.commit { try connection.execute("COMMIT") }
+            try CommitGate.commit {
+                try connection.mirror?.willCommit(on: connection)
+                try connection.execute("COMMIT")
+            }
         } else {
             try connection.execute("COMMIT")
         }
         endTransaction()
+        connection.mirror?.didEnd(committed: true)
     }
 
     public func rollback() {
         if connection.inTransaction { try? connection.execute("ROLLBACK") }
         endTransaction()
+        connection.mirror?.didEnd(committed: false)
+    }
+
+    /// Runs the change's statements, then lets the mirror fill the tables they created.
+    public func create(_ diff: SchemaDiff) throws {
+        for sql in try diff.statements(dialect) { try execute(sql) }
+        try connection.mirror?.created(diff.changes, on: connection)
     }
 
     public func columns(of table: String) throws -> [String] {

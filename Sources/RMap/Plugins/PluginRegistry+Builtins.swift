@@ -1,8 +1,8 @@
 extension PluginRegistry {
     /// A registry with every plugin of the `RMap` module: the `file`, `stdin`,
-    /// `exec` and `singer` sources, the `memory` and `json` stores, the built-in
-    /// transformers and the `exec` stage. Add `registerSQLite()`, `registerHTTP()` and
-    /// `registerPostgres()` from their modules for the others.
+    /// `exec` and `singer` sources, the built-in transformers and the `exec` stage.
+    /// Add `registerSQLite()` (the `sqlite`, `memory` and `json` stores, whose engine
+    /// is SQLite), `registerHTTP()` and `registerPostgres()` from their modules for the others.
     ///
     /// ```swift
     /// let registry = PluginRegistry.standard()
@@ -17,7 +17,6 @@ extension PluginRegistry {
         registry.register(source: "singer", options: SingerSource.options) { config, _ in
             try SingerSource(config: config)
         }
-        registry.registerBuiltinStores()
         for (name, transformer) in BuiltinTransformers.all {
             registry.register(transformer: name, transformer)
         }

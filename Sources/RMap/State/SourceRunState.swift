@@ -25,18 +25,19 @@ public final class SourceRunState: Sendable {
     }
 
     private let full: Bool
-    private let store: RunStore
+    /// The run's store; `nil` for state without one.
+    private let store: RunStore?
     private let state = Locked(State())
 
     /// State over the run's `store`; `full` reads nothing.
-    init(full: Bool, store: RunStore) {
+    init(full: Bool, store: RunStore?) {
         self.full = full
         self.store = store
     }
 
     /// State without a store: reads find nothing, records are kept for nobody.
     public convenience init() {
-        self.init(full: true, store: RunStore { MemoryStore() })
+        self.init(full: true, store: nil)
     }
 
     /// The stored entries of `scope` (none in a `--full` run), read once.
@@ -44,7 +45,8 @@ public final class SourceRunState: Sendable {
     /// - Throws: the store's errors.
     public func entries(scope: String) async throws -> [String: RunStateEntry] {
         if let entries = state.withLock({ $0.cache[scope] }) { return entries }
-        let stored = full ? [:] : try await store.use { try $0.runState(scope: scope) }
+        var stored: [String: RunStateEntry] = [:]
+        if !full, let store { stored = try await store.use { try $0.runState(scope: scope) } }
         return state.withLock { state in
             // Sources read concurrently: the first read kept is every source's.
             if let entries = state.cache[scope] { return entries }

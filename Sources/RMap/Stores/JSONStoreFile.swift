@@ -5,17 +5,22 @@ import Foundation
 /// (``AtomicFile``), and locked for the time of each write transaction (``FileLock`` on
 /// `<path>.lock`), so that two processes writing it at once take turns instead of one
 /// overwriting the other's run. Readers take no lock: a replacement is atomic.
-final class JSONStoreFile {
+package final class JSONStoreFile {
     /// The document's path.
-    let path: String
+    package let path: String
     /// How long a write transaction waits for another process's lock.
     let busyTimeout: Duration
+
+    /// How deep the document may nest: a stored `json` value (at most
+    /// ``JSONReader/maxDepth`` - 1 deep, as it came inside a record) sits 4
+    /// levels down (document, `_base`, table, row), so every value written reads back.
+    static let maxDepth = JSONReader.maxDepth + 4
     private var lock: FileLock?
     /// What was last read or written: a file replaced since has another identity.
     private var identity: Identity?
 
     /// The store file at `path` (nothing is read yet).
-    init(path: String, busyTimeout: Duration) {
+    package init(path: String, busyTimeout: Duration) {
         self.path = path
         self.busyTimeout = busyTimeout
     }
@@ -23,7 +28,7 @@ final class JSONStoreFile {
     /// The document as stored now (an absent file is an empty document).
     ///
     /// - Throws: ``PersistError`` when the file cannot be read or is not a JSON object.
-    func read() throws -> PendingTables {
+    package func read() throws -> JSONObject {
         if path.utf8.contains(0) {
             let shown = path.replacingOccurrences(of: "\0", with: "\\0")
             throw PersistError.unreadableFile(path: shown, reason: "the path holds a NUL character")
@@ -38,20 +43,20 @@ final class JSONStoreFile {
             do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
                 throw PersistError.unreadableFile(path: path, reason: error.localizedDescription)
             }
-            guard let object = try JSONReader.parse(data, origin: path, maxDepth: JSONStore.maxDepth).object else {
+            guard let object = try JSONReader.parse(data, origin: path, maxDepth: Self.maxDepth).object else {
                 throw PersistError.notOneObject(path: path)
             }
             document = object
         }
         identity = current
-        return PendingTables(document: document, origin: path)
+        return document
     }
 
     /// The document as stored now when another process replaced the file since it was last
     /// read or written; `nil` when it is the same.
     ///
     /// - Throws: ``PersistError`` as ``read()`` does.
-    func changed() throws -> PendingTables? {
+    package func changed() throws -> JSONObject? {
         Identity(path) == identity ? nil : try read()
     }
 
@@ -61,7 +66,7 @@ final class JSONStoreFile {
     /// cannot write the document either (its commit fails), and reading needs no lock.
     ///
     /// - Throws: ``PersistError/locked(path:lockFile:waited:)`` when the wait ran out.
-    func lockForWriting() throws {
+    package func lockForWriting() throws {
         do {
             lock = try FileLock(path: path + ".lock", waiting: busyTimeout)
         } catch .held(let lockFile, let waited) {
@@ -75,7 +80,7 @@ final class JSONStoreFile {
     /// Replaces the file with `text`.
     ///
     /// - Throws: ``PersistError/unwritableFile(path:reason:)``; the file is then as it was.
-    func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         do {
             try AtomicFile.write(text, to: path)
         } catch {
@@ -85,7 +90,7 @@ final class JSONStoreFile {
     }
 
     /// Ends a write transaction: another process may write now.
-    func unlock() {
+    package func unlock() {
         lock?.release()
         lock = nil
     }

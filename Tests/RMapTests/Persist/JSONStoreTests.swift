@@ -1,5 +1,6 @@
 import Foundation
 import RMap
+import RMapSQLite
 import Testing
 
 @Suite("JSON store")
@@ -10,7 +11,7 @@ struct JSONStoreTests {
     func document() throws {
         let path = try F.temporaryDirectory().appendingPathComponent("graph.json").path
         let registry = PluginRegistry()
-        registry.registerBuiltinStores()
+        registry.registerSQLite()
         #expect(registry.catalog.stores["json"] == ["path", "busy_timeout"])
         #expect(registry.catalog.stores["memory"] == [])
         let model = try F.model(F.crm + "\nstore: { plugin: json, path: \(path) }\n")

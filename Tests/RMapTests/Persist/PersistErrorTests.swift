@@ -1,5 +1,6 @@
 import Foundation
 import RMap
+import RMapSQLite
 import Testing
 
 @Suite("Persist errors")
@@ -42,6 +43,6 @@ struct PersistErrorTests {
         #expect(throws: PersistError.notToMany(entity: "CRMProject", relationship: "owner")) {
             try objects.links(of: "CRMProject", "owner")
         }
-        #expect(try objects.links(of: "CRMPerson", "projects").isEmpty == false)
+        #expect(try objects.links(of: "CRMProject", "teamMembers").isEmpty == false)
     }
 }

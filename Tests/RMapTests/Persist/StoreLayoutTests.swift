@@ -1,4 +1,5 @@
 import RMap
+import RMapSQLite
 import Testing
 
 @Suite("Store layout (MAPPING.md §5)")
@@ -68,7 +69,7 @@ struct StoreLayoutTests {
     func typeValues() throws {
         let schema = try StoreFixtures.schema()
         let graph = StoreFixtures.crmGraph(schema)
-        let store = MemoryStore()
+        let store = try MemoryStore()
         _ = try store.write(graph, request: WriteRequest())
         let people = try store.contents(schema, "CRMPerson")
         #expect(people["1"]?["type"] == .string("Admin"))
@@ -81,7 +82,7 @@ struct StoreLayoutTests {
         try harness.map(
             #"[{"id": 1, "home_account": {"region": "eu", "number": 7}}, {"id": 2, "name": "Bo"}]"#, entity: "Person")
         #expect(harness.errors == [])
-        let store = MemoryStore()
+        let store = try MemoryStore()
         _ = try store.write(harness.graph, request: WriteRequest())
         let people = try store.contents(harness.graph.schema, "Person")
         #expect(people["1"]?["home_account_region"] == .string("eu"))

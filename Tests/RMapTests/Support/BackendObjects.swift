@@ -23,6 +23,7 @@ struct BackendObjects {
 
     /// Every object of an entity and its sub-entities: rows with their base, then bases whose row was deleted.
     func rows(of entity: String) throws -> [StoredObject] {
+        guard schema.type(named: entity) != nil else { throw PersistError.unknownEntity(entity) }
         let stored = StoredModel(schema: schema)
         let type = try stored.type(named: entity)
         let position = stored.binding(of: type).table
@@ -74,9 +75,11 @@ struct BackendObjects {
     /// Each source's destination identities of a to-many kept in a join table, in its `position`
     /// order when it keeps one, else in the store's.
     func links(of entity: String, _ relationship: String) throws -> [IdentityKey: [IdentityKey]] {
-        let type = schema.type(named: entity)!
-        let position = type.relationshipIndex(relationship)!
-        let join = layout.joinTables[layout.bindings[type.index].joins.first { $0.relationship == position }!.join]
+        guard let type = schema.type(named: entity) else { throw PersistError.unknownEntity(entity) }
+        guard let position = type.relationshipIndex(relationship),
+            let binding = layout.bindings[type.index].joins.first(where: { $0.relationship == position })
+        else { throw PersistError.notToMany(entity: entity, relationship: relationship) }
+        let join = layout.joinTables[binding.join]
         let links = try backend.transaction(layout) { try backend.scanLinks(join) }
         var placed: [IdentityKey: [(place: Int64, order: Int, destination: IdentityKey)]] = [:]
         for (order, link) in links.enumerated() {

@@ -142,7 +142,7 @@ struct StoreKind: CustomStringConvertible, Sendable {
         try JSONStore(path: $0.appendingPathComponent("graph.json").path)
     }
     /// One memory store per directory, so "re-opening" returns the same store.
-    static let memory = StoreKind(description: "memory") { MemoryStores.shared.store(for: $0) }
+    static let memory = StoreKind(description: "memory") { try MemoryStores.shared.store(for: $0) }
 
     /// One PostgreSQL schema per directory, on the test server.
     static let postgres = StoreKind(description: "postgres") { try PostgresStore(url: PostgresSchemas.url(for: $0)) }
@@ -154,7 +154,7 @@ struct StoreKind: CustomStringConvertible, Sendable {
     static let postgresHasEngine = (PostgresStore.self as Any) is any EngineStore.Type
 
     /// The kinds whose stores have an SQL engine, which the sync API and the readers need.
-    static let engines: [StoreKind] = [.sqlite] + (postgresHasEngine ? [.postgres] : [])
+    static let engines: [StoreKind] = [.sqlite, .memory, .json] + (postgresHasEngine ? [.postgres] : [])
 
     /// `store` as a store with an SQL engine.
     static func engine(of store: any Store) throws -> any EngineStore {
@@ -348,10 +348,10 @@ final class MemoryStores: @unchecked Sendable {
     private let lock = NSLock()
     private var stores: [URL: MemoryStore] = [:]
 
-    func store(for directory: URL) -> MemoryStore {
-        lock.withLock {
+    func store(for directory: URL) throws -> MemoryStore {
+        try lock.withLock {
             if let store = stores[directory] { return store }
-            let store = MemoryStore()
+            let store = try MemoryStore()
             stores[directory] = store
             return store
         }

@@ -1,0 +1,17 @@
+import RMap
+
+/// Another form of an SQLite database that its transactions keep up to date: the `json` store's
+/// document, of which the database is a scratch copy (``JSONDocumentMirror``). The connection's
+/// engine (``SQLiteEngine``) and backend tell it each step of a transaction.
+protocol SQLiteMirror: AnyObject {
+    /// Before `BEGIN`: a write transaction takes the mirror's lock; either kind first brings the
+    /// database up to date when another process changed the mirror.
+    func willBegin(writing: Bool, on connection: SQLiteConnection) throws
+    /// After a schema change ran, in its transaction: fills the tables it created from the mirror.
+    func created(_ changes: [SchemaDiff.Change], on connection: SQLiteConnection) throws
+    /// Before a write transaction's `COMMIT`, inside the ``CommitGate``: writes the mirror when the
+    /// transaction changed what it holds. A throw leaves the mirror as it was (the caller rolls back).
+    func willCommit(on connection: SQLiteConnection) throws
+    /// After the transaction ended: committed, or rolled back (or never begun).
+    func didEnd(committed: Bool)
+}
