@@ -19,6 +19,8 @@ final class JSONDocumentMirror: SQLiteMirror {
     private var committed: [String: MirroredTable] = [:]
     /// True while a write transaction holds the file's lock.
     private var locked = false
+    /// The tables whose bases this transaction loaded, until their capture is in place (``captured(_:on:)``).
+    private var loadedNow: Set<String> = []
     /// True when the document was read again and the database does not hold it yet.
     private var stale = false
     /// The scratch database's file in the private folder, removed with the mirror (which its
@@ -37,24 +39,35 @@ final class JSONDocumentMirror: SQLiteMirror {
         if let scratch { PrivateFolder.removeItem(scratch) }
     }
 
+    /// Whether the document holds a table of `layout` that the database does not hold yet.
+    func holdsUnloaded(_ layout: StoreLayout) -> Bool {
+        let bases = document[JSONDocumentTables.baseKey]?.object
+        return (layout.tables.map(\.name) + layout.joinTables.map(\.name)).contains { name in
+            tables[name] == nil && (document[name] != nil || bases?[name] != nil)
+        }
+    }
+
     func willBegin(writing: Bool, on connection: SQLiteConnection) throws {
         do {
             if writing {
                 try file.lockForWriting()
                 locked = true
             }
-            if let fresh = try file.changed() {
-                document = fresh
-                stale = true
-            }
-            if stale {
-                try reload(on: connection)
-                stale = false
-            }
+            try refresh(on: connection)
         } catch {
             didEnd(committed: false)
             throw error
         }
+    }
+
+    func refresh(on connection: SQLiteConnection) throws {
+        if let fresh = try file.changed() {
+            document = fresh
+            stale = true
+        }
+        guard stale else { return }
+        try reload(on: connection)
+        stale = false
     }
 
     func created(_ changes: [SchemaDiff.Change], on connection: SQLiteConnection) throws {
@@ -64,7 +77,9 @@ final class JSONDocumentMirror: SQLiteMirror {
             case .createTable(let table):
                 tables[table.name] = .rows(try loader.loadRows(table))
             case .createBase(let table):
-                if case .rows(let held)? = tables[table.name] { try loader.loadBases(held) }
+                guard case .rows(let held)? = tables[table.name] else { continue }
+                try loader.loadBases(held)
+                loadedNow.insert(table.name)
             case .createJoin(let join):
                 try loader.loadLinks(join)
                 tables[join.name] = .links(join)
@@ -77,6 +92,24 @@ final class JSONDocumentMirror: SQLiteMirror {
         if !connection.inTransaction { committed = tables }
     }
 
+    /// Loads again the bases that settling dropped as equal to their rows (``SQLiteBaseCapture``),
+    /// for the tables loaded in this transaction that are the source of a join table: the
+    /// document does not say whether a row's links were edited, which the `sqlite` store's
+    /// capture tells by a base equal to its row, so each such row keeps its base.
+    func captured(_ layout: StoreLayout, on connection: SQLiteConnection) throws {
+        let loader = documentTables(on: connection)
+        for table in layout.tables where loadedNow.contains(table.name) && isLinkSource(table.name) {
+            guard case .rows(let held)? = tables[table.name] else { continue }
+            try loader.loadBases(held, keeping: true)
+            loadedNow.remove(table.name)
+        }
+    }
+
+    /// Whether a join table of the database has `table` as its source.
+    private func isLinkSource(_ table: String) -> Bool {
+        tables.values.contains { if case .links(let join) = $0 { join.sourceTable == table } else { false } }
+    }
+
     func willCommit(on connection: SQLiteConnection) throws {
         let updated = try documentTables(on: connection).exported(tables)
         guard JSONDocumentTables.differs(updated, from: document) else { return }
@@ -85,6 +118,7 @@ final class JSONDocumentMirror: SQLiteMirror {
     }
 
     func didEnd(committed: Bool) {
+        loadedNow = []
         if committed {
             self.committed = tables
         } else {
@@ -123,6 +157,7 @@ final class JSONDocumentMirror: SQLiteMirror {
                     if captured {
                         let stored = try connection.orderedColumns(of: name)
                         for sql in SQLiteBaseCapture.settle(held, columns: stored) { try connection.execute(sql) }
+                        if isLinkSource(name) { try loader.loadBases(held, keeping: true) }
                     }
                 case .links(let join):
                     try connection.execute("DELETE FROM \(q(name))")

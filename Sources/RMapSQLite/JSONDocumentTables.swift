@@ -64,15 +64,16 @@ struct JSONDocumentTables {
 
     /// Fills the base table of `table` (its columns as ``loadRows(_:)`` returned them) with the
     /// document's bases; those without a whole identity are left out, as the table keys them.
+    /// With `keeping`, a base the table holds already stays.
     ///
     /// - Throws: ``PersistError`` as ``loadRows(_:)`` does.
-    func loadBases(_ table: TableLayout) throws {
+    func loadBases(_ table: TableLayout, keeping: Bool = false) throws {
         let names = table.identityNames
         let bases = try objects(document[Self.baseKey]?.object?[table.name], table.name).filter { base in
             names.allSatisfy { (base[$0] ?? .null) != .null }
         }
         try addMissingColumns(table.columns, to: table.baseName)
-        try insert(bases, into: table.baseName, table.columns, replacing: true)
+        try insert(bases, into: table.baseName, table.columns, replacing: !keeping)
     }
 
     /// Fills a join table (created empty) with the document's links.

@@ -29,6 +29,7 @@ public final class JSONStore: BackendStore, EngineStore {
     /// The document's path.
     public let path: String
     private let database: SQLiteStore
+    private let mirror: JSONDocumentMirror
 
     /// Opens the document at `path` (an absent file is an empty store).
     ///
@@ -37,7 +38,7 @@ public final class JSONStore: BackendStore, EngineStore {
     ///   ``PrivateFolderError`` or ``SQLiteError`` when the scratch database cannot be made.
     public init(path: String, busyTimeout: Duration = .seconds(5)) throws {
         self.path = path
-        let mirror = try JSONDocumentMirror(file: JSONStoreFile(path: path, busyTimeout: busyTimeout))
+        mirror = try JSONDocumentMirror(file: JSONStoreFile(path: path, busyTimeout: busyTimeout))
         let scratch = try PrivateFolder.newFile(prefix: "json-store-", suffix: ".sqlite")
         mirror.scratch = scratch
         database = try SQLiteStore(path: scratch)
@@ -49,4 +50,14 @@ public final class JSONStore: BackendStore, EngineStore {
 
     /// The engine over the scratch database, whose commits write the document.
     public func engine() throws -> any SQLEngine { try database.engine() }
+
+    /// Loads the document's tables that `layout` names and the scratch database does not hold
+    /// yet, in a write transaction that creates what `layout` needs (and, changing nothing the
+    /// document holds, leaves the file alone).
+    public func load(_ layout: StoreLayout) throws {
+        try mirror.refresh(on: database.connection)
+        guard mirror.holdsUnloaded(layout) else { return }
+        let engine = try database.engine()
+        try engine.transaction(.write) { try StoreSchema.ensure(layout, on: engine) }
+    }
 }

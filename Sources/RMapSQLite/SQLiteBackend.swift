@@ -106,6 +106,7 @@ final class SQLiteBackend: SyncBackend {
         }
         try connection.mirror?.created(diff.changes, on: connection)
         for sql in try connection.captureStatements(layout) { try connection.execute(sql) }
+        try connection.mirror?.captured(layout, on: connection)
     }
 
     /// The catalog tells.

@@ -45,6 +45,10 @@ public final class SQLiteEngine: SQLEngine {
         let started = ContinuousClock.now
         defer { SQLiteTrace.note(sql, since: started) }
         let statement = try connection.statement(sql)
+        if connection.mirror != nil, !connection.inTransaction, statement.writesStore {
+            // Mirrored like any write: in a transaction, whose commit writes the mirror.
+            return try transaction(.write) { try execute(sql, parameters) }
+        }
         if statement.writesStore { try flagOwnWrites() }
         statement.bind(parameters)
         defer { statement.reset() }
@@ -57,6 +61,7 @@ public final class SQLiteEngine: SQLEngine {
     ) throws {
         let started = ContinuousClock.now
         defer { SQLiteTrace.note(sql, since: started) }
+        if !connection.inTransaction { try connection.mirror?.refresh(on: connection) }
         let statement = try connection.statement(sql)
         statement.bind(parameters)
         defer { statement.reset() }
@@ -150,6 +155,7 @@ public final class SQLiteEngine: SQLEngine {
     /// The triggers and tables of ``SQLiteBaseCapture`` that the file lacks for `layout`.
     public func ensureCapture(_ layout: StoreLayout) throws {
         for sql in try connection.captureStatements(layout) { try connection.execute(sql) }
+        try connection.mirror?.captured(layout, on: connection)
     }
 
     public func holdsCapture(_ layout: StoreLayout) throws -> Bool {

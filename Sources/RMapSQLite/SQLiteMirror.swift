@@ -7,8 +7,13 @@ protocol SQLiteMirror: AnyObject {
     /// Before `BEGIN`: a write transaction takes the mirror's lock; either kind first brings the
     /// database up to date when another process changed the mirror.
     func willBegin(writing: Bool, on connection: SQLiteConnection) throws
+    /// Before a query outside a transaction: brings the database up to date when another process
+    /// changed the mirror. (A statement outside a transaction that writes runs in one of its own.)
+    func refresh(on connection: SQLiteConnection) throws
     /// After a schema change ran, in its transaction: fills the tables it created from the mirror.
     func created(_ changes: [SchemaDiff.Change], on connection: SQLiteConnection) throws
+    /// After the base capture of `layout` was made sure of, in the same transaction.
+    func captured(_ layout: StoreLayout, on connection: SQLiteConnection) throws
     /// Before a write transaction's `COMMIT`, inside the ``CommitGate``: writes the mirror when the
     /// transaction changed what it holds. A throw leaves the mirror as it was (the caller rolls back).
     func willCommit(on connection: SQLiteConnection) throws

@@ -5,12 +5,12 @@
 /// ```swift
 /// try StoreSchema.ensure(StoreLayout(schema: schema), on: engine)
 /// ```
-enum StoreSchema {
+package enum StoreSchema {
     /// Creates what `layout` needs and the store lacks. Call inside a write transaction: a
     /// rollback leaves the store as it was, schema included.
     ///
     /// - Throws: ``PersistError/tableNameTooLong(_:engine:limit:)``, or the engine's errors.
-    static func ensure(_ layout: StoreLayout, on engine: any SQLEngine) throws {
+    package static func ensure(_ layout: StoreLayout, on engine: any SQLEngine) throws {
         try engine.create(diff(layout, on: engine))
         try engine.ensureCapture(layout)
     }

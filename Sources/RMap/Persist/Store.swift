@@ -164,9 +164,21 @@ public protocol EngineStore: Store {
     /// that opening created, and that holds nothing, is removed (no empty store is left behind).
     /// The default does nothing.
     func abandon()
+
+    /// Makes the tables of `layout` readable on ``engine()``: a store that keeps its tables in
+    /// another form and loads them into its engine when a schema change creates them (the `json`
+    /// store, from its document) loads those it holds now. The sync API and the readers call it
+    /// before their first statement; a program running SQL of its own on a `json` store's engine
+    /// calls it first. The default does nothing: the engine's tables are the store's.
+    ///
+    /// - Throws: the store's errors loading them.
+    func load(_ layout: StoreLayout) throws
 }
 
 extension EngineStore {
     /// Nothing to undo.
     public func abandon() {}
+
+    /// Nothing to load.
+    public func load(_ layout: StoreLayout) throws {}
 }

@@ -1,5 +1,5 @@
 /// A run whose model has stages or exec transformers, into a store that runs no SQL (a store
-/// that is no ``EngineStore``: the `json` and `memory` stores, or a plugin's own store). Stages
+/// that is no ``EngineStore``: a plugin's own store; every built-in store has an engine). Stages
 /// and exec transformers work on the run's staged records in the store's engine, so such a run
 /// is refused before anything is fetched, rather than stored without them.
 public struct StoreWithoutEngine: Error, CustomStringConvertible, Equatable {
@@ -9,7 +9,7 @@ public struct StoreWithoutEngine: Error, CustomStringConvertible, Equatable {
     public let needs: [String]
 
     public var description: String {
-        "stages and exec transformers run in a store's SQL engine (sqlite, postgres), and the store "
+        "stages and exec transformers run in a store's SQL engine (sqlite, postgres, json, memory), and the store "
             + "'\(store)' has none (needed by \(needs.joined(separator: ", ")))"
     }
 }

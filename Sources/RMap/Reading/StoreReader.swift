@@ -27,6 +27,8 @@ public final class StoreReader: ObjectReading {
     /// The store, its engine once opened, and the tables found in it.
     private struct Slot {
         let store: any EngineStore
+        /// The model's tables, loaded into the engine before the first read (``EngineStore/load(_:)``).
+        let layout: StoreLayout
         var engine: (any SQLEngine)?
         var tables: Set<String> = []
     }
@@ -36,7 +38,7 @@ public final class StoreReader: ObjectReading {
     public init(store: sending any EngineStore, model: MappingModel) {
         self.model = model
         stored = StoredModel(schema: GraphSchema(model: model))
-        slot = Confined(Slot(store: store))
+        slot = Confined(Slot(store: store, layout: stored.layout))
     }
 
     /// The objects of `entity` (its sub-entities' included), as a query to narrow, order and iterate.
@@ -109,6 +111,7 @@ public final class StoreReader: ObjectReading {
     /// The engine, opened on first use.
     private static func engine(_ slot: Confined<Slot>) throws -> any SQLEngine {
         if let engine = slot.value.engine { return engine }
+        try slot.value.store.load(slot.value.layout)
         let engine = try slot.value.store.engine()
         slot.value.engine = engine
         return engine

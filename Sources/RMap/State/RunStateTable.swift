@@ -5,7 +5,7 @@ import Foundation
 ///
 /// It is a plain store table, as the push journal is, so every engine built
 /// on ``StoreBackend`` keeps it without code of its own.
-enum RunStateTable {
+package enum RunStateTable {
     /// The table.
     static let table = TableLayout(
         name: "_rmap_state", rootEntity: "_rmap_state",
@@ -17,7 +17,7 @@ enum RunStateTable {
         discriminator: nil)
 
     /// The layout that holds the table alone.
-    static let layout = StoreLayout(tables: [table])
+    package static let layout = StoreLayout(tables: [table])
 
     /// The entries of `scope`, by key. Call inside a transaction over ``layout``.
     ///

@@ -13,7 +13,7 @@ import Foundation
 ///
 /// The table is a plain store table (its identity the change's key), written with the SQL every
 /// engine runs.
-enum PushJournal {
+package enum PushJournal {
     /// One request in flight.
     struct Entry: Equatable {
         /// The change's key: its table and identity (``SyncChange/journalKey(table:)``).
@@ -37,7 +37,7 @@ enum PushJournal {
         discriminator: nil)
 
     /// The layout that holds the journal table alone.
-    static let layout = StoreLayout(tables: [table])
+    package static let layout = StoreLayout(tables: [table])
 
     /// The entries, the table's rows (none when the table is not there).
     static func entries(on engine: any SQLEngine) throws -> [Entry] {

@@ -27,7 +27,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No store file at `path` yet: nothing was fetched into it.
     case noStore(path: String)
     /// A store plugin without an SQL engine (``EngineStore``): `diff`, `status` and `push` run
-    /// their SQL on the store's engine (SQLite, PostgreSQL).
+    /// their SQL on the store's engine (SQLite, PostgreSQL, the memory and JSON stores' SQLite).
     case storeWithoutEngine(plugin: String)
     /// The entity has no `http` source to push its changes to.
     case noPushSource(entity: String)
@@ -50,7 +50,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(change): the server's answer has no identity (no '\(attributes.joined(separator: ", "))' and no Location header)"
         case .noStore(let path): "no store at \(path): run 'rmap run' first"
         case .storeWithoutEngine(let plugin):
-            "the '\(plugin)' store has no SQL engine to read local changes from: use a sqlite or postgres store"
+            "the '\(plugin)' store has no SQL engine to read local changes from: use a sqlite, postgres, json or memory store"
         case .noPushSource(let entity):
             "\(entity) has no http source to push to (give it 'source: {plugin: http, site: ...}')"
         case .unusablePushSource(_, let reason): reason

@@ -29,10 +29,16 @@ public final class SyncStore {
     /// The open batch (``batched(_:)``) that the write scopes run now join, if any.
     var batch: SyncBatch?
 
-    /// Creates the API over a store whose engine runs rmap's SQL (SQLite, PostgreSQL); the engine
-    /// is opened at the first call.
+    /// Creates the API over a store whose engine runs rmap's SQL (SQLite, PostgreSQL, and the
+    /// memory and JSON stores' SQLite); the engine is opened, and the store's tables of the model
+    /// and of rmap's own state loaded (``EngineStore/load(_:)``), at the first call.
     public convenience init(store: any EngineStore, model: MappingModel) {
-        self.init(model: model) { try store.engine() }
+        self.init(model: model) {
+            for layout in [StoreLayout(schema: GraphSchema(model: model)), RunStateTable.layout, PushJournal.layout] {
+                try store.load(layout)
+            }
+            return try store.engine()
+        }
     }
 
     /// Creates the API over an engine (one connection, which the API then uses alone).

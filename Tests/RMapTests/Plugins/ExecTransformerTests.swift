@@ -1,6 +1,7 @@
 import Foundation
-import RMap
 import Testing
+
+@testable import RMap
 
 /// The exec transformer (`transform: { exec: [...] }`) with a real Python program: one
 /// process per attribute and run, values out and answers back in order.
@@ -84,17 +85,39 @@ struct ExecTransformerTests {
         ])
     }
 
-    @Test("into a store without an SQL engine (json), a run with a stage and an exec transformer is refused, writing nothing")
-    func storeWithoutEngine() async throws {
+    @Test("into a json store, the stage and the exec transformer run in its SQLite engine, and the document holds their rows")
+    func jsonStore() async throws {
         let workspace = try F.workspace()
         var options = RunOptions()
         options.store = PluginConfig(plugin: "json", options: ["path": workspace.path("graph.json")])
+        let result = try await Pipeline(model: F.load(workspace), registry: F.registry()).run(options)
+        #expect(result.report.recordErrors.isEmpty)
+        let path = workspace.path("graph.json")
+        let document = try JSONReader.parse(try Data(contentsOf: URL(fileURLWithPath: path)), origin: path)
+        let people = try #require(document.object?["people"]?.array).compactMap(\.object)
+        let rows = people.map { person in ["id", "name", "email", "score", "rank"].map { person[$0] ?? .null } }
+        let expected: [[JSONValue]] = [
+            [.number("1"), .string("ADA LOVELACE"), .string("ada.lovelace@example.com"), .number("90"), .string("high")],
+            [.number("2"), .string("GRACE HOPPER"), .string("grace@navy.mil"), .number("85"), .string("high")],
+            [.number("3"), .string("ALAN TURING"), .string("alan.turing@example.com"), .number("70"), .string("low")],
+        ]
+        #expect(rows == expected)
+    }
+
+    @Test("into a plugin's store without an SQL engine, a run with a stage and an exec transformer is refused, writing nothing")
+    func storeWithoutEngine() async throws {
+        let workspace = try F.workspace()
+        let registry = F.registry()
+        let store = GraphOnlyStore()
+        registry.register(store: "graph-only", options: []) { _ in store }
+        var options = RunOptions()
+        options.store = PluginConfig(plugin: "graph-only")
         let error = await #expect(throws: StoreWithoutEngine.self) {
-            _ = try await Pipeline(model: F.load(workspace), registry: F.registry()).run(options)
+            _ = try await Pipeline(model: F.load(workspace), registry: registry).run(options)
         }
-        #expect(error?.store == "json")
+        #expect(error?.store == "graph-only")
         #expect(error?.needs == ["stage 'exec python3 enrich.py'", "exec transformer of Person.name"])
-        #expect(!FileManager.default.fileExists(atPath: workspace.path("graph.json")))
+        #expect(store.writes.withLock { $0 } == 0)
     }
 
     @Test("a non-zero exit fails the run and leaves the store as it was")
@@ -136,5 +159,15 @@ struct ExecTransformerTests {
         ])
     func loading(transform: String, message: String) throws {
         #expect(try F.issues(["[squish, { exec: [python3, upcase.py] }]": transform]) == message)
+    }
+}
+
+/// A plugin's store that writes a run's graph and has no SQL engine: it counts its writes.
+private final class GraphOnlyStore: Store, Sendable {
+    let writes = Locked(0)
+
+    func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport {
+        writes.withLock { $0 += 1 }
+        return WriteReport()
     }
 }

@@ -23,7 +23,10 @@ struct ObjectQueryPagingTests {
 
     @Test("every note comes once, in order, across pages of repeated and null ranks", arguments: StoreKind.engines)
     func acrossPages(kind: StoreKind) async throws {
-        let notes = try await F(kind).reader.objects(of: "CRMNote")
+        // The fixture removes its directory (a JSON store's document) when released.
+        let fixture = try await F(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let notes = fixture.reader.objects(of: "CRMNote")
         #expect(F.ids(try await notes.fetchAll()) == Self.notes.map(\.id))
         #expect(F.ids(try await notes.order(.ascending("rank")).fetchAll()) == Self.byRank)
         #expect(F.ids(try await notes.order(.descending("rank")).fetchAll()) == Self.byRankDescending)
@@ -33,7 +36,10 @@ struct ObjectQueryPagingTests {
 
     @Test("a window larger than a page starts at its offset and stops at its limit", arguments: StoreKind.engines)
     func windowAcrossPages(kind: StoreKind) async throws {
-        let notes = try await F(kind).reader.objects(of: "CRMNote").order(.descending("rank"))
+        // The fixture removes its directory (a JSON store's document) when released.
+        let fixture = try await F(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let notes = fixture.reader.objects(of: "CRMNote").order(.descending("rank"))
         #expect(F.ids(try await notes.limit(700, offset: 450).fetchAll()) == Array(Self.byRankDescending[450..<1150]))
         #expect(F.ids(try await notes.limit(nil, offset: 1200).fetchAll()) == Array(Self.byRankDescending[1200...]))
         let withRank = notes.filter(["rank": .oneOf([0, 6])])
@@ -69,7 +75,7 @@ struct ObjectQueryPagingTests {
         var iterator = fixture.reader.objects(of: "CRMNote").order(.ascending("id")).makeAsyncIterator()
         #expect(try await iterator.next()?.identity == [.int(1)])
         try StoreKind.editLocally(
-            try kind.openEngine(fixture.directory), ["INSERT INTO notes (id, rank, text) VALUES (5000, 1, 'late')"])
+            try kind.openEngine(fixture.directory), model: fixture.model, ["INSERT INTO notes (id, rank, text) VALUES (5000, 1, 'late')"])
         var last: [Value]?
         var count = 1
         while let note = try await iterator.next() {

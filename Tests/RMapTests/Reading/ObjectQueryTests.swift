@@ -44,7 +44,10 @@ struct ObjectQueryTests {
 
     @Test("an order puts nulls first ascending and last descending, ties in the store's order", arguments: StoreKind.engines)
     func order(kind: StoreKind) async throws {
-        let people = try await F(kind).reader.objects(of: "CRMPerson")
+        // The fixture removes its directory (a JSON store's document) when released.
+        let fixture = try await F(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let people = fixture.reader.objects(of: "CRMPerson")
         #expect(F.ids(try await people.order(.ascending("budget")).fetchAll()) == [3, 2, 1])
         #expect(F.ids(try await people.order(.descending("budget")).fetchAll()) == [1, 2, 3])
         #expect(F.ids(try await people.order(.descending("firstName")).fetchAll()) == [3, 2, 1])
@@ -73,7 +76,10 @@ struct ObjectQueryTests {
 
     @Test("an object by identity is read as its sub-entity; another entity's identity is none", arguments: StoreKind.engines)
     func byIdentity(kind: StoreKind) async throws {
-        let reader = try await F(kind).reader
+        // The fixture removes its directory (a JSON store's document) when released.
+        let fixture = try await F(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let reader = fixture.reader
         let ada = try #require(try await reader.object("CRMPerson", identity: [.int(1)]))
         #expect(ada.entity == "CRMAdmin")
         #expect(try await reader.object("CRMAdmin", identity: [.int(2)]) == nil)
@@ -83,7 +89,10 @@ struct ObjectQueryTests {
 
     @Test("values of every type read back as the payload gave them", arguments: StoreKind.engines)
     func typedValues(kind: StoreKind) async throws {
-        let reader = try await F(kind).reader
+        // The fixture removes its directory (a JSON store's document) when released.
+        let fixture = try await F(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let reader = fixture.reader
         let ada = try #require(try await reader.object("CRMPerson", identity: [.int(1)]))
         let first: String? = try ada["firstName"]
         let budget: DecimalNumber? = try ada["budget"]
@@ -108,7 +117,10 @@ struct ObjectQueryTests {
 
     @Test("code written against ObjectReading reads the store", arguments: StoreKind.engines)
     func objectReading(kind: StoreKind) async throws {
-        let reader = try await F(kind).reader
+        // The fixture removes its directory (a JSON store's document) when released.
+        let fixture = try await F(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let reader = fixture.reader
         #expect(try await Self.lastNames(in: reader) == ["Turing", "Lovelace"])
     }
 
@@ -136,7 +148,7 @@ struct ObjectQueryTests {
         let people = fixture.reader.objects(of: "CRMPerson").filter(["firstName": "Augusta"])
         #expect(try await people.fetchAll().isEmpty)
         try StoreKind.editLocally(
-            try kind.openEngine(fixture.directory), ["UPDATE people SET first_name = 'Augusta' WHERE id = 1"])
+            try kind.openEngine(fixture.directory), model: fixture.model, ["UPDATE people SET first_name = 'Augusta' WHERE id = 1"])
         #expect(F.ids(try await people.fetchAll()) == [1])
     }
 }

@@ -23,7 +23,10 @@ struct ReadErrorTests {
 
     @Test("an unknown entity, attribute or order key in a query names it", arguments: StoreKind.engines)
     func unknownNames(kind: StoreKind) async throws {
-        let reader = try await F(kind).reader
+        // The fixture removes its directory (a JSON store's document) when released.
+        let fixture = try await F(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let reader = fixture.reader
         let entity = await Self.readError { _ = try await reader.objects(of: "CRMPeople").fetchAll() }
         #expect(entity == .unknownEntity("CRMPeople"))
         #expect(entity?.description == "no entity named 'CRMPeople'")
@@ -41,7 +44,10 @@ struct ReadErrorTests {
 
     @Test("a condition's value the attribute's type cannot hold names both", arguments: StoreKind.engines)
     func wrongConditionType(kind: StoreKind) async throws {
-        let reader = try await F(kind).reader
+        // The fixture removes its directory (a JSON store's document) when released.
+        let fixture = try await F(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let reader = fixture.reader
         let error = await Self.readError { _ = try await reader.objects(of: "CRMPerson").filter(["id": "one"]).fetchAll() }
         #expect(error == .wrongType(entity: "CRMPerson", attribute: "id", expected: "int", found: .string("one")))
         #expect(error?.description == "CRMPerson.id is one, not a int")
@@ -53,7 +59,10 @@ struct ReadErrorTests {
 
     @Test("an object's attribute read by an unknown name or as the wrong type names the entity", arguments: StoreKind.engines)
     func objectAttributes(kind: StoreKind) async throws {
-        let reader = try await F(kind).reader
+        // The fixture removes its directory (a JSON store's document) when released.
+        let fixture = try await F(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let reader = fixture.reader
         let ada = try #require(try await reader.object("CRMPerson", identity: [.int(1)]))
         let alan = try #require(try await reader.object("CRMPerson", identity: [.int(2)]))
         let unknown = await Self.readError { let _: String? = try ada["fristName"] }
@@ -67,7 +76,10 @@ struct ReadErrorTests {
 
     @Test("a relationship unknown or read as the wrong kind names it and says how to read it", arguments: StoreKind.engines)
     func relationships(kind: StoreKind) async throws {
-        let reader = try await F(kind).reader
+        // The fixture removes its directory (a JSON store's document) when released.
+        let fixture = try await F(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let reader = fixture.reader
         let ada = try #require(try await reader.object("CRMPerson", identity: [.int(1)]))
         let project = try #require(try await reader.object("CRMProject", identity: [.int(10)]))
         let unknown = await Self.readError { _ = try await ada.related("friends") }
@@ -84,7 +96,10 @@ struct ReadErrorTests {
 
     @Test("a failed read leaves the reader usable and the store as it was", arguments: StoreKind.engines)
     func afterAnError(kind: StoreKind) async throws {
-        let reader = try await F(kind).reader
+        // The fixture removes its directory (a JSON store's document) when released.
+        let fixture = try await F(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let reader = fixture.reader
         _ = await Self.readError { _ = try await reader.objects(of: "CRMPerson").filter(["id": "one"]).fetchAll() }
         #expect(F.ids(try await reader.objects(of: "CRMPerson").fetchAll()) == [1, 2, 3])
         #expect(try await reader.objects(of: "CRMNote").fetchAll().count == F.noteCount)

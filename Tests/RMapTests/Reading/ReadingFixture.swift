@@ -91,7 +91,8 @@ final class ReadingFixture {
     let reader: StoreReader
     let kind: StoreKind
 
-    /// The fixture's store of `kind`: a SQLite file, or a PostgreSQL schema on the test server.
+    /// The fixture's store of `kind`: a SQLite file, a PostgreSQL schema on the test server, a JSON
+    /// document, or the directory's memory store.
     init(_ kind: StoreKind = .sqlite) async throws {
         self.kind = kind
         directory = try StoreFixtures.temporaryDirectory()
@@ -102,10 +103,20 @@ final class ReadingFixture {
         registry.registerSQLite()
         registry.registerPostgres()
         model = try MappingLoader(catalog: registry.catalog).load([directory.appendingPathComponent("crm.yml").path])
-        let store: PluginConfig =
-            kind.description == "postgres"
-            ? PluginConfig(plugin: "postgres", options: ["url": try PostgresSchemas.url(for: directory)])
-            : PluginConfig(plugin: "sqlite", options: ["path": directory.appendingPathComponent("rmap.sqlite").path])
+        let store: PluginConfig
+        switch kind.description {
+        case "postgres":
+            store = PluginConfig(plugin: "postgres", options: ["url": try PostgresSchemas.url(for: directory)])
+        case "json":
+            store = PluginConfig(plugin: "json", options: ["path": directory.appendingPathComponent("graph.json").path])
+        case "memory":
+            // The run's memory store is the one the kind opens for the directory.
+            let directory = directory
+            registry.register(store: "memory", options: []) { _ in try MemoryStores.shared.store(for: directory) }
+            store = PluginConfig(plugin: "memory")
+        default:
+            store = PluginConfig(plugin: "sqlite", options: ["path": directory.appendingPathComponent("rmap.sqlite").path])
+        }
         let result = try await Pipeline(model: model, registry: registry).run(RunOptions(store: store))
         #expect(result.report.rejectedCount == 0 && result.report.danglingCount == 0)
         reader = StoreReader(store: try kind.openEngine(directory), model: model)

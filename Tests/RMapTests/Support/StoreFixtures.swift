@@ -167,8 +167,10 @@ struct StoreKind: CustomStringConvertible, Sendable {
     }
 
     /// Runs SQL on `store` as local edits, in one transaction: the store's base capture keeps the
-    /// server state of what they change, as for another client's SQL.
-    static func editLocally(_ store: any EngineStore, _ statements: [String]) throws {
+    /// server state of what they change, as for another client's SQL. The tables of `model` are
+    /// loaded first (``EngineStore/load(_:)``: a JSON store's document).
+    static func editLocally(_ store: any EngineStore, model: MappingModel, _ statements: [String]) throws {
+        try store.load(StoreLayout(schema: GraphSchema(model: model)))
         let engine = try store.engine()
         try engine.transaction {
             try engine.setLocalEdits(true)

@@ -89,14 +89,16 @@ struct ImportedCreationTests {
         let dee = try sync.insert("CRMPerson", ["firstName": .string("Dee")])
         #expect(dee.identity == [.int(-1)])
         try StoreKind.editLocally(
-            try kind.openEngine(directory),
+            try kind.openEngine(directory), model: model,
             ["INSERT INTO projects_team_members (project_id, team_member_id) VALUES (10, -1)"])
         return (directory, model, sync)
     }
 
     /// Project 10's team in the join table, sorted.
     private func team(_ kind: StoreKind, _ directory: URL) throws -> [Int64] {
-        try kind.openEngine(directory).engine().rows(
+        let store = try kind.openEngine(directory)
+        try store.load(StoreLayout(schema: GraphSchema(model: try F.model())))
+        return try store.engine().rows(
             "SELECT team_member_id FROM projects_team_members WHERE project_id = 10", types: [.int]
         ).compactMap { if case .int(let id) = $0[0] { id } else { nil } }.sorted()
     }

@@ -23,7 +23,7 @@ struct JoinTableDiffTests {
     private func relink(_ store: any EngineStore, _ people: [Int64]) throws {
         let values = people.map { "(10, \($0))" }.joined(separator: ", ")
         try StoreKind.editLocally(
-            store,
+            store, model: try F.model(),
             [
                 "DELETE FROM projects_team_members WHERE project_id = 10",
                 "INSERT INTO projects_team_members (project_id, team_member_id) VALUES \(values)",
