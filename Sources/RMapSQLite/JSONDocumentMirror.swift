@@ -110,8 +110,21 @@ final class JSONDocumentMirror: SQLiteMirror {
         tables.values.contains { if case .links(let join) = $0 { join.sourceTable == table } else { false } }
     }
 
+    func willInspect(_ table: String, on connection: SQLiteConnection) throws {
+        guard table.hasPrefix(JSONDocumentTables.ownTablePrefix), tables[table] == nil, document[table] != nil,
+            try connection.orderedColumns(of: table).isEmpty
+        else { return }
+        let columns = try documentTables(on: connection).loadPlain(table)
+        if !columns.isEmpty { tables[table] = .plain(columns) }
+        if !connection.inTransaction { committed = tables }
+    }
+
     func willCommit(on connection: SQLiteConnection) throws {
-        let updated = try documentTables(on: connection).exported(tables)
+        let loader = documentTables(on: connection)
+        for name in try loader.ownTables() where tables[name] == nil {
+            tables[name] = .plain(try loader.plainColumns(of: name))
+        }
+        let updated = try loader.exported(tables)
         guard JSONDocumentTables.differs(updated, from: document) else { return }
         try file.write(JSONWriter.serialize(.object(updated)))
         document = updated
@@ -162,6 +175,10 @@ final class JSONDocumentMirror: SQLiteMirror {
                 case .links(let join):
                     try connection.execute("DELETE FROM \(q(name))")
                     try loader.loadLinks(join)
+                case .plain:
+                    try connection.execute("DROP TABLE \(q(name))")
+                    let columns = try loader.loadPlain(name)
+                    tables[name] = columns.isEmpty ? nil : .plain(columns)
                 }
             }
             if flagged { try connection.execute(SQLiteBaseCapture.clearOwnWrites) }

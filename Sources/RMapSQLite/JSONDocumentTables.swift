@@ -8,6 +8,9 @@ enum MirroredTable {
     case rows(TableLayout)
     /// A join table: its links under its name.
     case links(JoinTableLayout)
+    /// A table rmap makes with SQL of its own (``JSONDocumentTables/ownTablePrefix``): its rows
+    /// under its name, typed by the columns' SQL types.
+    case plain([ColumnLayout])
 
     /// The table with `column` added.
     func adding(_ column: ColumnLayout) -> MirroredTable {
@@ -18,6 +21,8 @@ enum MirroredTable {
         case .links(var join):
             if !join.columns.contains(where: { $0.name == column.name }) { join.columns.append(column) }
             return .links(join)
+        case .plain:
+            return self
         }
     }
 }
@@ -35,6 +40,9 @@ enum MirroredTable {
 struct JSONDocumentTables {
     /// The key of the base tables.
     static let baseKey = "_base"
+    /// The start of the names of the tables rmap makes with SQL of its own, not through a schema
+    /// change: the objects of remembered payloads (`_rmap_remembered_<table>`).
+    static let ownTablePrefix = "_rmap_remembered_"
 
     let document: JSONObject
     /// The document's path, for messages.
@@ -81,6 +89,55 @@ struct JSONDocumentTables {
     /// - Throws: ``PersistError`` as ``loadRows(_:)`` does.
     func loadLinks(_ join: JoinTableLayout) throws {
         try insert(try objects(document[join.name], join.name), into: join.name, join.columns, replacing: false)
+    }
+
+    /// Creates and fills a table of ``ownTablePrefix`` from the document, its columns typed by
+    /// their first value that is not null (a number without a fraction or exponent an `int`).
+    ///
+    /// - Returns: its columns.
+    func loadPlain(_ name: String) throws -> [ColumnLayout] {
+        let rows = try objects(document[name], name)
+        var columns: [ColumnLayout] = []
+        for object in rows {
+            for (key, value) in object.members where value != .null && !columns.contains(where: { $0.name == key }) {
+                columns.append(ColumnLayout(name: key, type: Self.type(of: value)))
+            }
+        }
+        guard !columns.isEmpty else { return [] }
+        try connection.execute(
+            "CREATE TABLE \(SQLiteSchema.quote(name)) (\(columns.map(SQLiteSchema.definition).joined(separator: ", ")))")
+        try insert(rows, into: name, columns, replacing: false)
+        return columns
+    }
+
+    /// The columns of a table of the database, typed by their SQL types.
+    func plainColumns(of name: String) throws -> [ColumnLayout] {
+        try connection.query("SELECT name, type FROM pragma_table_info(?) ORDER BY cid", [.string(name)]).compactMap { row in
+            guard case .text(let column)? = row.first else { return nil }
+            let type: AttributeType =
+                switch row.last {
+                case .text("INTEGER")?: .int
+                case .text("REAL")?: .double
+                default: .string
+                }
+            return ColumnLayout(name: column, type: type)
+        }
+    }
+
+    /// The tables of ``ownTablePrefix`` in the database.
+    func ownTables() throws -> [String] {
+        try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?", [
+            .int(Int64(Self.ownTablePrefix.utf8.count)), .string(Self.ownTablePrefix),
+        ]).compactMap { if case .text(let name)? = $0.first { name } else { nil } }
+    }
+
+    private static func type(of value: JSONValue) -> AttributeType {
+        switch value {
+        case .number(let text): text.contains(where: { ".eE".contains($0) }) ? .double : .int
+        case .bool: .bool
+        case .string: .string
+        default: .json
+        }
     }
 
     private func objects(_ json: JSONValue?, _ table: String) throws -> [JSONObject] {
@@ -149,6 +206,10 @@ struct JSONDocumentTables {
                 let links = try read(
                     "SELECT \(SQLiteSchema.list(join.columns.map(\.name))) FROM \(SQLiteSchema.quote(name))", join.columns)
                 updated[name] = .array(links.sorted(by: Self.order).map { Self.object($0, join.columns) })
+            case .plain(let columns):
+                let rows = try read(
+                    "SELECT \(SQLiteSchema.list(columns.map(\.name))) FROM \(SQLiteSchema.quote(name)) ORDER BY rowid", columns)
+                updated[name] = .array(rows.map { Self.object($0, columns) })
             case nil:
                 continue
             }

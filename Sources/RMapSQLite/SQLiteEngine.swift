@@ -149,7 +149,8 @@ public final class SQLiteEngine: SQLEngine {
     }
 
     public func columns(of table: String) throws -> [String] {
-        try connection.orderedColumns(of: table)
+        try connection.mirror?.willInspect(table, on: connection)
+        return try connection.orderedColumns(of: table)
     }
 
     /// The triggers and tables of ``SQLiteBaseCapture`` that the file lacks for `layout`.

@@ -10,6 +10,9 @@ protocol SQLiteMirror: AnyObject {
     /// Before a query outside a transaction: brings the database up to date when another process
     /// changed the mirror. (A statement outside a transaction that writes runs in one of its own.)
     func refresh(on connection: SQLiteConnection) throws
+    /// Before the columns of `table` are looked up: loads a table that rmap makes with SQL of its
+    /// own rather than a schema change (its remembered objects) when the mirror holds it.
+    func willInspect(_ table: String, on connection: SQLiteConnection) throws
     /// After a schema change ran, in its transaction: fills the tables it created from the mirror.
     func created(_ changes: [SchemaDiff.Change], on connection: SQLiteConnection) throws
     /// After the base capture of `layout` was made sure of, in the same transaction.
