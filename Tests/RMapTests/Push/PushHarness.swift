@@ -116,8 +116,9 @@ final class PushHarness {
         """
     }
 
-    /// The stores a harness tests pushes on: its own SQLite file (`nil`), then the other stores
-    /// with an SQL engine (``StoreKind/engines``).
+    /// The stores a harness tests pushes on: its own SQLite file (`nil`), then PostgreSQL once it
+    /// has an SQL engine (``StoreKind/engines``); the harness's `rmap` processes cannot share a
+    /// memory store.
     static let stores: [StoreKind?] = [nil] + StoreKind.engines.filter { $0.description == "postgres" }.map { $0 }
 
     /// Resets the app and fills a new store from it: SQLite (waiting `busyTimeout` for locks) unless `kind`
