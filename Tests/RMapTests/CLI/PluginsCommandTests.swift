@@ -15,8 +15,8 @@ struct PluginsCommandTests {
                   singer   RMap      command, env, config, catalog, properties, timeout
                   stdin    RMap      entity, format, skip_unchanged
                 stores:
-                  json      RMap          path, busy_timeout
-                  memory    RMap
+                  json      RMapSQLite    path, busy_timeout
+                  memory    RMapSQLite
                   postgres  RMapPostgres  url, sslmode, sslrootcert, sslcert, sslkey
                   sqlite    RMapSQLite    path, busy_timeout
                 transformers:
