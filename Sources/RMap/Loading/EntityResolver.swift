@@ -96,6 +96,7 @@ struct EntityResolver {
         mapping.recordsKeyAs = entity.recordsKeyAs?.name
         // A sub-entity arrives in its parent's payloads unless it names a source of its own.
         mapping.source = entity.source ?? (entity.extends == nil ? entity.settings.source : nil)
+        mapping.nestedOnly = entity.source == .some(nil)
         mapping.parent = entity.extends?.name
         mapping.identityInferred = entity.identity == nil && !identity.isEmpty
         mapping.unknownType = entity.unknownType ?? .reject

@@ -88,6 +88,9 @@ final class RunMerge {
                 try merge.look(on: engine)
                 return merge
             }
+            let edges = NestedEdges(layout: layout, dialect: engine.dialect)
+            let replaced = ReplacedNestedObjects(layout: layout, edges: edges)
+            let noted = try replaced.note(on: engine)
             let released = ReleasedChildrenSQL(layout: layout, dialect: engine.dialect)
             try released.releaseStaged(on: engine)
             var conflicts = try merges.flatMap { try $0.conflicts(on: engine) }
@@ -106,6 +109,10 @@ final class RunMerge {
                 try merge.settleLocalCreations(on: engine, marks: stage.table.insertedName)
             }
             if let connector { try LinkMerge(layout: layout, dialect: engine.dialect, connector: connector).write(on: engine) }
+            if noted {
+                try replaced.delete(on: engine, counts: &counts)
+                replaced.drop(on: engine)
+            }
             for name in request.completeEntities.sorted() {
                 guard let type = layout.schema.type(named: name), type.mapping.orphans == .delete else { continue }
                 let position = layout.store.bindings[type.index].table

@@ -14,6 +14,10 @@ public struct EntityMapping: Sendable, Hashable {
     public var records: [String]?
     /// Where this entity's payloads come from; `nil` when it only arrives nested.
     public var source: PluginConfig?
+    /// True when the mapping says `source: false`: the entity's objects exist only nested in
+    /// other objects, so a parent's payload that replaces one deletes it
+    /// (docs/mapping.md, "Objects that only exist nested").
+    public var nestedOnly = false
     /// The identification attributes' names.
     public var identity: [String]
     /// True when the mapping declares no `identity:` and it was inferred from the attribute
