@@ -95,8 +95,7 @@ struct ModelChecks {
     }
 
     /// Keys that need another: `default_on_missing` a `default`, `ordered` a replaced to-many,
-    /// `unknown_type` a `type_key`, and
-    /// `orphans: delete` a fetch of the entity's own (a nested-only entity is never fetched completely).
+    /// and `unknown_type` a `type_key`.
     private func checkCombinations(_ entity: EntityMapping, _ declaration: DeclaredEntity) {
         if let mark = declaration.unknownTypeMark, entity.typeKey == nil {
             diagnostics.error(
@@ -115,12 +114,6 @@ struct ModelChecks {
                     relationship.mark,
                     "'ordered' needs 'assignment: replace' on '\(relationship.name)': a union has no payload order")
             }
-        }
-        if entity.orphans == .delete, case .some(.none) = declaration.source {
-            diagnostics.error(
-                declaration.mark,
-                "'orphans: delete' needs a fetch of '\(entity.name)' itself: it only arrives nested (source: false), so no fetch ever lists all of its objects; use 'orphans: keep'"
-            )
         }
     }
 

@@ -3,7 +3,9 @@
 /// ``EntityMapping/nestedOnly``), from the row that nests to the row nested, each a row handle.
 ///
 /// A nested-only object belongs to the objects that hold it through these links: one a parent's
-/// payload replaced and nothing holds any more is deleted (``ReplacedNestedObjects``).
+/// payload replaced and nothing holds any more is deleted (``ReplacedNestedObjects``), and with
+/// `orphans: delete`, one that no object with a source of its own reaches through them, however
+/// many nested-only objects lie between, is an orphan (``UnreachableObjects``).
 ///
 /// ```swift
 /// let edges = NestedEdges(layout: layout, dialect: engine.dialect)
@@ -51,6 +53,11 @@ struct NestedEdges {
             }
         }
         all = edges
+    }
+
+    /// The table positions whose root only exists nested.
+    var nestedOnlyTables: Set<Int> {
+        Set(layout.schema.roots.filter(\.mapping.nestedOnly).map { layout.store.bindings[$0.index].table })
     }
 
     /// True when some edge leads to the row of alias `alias` of the table at `position`.

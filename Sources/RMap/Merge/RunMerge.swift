@@ -119,6 +119,7 @@ final class RunMerge {
                 try TableDeletion(stage: layout.tables[position], layout: layout, dialect: engine.dialect)
                     .deleteOrphans(of: type, unchanged: unchanged.tables[position], on: engine, counts: &counts)
             }
+            try UnreachableObjects(layout: layout, edges: edges).delete(on: engine, counts: &counts)
             try RunStateTable.write(request.runState, to: engine)
             if request.dryRun { engine.rollback() } else { try engine.commit() }
             open = false

@@ -66,11 +66,16 @@ struct ReplacedNestedObjectTests {
         return (workspace, url)
     }
 
-    private func run(_ humans: String, _ workspace: RunWorkspace, _ url: String) async throws -> RunJSON {
-        try workspace.write("humans.json", humans)
+    /// `rmap run map.yml --json` into the store at `url`, expecting success: its report.
+    static func run(_ workspace: RunWorkspace, _ url: String) async throws -> RunJSON {
         let result = try await workspace.rmap(["run", "map.yml", "--store", url, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         return try RunJSON(result.stdout)
+    }
+
+    private func run(_ humans: String, _ workspace: RunWorkspace, _ url: String) async throws -> RunJSON {
+        try workspace.write("humans.json", humans)
+        return try await Self.run(workspace, url)
     }
 
     @Test(
