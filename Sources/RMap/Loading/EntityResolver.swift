@@ -77,6 +77,7 @@ struct EntityResolver {
         entity.idempotencyHeader = child.idempotencyHeader ?? parent.idempotencyHeader
         entity.onConflict = child.onConflict ?? parent.onConflict
         entity.orphans = child.orphans ?? parent.orphans
+        entity.modifiedBy = child.modifiedBy ?? parent.modifiedBy
         entity.deleteWhen = child.deleteWhen ?? parent.deleteWhen
         entity.recordsKeyAs = child.recordsKeyAs ?? parent.recordsKeyAs
         return entity
@@ -107,6 +108,7 @@ struct EntityResolver {
         mapping.idempotencyHeader = entity.idempotencyHeader ?? "Idempotency-Key"
         mapping.onConflict = entity.onConflict ?? .fail
         mapping.orphans = entity.orphans ?? .keep
+        mapping.modifiedBy = entity.modifiedBy?.name
         mapping.incremental = entity.incremental?.sync
         mapping.root = entity.settings.root
         mapping.attributes = entity.attributes

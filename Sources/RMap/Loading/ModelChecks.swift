@@ -10,6 +10,7 @@ struct ModelChecks {
         for (index, declaration) in declared.enumerated() {
             checkIdentity(entities[index], declaration)
             checkSort(entities[index], declaration)
+            checkModifiedBy(entities[index], declaration)
             checkIncremental(entities[index], declaration)
             checkNestedPath(entities[index], declaration)
             checkCombinations(entities[index], declaration)
@@ -46,6 +47,24 @@ struct ModelChecks {
                 mark,
                 "unknown attribute '\(key.attribute)' in 'sort' of '\(entity.name)'"
                     + Suggestion.hint(for: key.attribute, in: entity.attributes.map(\.name)))
+        }
+    }
+
+    /// `modified_by` names an attribute whose values have an order: a number, a date, a date-time or a string.
+    private func checkModifiedBy(_ entity: EntityMapping, _ declaration: DeclaredEntity) {
+        guard let (name, mark) = declaration.modifiedBy else { return }
+        guard let attribute = entity.attribute(named: name) else {
+            diagnostics.error(
+                mark,
+                "unknown attribute '\(name)' in 'modified_by' of '\(entity.name)'"
+                    + Suggestion.hint(for: name, in: entity.attributes.map(\.name)))
+            return
+        }
+        let ordered: [AttributeType] = [.int, .double, .decimal, .date, .datetime, .string]
+        if !ordered.contains(attribute.type) {
+            diagnostics.error(
+                mark,
+                "'modified_by' of '\(entity.name)' needs an attribute of type int, double, decimal, date, datetime or string: '\(name)' is \(attribute.type)")
         }
     }
 

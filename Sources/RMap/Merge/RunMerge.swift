@@ -13,6 +13,8 @@ final class RunMerge {
     private var connector: SQLConnector?
     /// The objects sources saw unchanged, staged by ``begin(unchanged:skipped:)``.
     private var unchanged: UnchangedObjects?
+    /// The objects `modified_by` found older than the store's, by entity index (``StaleRecords``).
+    private var stale: [Int: Int] = [:]
     /// The connection steps whose links tables exist.
     private var kept = Set<Int>()
 
@@ -51,6 +53,10 @@ final class RunMerge {
         for stage in layout.tables {
             try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect).run(on: engine)
             try TableMerge(stage: stage, layout: layout, dialect: engine.dialect).resolveEntities(on: engine)
+        }
+        if var seen = self.unchanged, layout.schema.types.contains(where: { $0.mapping.modifiedBy != nil }) {
+            stale = try StaleRecords(layout: layout, dialect: engine.dialect).skip(into: &seen, on: engine)
+            self.unchanged = seen
         }
         return rejections
     }
@@ -98,6 +104,11 @@ final class RunMerge {
             if !conflicts.isEmpty { throw ConflictError(conflicts: conflicts) }
             let unchanged = try self.unchanged ?? UnchangedObjects([:], layout: layout, on: engine)
             try unchanged.count(into: &counts, on: engine)
+            // Stale objects were counted with the unchanged ones they are kept as.
+            for (entity, number) in stale {
+                counts[entity].unchanged -= number
+                counts[entity].stale += number
+            }
             for (merge, stage) in zip(merges, layout.tables) {
                 try merge.count(on: engine, into: &counts)
                 try TableDeletion(stage: stage, layout: layout, dialect: engine.dialect)
