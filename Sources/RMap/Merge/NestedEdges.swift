@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// let edges = NestedEdges(layout: layout, dialect: engine.dialect)
-/// edges.all[0].sql   // SELECT p."rowid" AS "sh", d."rowid" AS "dh" FROM "humans" AS p JOIN "cats" AS d ON ...
+/// edges.all[0].select(engine.dialect)   // SELECT p."rowid" AS "sh", d."rowid" AS "dh" FROM "humans" AS p JOIN "cats" AS d ON ...
 /// ```
 struct NestedEdges {
     /// The links of one relationship.
@@ -21,8 +21,19 @@ struct NestedEdges {
         /// The source entity and the relationship's name.
         let entity: EntityType
         let relationship: String
+        /// The source's table, quoted (alias `p` in ``joins`` and ``condition``).
+        let sourceTable: String
+        /// What follows `FROM <sourceTable> AS p` to reach the destination's rows (alias `d`).
+        let joins: String
+        /// The condition on `p` and `d` (their entities).
+        let condition: String
+
         /// `SELECT ... AS sh, ... AS dh`: the handles of the rows the relationship links.
-        let sql: String
+        func select(_ dialect: any SQLDialect.Type) -> String {
+            let handle = dialect.quote(dialect.rowHandle)
+            return "SELECT p.\(handle) AS \(dialect.quote("sh")), d.\(handle) AS \(dialect.quote("dh")) "
+                + "FROM \(sourceTable) AS p \(joins) WHERE \(condition)"
+        }
     }
 
     let layout: StageLayout
@@ -44,12 +55,13 @@ struct NestedEdges {
                         $0.relationship == relationship.name && layout.schema.family(of: $0.entity).contains { $0 === type }
                     }),
                     let path = try? RelationshipPath(stored, from: type, relationship.name),
-                    let sql = Self.select(path, from: type, stored: stored, dialect: dialect)
+                    let (joins, condition) = Self.joins(path, from: type, stored: stored, dialect: dialect)
                 else { continue }
                 edges.append(
                     Edge(
                         source: stored.binding(of: type).table, destination: stored.binding(of: destination).table,
-                        entity: type, relationship: relationship.name, sql: sql))
+                        entity: type, relationship: relationship.name,
+                        sourceTable: dialect.quote(stored.table(of: type).name), joins: joins, condition: condition))
             }
         }
         all = edges
@@ -64,21 +76,20 @@ struct NestedEdges {
     func held(_ alias: String, table position: Int) -> String {
         let q = dialect.quote
         let held = all.filter { $0.destination == position }.map {
-            "EXISTS (SELECT 1 FROM (\($0.sql)) AS e WHERE e.\(q("dh")) = \(alias).\(q(dialect.rowHandle)))"
+            "EXISTS (SELECT 1 FROM \($0.sourceTable) AS p \($0.joins) WHERE \($0.condition) "
+                + "AND d.\(q(dialect.rowHandle)) = \(alias).\(q(dialect.rowHandle)))"
         }
         return held.isEmpty ? "1 = 0" : "(" + held.joined(separator: " OR ") + ")"
     }
 
-    /// The handles of the pairs of rows `path` links (`p` the source's, `d` the destination's);
-    /// `nil` for links the store does not compare by column (an array of keys).
-    private static func select(
+    /// The joins from the source's rows (`p`) to the rows `path` links them to (`d`), and the
+    /// condition on their entities; `nil` for links the store does not compare by column (an array of keys).
+    private static func joins(
         _ path: RelationshipPath, from source: EntityType, stored: StoredModel, dialect: any SQLDialect.Type
-    ) -> String? {
+    ) -> (joins: String, condition: String)? {
         let q = dialect.quote
-        let handle = q(dialect.rowHandle)
         let sourceTable = stored.table(of: source)
         let destinationTable = stored.table(of: path.destination)
-        let p = "\(q(sourceTable.name)) AS p"
         let d = "\(q(destinationTable.name)) AS d"
         func equal(_ left: [String], _ right: [String]) -> String {
             zip(left, right).map { "\($0) = \($1)" }.joined(separator: " AND ")
@@ -90,19 +101,19 @@ struct NestedEdges {
             let near = join.columns.prefix(join.sourceColumnCount).map { "j.\(q($0.name))" }
             let far = join.destinationColumns.map { "j.\(q($0.name))" }
             let (sources, destinations) = sourceFirst ? (near, far) : (far, near)
-            return "\(q(join.name)) AS j JOIN \(p) ON \(equal(sourceIdentity, sources)) "
+            return "JOIN \(q(join.name)) AS j ON \(equal(sources, sourceIdentity)) "
                 + "JOIN \(d) ON \(equal(destinationIdentity, destinations))"
         }
-        var from: String
+        let joins: String
         switch path.place {
         case .ownColumns(let columns):
-            from = "\(p) JOIN \(d) ON " + equal(destinationIdentity, columns.map { "p.\(q(sourceTable.columns[$0].name))" })
+            joins = "JOIN \(d) ON " + equal(destinationIdentity, columns.map { "p.\(q(sourceTable.columns[$0].name))" })
         case .childColumns(let columns, _):
-            from = "\(d) JOIN \(p) ON " + equal(sourceIdentity, columns.map { "d.\(q(destinationTable.columns[$0].name))" })
+            joins = "JOIN \(d) ON " + equal(columns.map { "d.\(q(destinationTable.columns[$0].name))" }, sourceIdentity)
         case .joinTable(let join):
-            from = joined(join, sourceFirst: true)
+            joins = joined(join, sourceFirst: true)
         case .inverseJoinTable(let join):
-            from = joined(join, sourceFirst: false)
+            joins = joined(join, sourceFirst: false)
         case .attributes(let pairs):
             var conditions: [String] = []
             for pair in pairs {
@@ -114,12 +125,11 @@ struct NestedEdges {
                     dialect.keyExpression("d.\(q(destinationColumn.name))", type: destinationColumn.type) + " = "
                         + dialect.keyExpression("p.\(q(sourceColumn.name))", type: sourceColumn.type))
             }
-            from = "\(p) JOIN \(d) ON " + conditions.joined(separator: " AND ")
+            joins = "JOIN \(d) ON " + conditions.joined(separator: " AND ")
         }
         var conditions: [String] = []
         if let rows = stored.rows(of: stored.schema.family(of: source), alias: "p", dialect: dialect) { conditions.append(rows) }
         if let rows = stored.rows(of: path.members, alias: "d", dialect: dialect) { conditions.append(rows) }
-        if !conditions.isEmpty { from += " WHERE " + conditions.joined(separator: " AND ") }
-        return "SELECT p.\(handle) AS \(q("sh")), d.\(handle) AS \(q("dh")) FROM \(from)"
+        return (joins, conditions.isEmpty ? "1 = 1" : conditions.joined(separator: " AND "))
     }
 }

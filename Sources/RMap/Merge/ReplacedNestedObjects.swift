@@ -46,26 +46,35 @@ struct ReplacedNestedObjects {
             guard let slot = stage.assignedSlot(edge.relationship) else { continue }
             let sql = StagedSQL(stage: stage, dialect: dialect)
             let family = layout.schema.family(of: edge.entity).map { String($0.index) }.joined(separator: ", ")
-            let handle = q(dialect.rowHandle)
-            let parent = "SELECT 1 FROM \(q(stage.rowsName)) AS r JOIN \(q(stage.table.name)) AS s ON \(sql.sameIdentity("r", "s")) "
-                + "WHERE s.\(handle) = e.\(q("sh")) AND r.\(q("_entity")) IN (\(family)) AND \(sql.present(slot, "r"))"
+            // From the run's parents: their stored rows, and what those hold.
             try engine.execute(
-                "INSERT INTO \(q(Self.name)) (\(q("t")), \(q("h"))) SELECT \(edge.destination), e.\(q("dh")) "
-                    + "FROM (\(edge.sql)) AS e WHERE EXISTS (\(parent))")
+                "INSERT INTO \(q(Self.name)) (\(q("t")), \(q("h"))) SELECT \(edge.destination), d.\(q(dialect.rowHandle)) "
+                    + "FROM \(q(stage.rowsName)) AS r JOIN \(edge.sourceTable) AS p ON \(sql.sameIdentity("r", "p")) \(edge.joins) "
+                    + "WHERE \(edge.condition) AND r.\(q("_entity")) IN (\(family)) AND \(sql.present(slot, "r"))")
         }
         return true
     }
 
-    /// Deletes the noted objects that the run does not hold and that nothing nests any more.
+    /// Deletes the noted objects that the run does not hold and that nothing nests any more: the
+    /// others are struck from the notes first, so that the deletions, which remove links, do not
+    /// change which objects go.
     func delete(on engine: any SQLEngine, counts: inout [EntityWriteCounts]) throws {
         for position in Set(replaced.map(\.destination)).sorted() {
             let stage = layout.tables[position]
             let sql = StagedSQL(stage: stage, dialect: dialect)
             let handle = q(dialect.rowHandle)
-            let orphaned = "EXISTS (SELECT 1 FROM \(q(stage.table.name)) AS o WHERE \(sql.sameIdentity("o", "d")) "
-                + "AND o.\(handle) IN (SELECT n.\(q("h")) FROM \(q(Self.name)) AS n WHERE n.\(q("t")) = \(position)) "
-                + "AND NOT \(sql.exists(in: stage.rowsName, like: "o")) AND NOT \(sql.exists(in: stage.table.insertedName, like: "o")) "
-                + "AND NOT \(edges.held("o", table: position)))"
+            let target = q(stage.table.name)
+            try engine.execute(
+                "DELETE FROM \(q(Self.name)) AS n WHERE n.\(q("t")) = \(position) AND NOT EXISTS (SELECT 1 FROM \(target) AS o "
+                    + "WHERE o.\(handle) = n.\(q("h")) AND NOT \(sql.exists(in: stage.rowsName, like: "o")) "
+                    + "AND NOT \(sql.exists(in: stage.table.insertedName, like: "o")) AND NOT \(edges.held("o", table: position)))")
+            let identity = stage.table.identityNames.map { q($0) }
+            let tuple = { (alias: String) in
+                let columns = identity.map { "\(alias).\($0)" }.joined(separator: ", ")
+                return identity.count == 1 ? columns : "(\(columns))"
+            }
+            let orphaned = "\(tuple("d")) IN (SELECT \(identity.map { "o.\($0)" }.joined(separator: ", ")) FROM \(q(Self.name)) AS n "
+                + "JOIN \(target) AS o ON o.\(handle) = n.\(q("h")) WHERE n.\(q("t")) = \(position))"
             try TableDeletion(stage: stage, layout: layout, dialect: dialect)
                 .delete(where: orphaned, [], on: engine, counting: \.deleted, into: &counts)
         }

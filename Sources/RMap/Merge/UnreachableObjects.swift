@@ -35,7 +35,7 @@ struct UnreachableObjects {
         for edge in edges.all {
             try engine.execute(
                 "INSERT INTO \(q(Self.edgesName)) (\(dialect.list(["st", "sh", "dt", "dh"]))) "
-                    + "SELECT \(edge.source), e.\(q("sh")), \(edge.destination), e.\(q("dh")) FROM (\(edge.sql)) AS e")
+                    + "SELECT \(edge.source), e.\(q("sh")), \(edge.destination), e.\(q("dh")) FROM (\(edge.select(dialect))) AS e")
         }
         try engine.execute("CREATE INDEX \(q("\(Self.edgesName)_source")) ON \(q(Self.edgesName)) (\(dialect.list(["st", "sh"])))")
         let roots = layout.store.tables.indices.filter { !edges.nestedOnlyTables.contains($0) }.map(String.init)
