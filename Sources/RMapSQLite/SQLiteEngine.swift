@@ -42,8 +42,6 @@ public final class SQLiteEngine: SQLEngine {
 
     @discardableResult
     public func execute(_ sql: String, _ parameters: [Value]) throws -> Int {
-        let started = ContinuousClock.now
-        defer { SQLiteTrace.note(sql, since: started) }
         let statement = try connection.statement(sql)
         if connection.mirror != nil, !connection.inTransaction, statement.writesStore {
             // Mirrored like any write: in a transaction, whose commit writes the mirror.
@@ -59,8 +57,6 @@ public final class SQLiteEngine: SQLEngine {
     public func query(
         _ sql: String, _ parameters: [Value], types: [AttributeType], row: ([Value]) throws -> Void
     ) throws {
-        let started = ContinuousClock.now
-        defer { SQLiteTrace.note(sql, since: started) }
         if !connection.inTransaction { try connection.mirror?.refresh(on: connection) }
         let statement = try connection.statement(sql)
         statement.bind(parameters)
@@ -188,12 +184,3 @@ public final class SQLiteEngine: SQLEngine {
     }
 }
 
-import Foundation
-enum SQLiteTrace {
-    static let on = ProcessInfo.processInfo.environment["RMAP_TRACE_SQL"] != nil
-    static func note(_ sql: String, since: ContinuousClock.Instant) {
-        guard on else { return }
-        let elapsed = ContinuousClock.now - since
-        if elapsed > .milliseconds(30) { FileHandle.standardError.write(Data("SQL \(elapsed): \(sql.prefix(160))\n".utf8)) }
-    }
-}

@@ -53,6 +53,7 @@ public enum ModelText {
         add("push", entity.pushMethod.rawValue)
         add("on_conflict", entity.onConflict.rawValue)
         add("orphans", entity.orphans.rawValue)
+        add("modified_by", entity.modifiedBy)
         add("root", entity.root.rawValue)
         if !entity.attributes.isEmpty {
             lines.append("  attributes:")

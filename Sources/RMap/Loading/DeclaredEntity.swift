@@ -26,6 +26,8 @@ struct DeclaredEntity {
     var idempotencyHeader: String?
     var onConflict: ConflictPolicy?
     var orphans: OrphanPolicy?
+    /// `modified_by:`, and where it is written.
+    var modifiedBy: (name: String, mark: Mark)?
     var incremental: (sync: IncrementalSync, mark: Mark)?
     /// `delete_when`, decoded once the attributes it names are known.
     var deleteWhen: YAMLNode?
@@ -47,6 +49,7 @@ struct DeclaredEntity {
         "stream",
         "query",
         "unknown_type",
+        "modified_by",
     ]
     static let attributeKeys = [
         "type", "key", "required", "default", "default_on_missing", "format", "map", "readonly", "transform",

@@ -42,6 +42,7 @@ struct EntityDecoder {
             case "push": decodePush(value, into: &entity)
             case "on_conflict": entity.onConflict = diagnostics.choice(value, "'on_conflict'", as: ConflictPolicy.self)
             case "orphans": entity.orphans = diagnostics.choice(value, "'orphans'", as: OrphanPolicy.self)
+            case "modified_by": entity.modifiedBy = diagnostics.string(value, "'modified_by'").map { ($0, value.mark) }
             case "incremental": entity.incremental = decodeIncremental(value)
             case "delete_when": entity.deleteWhen = value
             case "stream": entity.stream = diagnostics.string(value, "'stream'")

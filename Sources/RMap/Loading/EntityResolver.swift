@@ -77,6 +77,7 @@ struct EntityResolver {
         entity.idempotencyHeader = child.idempotencyHeader ?? parent.idempotencyHeader
         entity.onConflict = child.onConflict ?? parent.onConflict
         entity.orphans = child.orphans ?? parent.orphans
+        entity.modifiedBy = child.modifiedBy ?? parent.modifiedBy
         entity.deleteWhen = child.deleteWhen ?? parent.deleteWhen
         entity.recordsKeyAs = child.recordsKeyAs ?? parent.recordsKeyAs
         return entity
@@ -96,6 +97,7 @@ struct EntityResolver {
         mapping.recordsKeyAs = entity.recordsKeyAs?.name
         // A sub-entity arrives in its parent's payloads unless it names a source of its own.
         mapping.source = entity.source ?? (entity.extends == nil ? entity.settings.source : nil)
+        mapping.nestedOnly = entity.source == .some(nil)
         mapping.parent = entity.extends?.name
         mapping.identityInferred = entity.identity == nil && !identity.isEmpty
         mapping.unknownType = entity.unknownType ?? .reject
@@ -106,6 +108,7 @@ struct EntityResolver {
         mapping.idempotencyHeader = entity.idempotencyHeader ?? "Idempotency-Key"
         mapping.onConflict = entity.onConflict ?? .fail
         mapping.orphans = entity.orphans ?? .keep
+        mapping.modifiedBy = entity.modifiedBy?.name
         mapping.incremental = entity.incremental?.sync
         mapping.root = entity.settings.root
         mapping.attributes = entity.attributes

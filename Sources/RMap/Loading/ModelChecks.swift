@@ -10,6 +10,7 @@ struct ModelChecks {
         for (index, declaration) in declared.enumerated() {
             checkIdentity(entities[index], declaration)
             checkSort(entities[index], declaration)
+            checkModifiedBy(entities[index], declaration)
             checkIncremental(entities[index], declaration)
             checkNestedPath(entities[index], declaration)
             checkCombinations(entities[index], declaration)
@@ -46,6 +47,24 @@ struct ModelChecks {
                 mark,
                 "unknown attribute '\(key.attribute)' in 'sort' of '\(entity.name)'"
                     + Suggestion.hint(for: key.attribute, in: entity.attributes.map(\.name)))
+        }
+    }
+
+    /// `modified_by` names an attribute whose values have an order: a number, a date, a date-time or a string.
+    private func checkModifiedBy(_ entity: EntityMapping, _ declaration: DeclaredEntity) {
+        guard let (name, mark) = declaration.modifiedBy else { return }
+        guard let attribute = entity.attribute(named: name) else {
+            diagnostics.error(
+                mark,
+                "unknown attribute '\(name)' in 'modified_by' of '\(entity.name)'"
+                    + Suggestion.hint(for: name, in: entity.attributes.map(\.name)))
+            return
+        }
+        let ordered: [AttributeType] = [.int, .double, .decimal, .date, .datetime, .string]
+        if !ordered.contains(attribute.type) {
+            diagnostics.error(
+                mark,
+                "'modified_by' of '\(entity.name)' needs an attribute of type int, double, decimal, date, datetime or string: '\(name)' is \(attribute.type)")
         }
     }
 
@@ -95,8 +114,7 @@ struct ModelChecks {
     }
 
     /// Keys that need another: `default_on_missing` a `default`, `ordered` a replaced to-many,
-    /// `unknown_type` a `type_key`, and
-    /// `orphans: delete` a fetch of the entity's own (a nested-only entity is never fetched completely).
+    /// and `unknown_type` a `type_key`.
     private func checkCombinations(_ entity: EntityMapping, _ declaration: DeclaredEntity) {
         if let mark = declaration.unknownTypeMark, entity.typeKey == nil {
             diagnostics.error(
@@ -115,12 +133,6 @@ struct ModelChecks {
                     relationship.mark,
                     "'ordered' needs 'assignment: replace' on '\(relationship.name)': a union has no payload order")
             }
-        }
-        if entity.orphans == .delete, case .some(.none) = declaration.source {
-            diagnostics.error(
-                declaration.mark,
-                "'orphans: delete' needs a fetch of '\(entity.name)' itself: it only arrives nested (source: false), so no fetch ever lists all of its objects; use 'orphans: keep'"
-            )
         }
     }
 

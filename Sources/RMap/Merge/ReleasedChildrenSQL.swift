@@ -105,7 +105,8 @@ struct ReleasedChildrenSQL {
                 + table.identityNames.map { "r.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ") + ")"
             let condition = "\(notInRun) AND \(released(group, child: "d", baseKey: baseKey(group)))"
             let deletion = TableDeletion(stage: stage, layout: layout, dialect: dialect)
-            if group.child.mapping.deletion.missingFromParent {
+            // A child that only exists nested is deleted with its place in the list (RestKit's replace policy).
+            if group.child.mapping.deletion.missingFromParent || layout.schema.root(of: group.child).mapping.nestedOnly {
                 try deletion.delete(where: condition, [], on: engine, counting: \.deleted, into: &counts)
                 continue
             }

@@ -13,6 +13,8 @@ final class RunMerge {
     private var connector: SQLConnector?
     /// The objects sources saw unchanged, staged by ``begin(unchanged:skipped:)``.
     private var unchanged: UnchangedObjects?
+    /// The objects `modified_by` found older than the store's, by entity index (``StaleRecords``).
+    private var stale: [Int: Int] = [:]
     /// The connection steps whose links tables exist.
     private var kept = Set<Int>()
 
@@ -52,6 +54,10 @@ final class RunMerge {
             try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect).run(on: engine)
             try TableMerge(stage: stage, layout: layout, dialect: engine.dialect).resolveEntities(on: engine)
         }
+        if var seen = self.unchanged, layout.schema.types.contains(where: { $0.mapping.modifiedBy != nil }) {
+            stale = try StaleRecords(layout: layout, dialect: engine.dialect).skip(into: &seen, on: engine)
+            self.unchanged = seen
+        }
         return rejections
     }
 
@@ -88,6 +94,9 @@ final class RunMerge {
                 try merge.look(on: engine)
                 return merge
             }
+            let edges = NestedEdges(layout: layout, dialect: engine.dialect)
+            let replaced = ReplacedNestedObjects(layout: layout, edges: edges)
+            let noted = try replaced.note(on: engine)
             let released = ReleasedChildrenSQL(layout: layout, dialect: engine.dialect)
             try released.releaseStaged(on: engine)
             var conflicts = try merges.flatMap { try $0.conflicts(on: engine) }
@@ -95,6 +104,11 @@ final class RunMerge {
             if !conflicts.isEmpty { throw ConflictError(conflicts: conflicts) }
             let unchanged = try self.unchanged ?? UnchangedObjects([:], layout: layout, on: engine)
             try unchanged.count(into: &counts, on: engine)
+            // Stale objects were counted with the unchanged ones they are kept as.
+            for (entity, number) in stale {
+                counts[entity].unchanged -= number
+                counts[entity].stale += number
+            }
             for (merge, stage) in zip(merges, layout.tables) {
                 try merge.count(on: engine, into: &counts)
                 try TableDeletion(stage: stage, layout: layout, dialect: engine.dialect)
@@ -106,12 +120,17 @@ final class RunMerge {
                 try merge.settleLocalCreations(on: engine, marks: stage.table.insertedName)
             }
             if let connector { try LinkMerge(layout: layout, dialect: engine.dialect, connector: connector).write(on: engine) }
+            if noted {
+                try replaced.delete(on: engine, counts: &counts)
+                replaced.drop(on: engine)
+            }
             for name in request.completeEntities.sorted() {
                 guard let type = layout.schema.type(named: name), type.mapping.orphans == .delete else { continue }
                 let position = layout.store.bindings[type.index].table
                 try TableDeletion(stage: layout.tables[position], layout: layout, dialect: engine.dialect)
                     .deleteOrphans(of: type, unchanged: unchanged.tables[position], on: engine, counts: &counts)
             }
+            try UnreachableObjects(layout: layout, edges: edges).delete(on: engine, counts: &counts)
             try RunStateTable.write(request.runState, to: engine)
             if request.dryRun { engine.rollback() } else { try engine.commit() }
             open = false

@@ -54,16 +54,23 @@ struct TableDeletion {
     func deleteOrphans(of entity: EntityType, unchanged: String?, on engine: any SQLEngine, counts: inout [EntityWriteCounts])
         throws
     {
-        let members = layout.schema.family(of: entity).map { String($0.index) }.joined(separator: ", ")
-        let identity = table.identityNames
-        var condition =
-            identity.map { "d.\(sql.q($0)) IS NOT NULL" }.joined(separator: " AND ")
-            + " AND \(storedEntity("d")) IN (\(members)) AND NOT EXISTS (SELECT 1 FROM \(sql.q(sql.stage.rowsName)) AS r "
-            + "WHERE \(sql.sameIdentity("r", "d")))"
+        var condition = "NOT EXISTS (SELECT 1 FROM \(sql.q(sql.stage.rowsName)) AS r WHERE \(sql.sameIdentity("r", "d")))"
         if let unchanged {
             condition += " AND NOT EXISTS (SELECT 1 FROM \(sql.q(unchanged)) AS u WHERE \(sql.sameIdentity("u", "d")))"
         }
-        try delete(where: condition, [], on: engine, counting: \.orphansDeleted, into: &counts)
+        try deleteOrphans(of: entity, where: condition, on: engine, counts: &counts)
+    }
+
+    /// Deletes the stored objects of `entity`'s family (with an identity) that `condition` (on
+    /// alias `d`) selects, counted as orphans.
+    func deleteOrphans(of entity: EntityType, where condition: String, on engine: any SQLEngine, counts: inout [EntityWriteCounts])
+        throws
+    {
+        let members = layout.schema.family(of: entity).map { String($0.index) }.joined(separator: ", ")
+        let identified = table.identityNames.map { "d.\(sql.q($0)) IS NOT NULL" }.joined(separator: " AND ")
+        try delete(
+            where: "\(identified) AND \(storedEntity("d")) IN (\(members)) AND \(condition)", [], on: engine,
+            counting: \.orphansDeleted, into: &counts)
     }
 
     /// Deletes the rows (of `alias` `d`: the table or its base) that `condition` selects, their

@@ -24,18 +24,35 @@ struct UnchangedObjects {
             let rows = byTable[stage.position] ?? []
             let query = remembered?.skipped(skipped, table: stage)
             guard !rows.isEmpty || query != nil else { continue }
-            let table = stage.table
-            let name = "_rmap_unchanged_\(stage.position)"
-            let columns = [ColumnLayout(name: "_entity", type: .int)] + table.identity.map { table.columns[$0] }
-            try engine.execute("DROP TABLE IF EXISTS \(dialect.quote(name))")
-            try engine.execute(StageSchema.table(name, columns, dialect))
+            let name = try table(of: stage, on: engine)
+            let columns = Self.columns(stage)
             try engine.insert(into: name, columns: columns, rows: rows.filter { $0.count == columns.count })
             if let query {
                 try engine.execute(
                     "INSERT INTO \(dialect.quote(name)) (\(dialect.list(columns.map(\.name)))) \(query.sql)", query.parameters)
             }
-            tables[stage.position] = name
         }
+    }
+
+    /// The columns of a table of unchanged identities: the entity's index, then the identity.
+    private static func columns(_ stage: StageTable) -> [ColumnLayout] {
+        [ColumnLayout(name: "_entity", type: .int)] + stage.table.identity.map { stage.table.columns[$0] }
+    }
+
+    /// The table of `stage`'s unchanged identities, made empty the first time.
+    private mutating func table(of stage: StageTable, on engine: any SQLEngine) throws -> String {
+        if let name = tables[stage.position] { return name }
+        let name = "_rmap_unchanged_\(stage.position)"
+        try engine.execute("DROP TABLE IF EXISTS \(dialect.quote(name))")
+        try engine.execute(StageSchema.table(name, Self.columns(stage), dialect))
+        tables[stage.position] = name
+        return name
+    }
+
+    /// Adds the identities `select` gives (the entity's index, then the identity) to `stage`'s table.
+    mutating func adopt(_ select: String, stage: StageTable, on engine: any SQLEngine) throws {
+        let name = try table(of: stage, on: engine)
+        try engine.execute("INSERT INTO \(dialect.quote(name)) (\(dialect.list(Self.columns(stage).map(\.name)))) \(select)")
     }
 
     /// Counts, by the stored row's entity, the unchanged objects the run does not hold.

@@ -14,6 +14,10 @@ public struct EntityMapping: Sendable, Hashable {
     public var records: [String]?
     /// Where this entity's payloads come from; `nil` when it only arrives nested.
     public var source: PluginConfig?
+    /// True when the mapping says `source: false`: the entity's objects exist only nested in
+    /// other objects, so a parent's payload that replaces one deletes it
+    /// (docs/mapping.md, "Objects that only exist nested").
+    public var nestedOnly = false
     /// The identification attributes' names.
     public var identity: [String]
     /// True when the mapping declares no `identity:` and it was inferred from the attribute
@@ -40,6 +44,10 @@ public struct EntityMapping: Sendable, Hashable {
     public var onConflict: ConflictPolicy = .fail
     /// What happens to local objects a complete fetch no longer has.
     public var orphans: OrphanPolicy = .keep
+    /// `modified_by`: the attribute that tells an object's last change (`updatedAt`); a record
+    /// whose value is older than the stored object's is skipped as stale, an equal one as
+    /// unchanged (RestKit's `modificationAttribute`). `nil`: every record is merged.
+    public var modifiedBy: String?
     /// The incremental fetch (`incremental:`), or `nil` to fetch everything every run.
     public var incremental: IncrementalSync?
     /// How records are wrapped in payloads and request bodies.

@@ -95,6 +95,8 @@ public struct EntityWriteCounts: Sendable, Equatable, Codable {
     public var orphansDeleted = 0
     /// Stored objects deleted by `delete_when`: a tombstone record, or a parent that no longer lists them.
     public var deleted = 0
+    /// Records skipped as older than the stored object by `modified_by`.
+    public var stale = 0
 
     /// Creates zero counts.
     public init() {}

@@ -45,6 +45,7 @@ public struct RunReport: Sendable {
             entities[index].unchanged = counts.unchanged
             entities[index].orphansDeleted = counts.orphansDeleted
             entities[index].deleted = counts.orphansDeleted + counts.deleted
+            entities[index].stale = counts.stale
         }
     }
 
@@ -89,6 +90,7 @@ public struct RunReport: Sendable {
             total.skipped += counts.skipped
             total.nullItems += counts.nullItems
             total.declined += counts.declined
+            total.stale += counts.stale
         }
     }
 
@@ -176,6 +178,8 @@ public struct EntityRunCounts: Sendable, Equatable {
     public var nullItems = 0
     /// Records whose type named no entity, left out by `unknown_type: skip` (not fetched, not rejected).
     public var declined = 0
+    /// Records older than the stored object by `modified_by`, skipped (not merged, not unchanged).
+    public var stale = 0
 
     /// Creates zero counts for an entity.
     public init(entity: String) {
@@ -198,6 +202,7 @@ public struct EntityRunCounts: Sendable, Equatable {
                 ("skipped", .number(String(skipped))),
                 ("null_items", .number(String(nullItems))),
                 ("declined", .number(String(declined))),
+                ("stale", .number(String(stale))),
             ]))
     }
 }

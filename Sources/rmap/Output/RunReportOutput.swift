@@ -12,9 +12,9 @@ struct RunReportOutput {
 
     /// The columns shown only when a count is not zero: `skipped` when a source skipped requests
     /// (`on_status`), `nulls` when arrays of records held `null`s, `declined` when `unknown_type:
-    /// skip` left records out.
+    /// skip` left records out, `stale` when `modified_by` skipped records older than the store's.
     private static var optional: [(header: String, count: (EntityRunCounts) -> Int)] {
-        [("skipped", \.skipped), ("nulls", \.nullItems), ("declined", \.declined)]
+        [("skipped", \.skipped), ("nulls", \.nullItems), ("declined", \.declined), ("stale", \.stale)]
     }
 
     /// The summary table, one line per entity that took part, then the totals, and the

@@ -68,6 +68,7 @@ struct RunCommandTests {
             report.counts("CRMProject") == [
                 "fetched": 2, "inserted": 1, "updated": 1, "unchanged": 0, "rejected": 0, "dangling": 0,
                 "orphans_deleted": 0, "unmapped_keys": 0, "deleted": 0, "skipped": 0, "null_items": 0, "declined": 0,
+                "stale": 0,
             ])
         #expect(workspace.bytes() == before)
     }
@@ -123,6 +124,7 @@ struct RunCommandTests {
             report.totals == [
                 "fetched": 4, "inserted": 4, "updated": 0, "unchanged": 0, "rejected": 0, "dangling": 1,
                 "orphans_deleted": 0, "unmapped_keys": 1, "deleted": 0, "skipped": 0, "null_items": 0, "declined": 0,
+                "stale": 0,
             ])
         #expect(report.rejected.isEmpty)
         #expect(

@@ -29,10 +29,15 @@ struct MissingRelationshipTests {
 
     /// Each relationship's links that are not empty, keyed `<human> <relationship>`: destination names.
     private func links(_ engine: CLIStore, _ workspace: RunWorkspace) throws -> [String: [String]] {
-        let objects = try engine.open(workspace).objects(schema: workspace.schema("map.yml"))
+        let schema = try workspace.schema("map.yml")
+        let objects = try engine.open(workspace).objects(schema: schema)
+        let humans = StoreLayout(schema: schema).table(of: try #require(schema.type(named: "Human")))
+        let favorite = try #require(humans.columnIndex("favorite_cat_name"))
         var found: [String: [String]] = [:]
-        for (cat, fans) in try objects.links(of: "Cat", "fans") {
-            for fan in fans { found["\(fan) favoriteCat", default: []].append(cat.description) }
+        // The favorite is the human's own column (its inverse `fans` keeps no links of its own).
+        for values in try objects.rows(of: "Human").compactMap(\.values) {
+            guard case .string(let cat) = values[favorite] else { continue }
+            found["\(IdentityKey(humans.identityValues(of: values))) favoriteCat"] = [cat]
         }
         for relationship in ["cats", "pets"] {
             for (human, cats) in try objects.links(of: "Human", relationship) where !cats.isEmpty {
@@ -42,9 +47,9 @@ struct MissingRelationshipTests {
         return found
     }
 
-    // RKObjectMappingNextGenTest testShouldOptionallyNilOutTheRelationshipIfItIsMissing, and the nil half of
-    // testReplacmentPolicyForToOneCoreDataRelationshipDeletesExistingValuesAndRespectsAssignsNilForMissingRelationships
-    // (the deletion of the replaced cat is not built: the cat stays, unlinked).
+    // RKObjectMappingNextGenTest testShouldOptionallyNilOutTheRelationshipIfItIsMissing (the deletion of the
+    // replaced cat, testReplacmentPolicyForToOneCoreDataRelationshipDeletesExistingValuesAndRespectsAssignsNilForMissingRelationships,
+    // is ReplacedNestedObjectTests').
     @Test(
         "testShouldOptionallyNilOutTheRelationshipIfItIsMissing: a missing key empties the relationship",
         arguments: CLIStore.allCases)
@@ -74,9 +79,9 @@ struct MissingRelationshipTests {
         // through the graph path on this branch, which rewrites a nested join table's links of every
         // object fetched, key or no key (reported; PostgreSQL's streamed run replaces it).
         if engine == .sqlite { #expect(after["Blake pets"] == ["Roy"], "\(after)") }
-        // The cats themselves stay: nullify unlinks, it deletes nothing.
-        let objects = try engine.open(workspace).objects(schema: workspace.schema("map.yml"))
-        #expect(try objects.rows(of: "Cat").count == 2)
+        // Lola, which nothing holds any more, is deleted as a replaced nested-only object; Roy, in the run
+        // (Sarah's cats) and Blake's pet, stays.
+        #expect(try ReplacedNestedObjectTests.stored("Cat", engine, workspace) == ["Roy"])
     }
 
     @Test("missing: nullify applies to nested relationships that replace; other values are errors")

@@ -31,18 +31,4 @@ struct PersistErrorTests {
         #expect(table == "projects")
         #expect(error.description.hasSuffix(": a row of 'projects' is \(kind), not an object"))
     }
-
-    @Test("stored objects of an unknown entity, and links of a to-one, are errors naming them")
-    func unknownNames() throws {
-        let path = try F.temporaryDirectory().appendingPathComponent("graph.json").path
-        let schema = GraphSchema(model: try F.model())
-        let store = try JSONStore(path: path)
-        _ = try store.write(F.crmGraph(schema), request: WriteRequest())
-        let objects = store.objects(schema: schema)
-        #expect(throws: PersistError.unknownEntity("CRMNobody")) { try objects.rows(of: "CRMNobody") }
-        #expect(throws: PersistError.notToMany(entity: "CRMProject", relationship: "owner")) {
-            try objects.links(of: "CRMProject", "owner")
-        }
-        #expect(try objects.links(of: "CRMProject", "teamMembers").isEmpty == false)
-    }
 }

@@ -23,7 +23,6 @@ struct BackendObjects {
 
     /// Every object of an entity and its sub-entities: rows with their base, then bases whose row was deleted.
     func rows(of entity: String) throws -> [StoredObject] {
-        guard schema.type(named: entity) != nil else { throw PersistError.unknownEntity(entity) }
         let stored = StoredModel(schema: schema)
         let type = try stored.type(named: entity)
         let position = stored.binding(of: type).table
@@ -72,23 +71,50 @@ struct BackendObjects {
         }
     }
 
-    /// Each source's destination identities of a to-many kept in a join table, in its `position`
-    /// order when it keeps one, else in the store's.
+    /// Each source's destination identities of a to-many, kept in a join table or by its
+    /// children's foreign key, in `position` order when the store keeps one, else in the store's.
     func links(of entity: String, _ relationship: String) throws -> [IdentityKey: [IdentityKey]] {
-        guard let type = schema.type(named: entity) else { throw PersistError.unknownEntity(entity) }
-        guard let position = type.relationshipIndex(relationship),
-            let binding = layout.bindings[type.index].joins.first(where: { $0.relationship == position })
-        else { throw PersistError.notToMany(entity: entity, relationship: relationship) }
+        let type = schema.type(named: entity)!
+        let position = type.relationshipIndex(relationship)!
+        guard let binding = layout.bindings[type.index].joins.first(where: { $0.relationship == position }) else {
+            return try childLinks(type, position)
+        }
         let join = layout.joinTables[binding.join]
         let links = try backend.transaction(layout) { try backend.scanLinks(join) }
-        var placed: [IdentityKey: [(place: Int64, order: Int, destination: IdentityKey)]] = [:]
+        var placed: [IdentityKey: [Placed]] = [:]
         for (order, link) in links.enumerated() {
             var place: Int64 = 0
             if join.ordered, case .int(let number)? = link.last { place = number }
             let destination = IdentityKey(join.destinationColumns.indices.map { link[$0] })
             placed[IdentityKey(Array(link.prefix(join.sourceColumnCount))), default: []].append((place, order, destination))
         }
-        return placed.mapValues { $0.sorted { ($0.place, $0.order) < ($1.place, $1.order) }.map(\.destination) }
+        return Self.ordered(placed)
+    }
+
+    private typealias Placed = (place: Int64, order: Int, destination: IdentityKey)
+
+    /// A to-many its children hold: their inverse to-one's columns, and its `<key>_position`.
+    private func childLinks(_ type: EntityType, _ position: Int) throws -> [IdentityKey: [IdentityKey]] {
+        let relationship = type.mapping.relationships[position]
+        let destination = schema.type(named: relationship.destination)!
+        let inverse = destination.relationshipIndex(relationship.inverse!)!
+        let keys = layout.bindings[destination.index].foreignKeys.first { $0.relationship == inverse }!.columns
+        let place = layout.bindings[destination.index].positions.first { $0.relationship == inverse }?.column
+        let table = layout.table(of: destination)
+        let rows = try backend.transaction(layout) { try backend.scanRows(table) }
+        var placed: [IdentityKey: [Placed]] = [:]
+        for (order, row) in rows.enumerated() {
+            let source = keys.map { row.values[$0] }
+            guard !source.contains(.null) else { continue }
+            var at: Int64 = 0
+            if let place, case .int(let number) = row.values[place] { at = number }
+            placed[IdentityKey(source), default: []].append((at, order, IdentityKey(table.identityValues(of: row.values))))
+        }
+        return Self.ordered(placed)
+    }
+
+    private static func ordered(_ placed: [IdentityKey: [Placed]]) -> [IdentityKey: [IdentityKey]] {
+        placed.mapValues { $0.sorted { ($0.place, $0.order) < ($1.place, $1.order) }.map(\.destination) }
     }
 }
 

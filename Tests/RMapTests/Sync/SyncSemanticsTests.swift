@@ -146,18 +146,4 @@ struct SyncSemanticsTests {
         #expect(try contents(kind, directory, "CRMPerson")["1"]?["address_id"] == .null)
         #expect(try contents(kind, directory, "CRMAddress")["5"]?["city"] == .string("Oslo"))
     }
-
-    // MARK: - Orphans
-
-    @Test("orphans: delete on an entity that only arrives nested is a mapping error")
-    func orphansOfNestedOnlyEntity() {
-        let yaml = Self.yaml.replacingOccurrences(
-            of: "  CRMAddress:\n", with: "  CRMAddress:\n    source: false\n    orphans: delete\n")
-        let issues = LoaderHarness.issues(yaml)
-        #expect(
-            issues == [
-                "mappings/crm.yml:19:3: 'orphans: delete' needs a fetch of 'CRMAddress' itself: it only arrives nested (source: false), so no fetch ever lists all of its objects; use 'orphans: keep'"
-            ])
-        #expect(LoaderHarness.issues(yaml.replacingOccurrences(of: "    source: false\n", with: "")).isEmpty)
-    }
 }
