@@ -26,6 +26,8 @@ struct DeclaredEntity {
     var deleteWhen: YAMLNode?
     /// `stream:`: the Singer stream whose records this entity takes.
     var stream: String?
+    /// `unknown_type:`: what a record of a type the entity does not know does.
+    var unknownType: (policy: UnknownTypePolicy, mark: Mark)?
     var attributes: [AttributeMapping] = []
     var relationships: [(name: String, node: YAMLNode, mark: Mark)] = []
 
@@ -35,6 +37,7 @@ struct DeclaredEntity {
         "incremental",
         "delete_when",
         "stream",
+        "unknown_type",
     ]
     static let attributeKeys = [
         "type", "key", "required", "default", "default_on_missing", "format", "map", "readonly", "transform",

@@ -42,6 +42,9 @@ struct EntityDecoder {
             case "incremental": entity.incremental = decodeIncremental(value)
             case "delete_when": entity.deleteWhen = value
             case "stream": entity.stream = diagnostics.string(value, "'stream'")
+            case "unknown_type":
+                entity.unknownType = diagnostics.choice(value, "'unknown_type'", as: UnknownTypePolicy.self)
+                    .map { ($0, value.mark) }
             case "attributes":
                 for (attribute, spec) in diagnostics.keyedPairs(value, "'attributes' of \(what)", allowed: []) ?? [] {
                     let keyMark = value.mapping?.first { $0.key.scalar?.text == attribute }?.key.mark ?? spec.mark
@@ -80,7 +83,9 @@ struct EntityDecoder {
             }
         }
         let defaultKey = Self.payloadKey(for: name, naming: settings.attributeNaming, inflector: inflector)
-        var attribute = AttributeMapping(name: name, type: type, keyPath: [defaultKey], column: defaultKey, mark: mark)
+        // Dasherized keys keep SQL-friendly columns: first-name is stored in first_name.
+        let column = settings.attributeNaming == .kebabCase ? inflector.underscore(name) : defaultKey
+        var attribute = AttributeMapping(name: name, type: type, keyPath: [defaultKey], column: column, mark: mark)
         for (key, value) in options {
             switch key {
             case "key":
@@ -181,6 +186,7 @@ struct EntityDecoder {
         switch naming {
         case .snakeCase: inflector.underscore(name)
         case .camelCase: inflector.camelize(inflector.underscore(name), uppercaseFirstLetter: false)
+        case .kebabCase: inflector.dasherize(inflector.underscore(name))
         case .asIs: name
         }
     }

@@ -37,7 +37,7 @@ struct ModelBuilder {
                     naming: declaration.settings.attributeNaming)
             }
         }
-        let checks = ModelChecks(diagnostics: diagnostics, declared: resolved)
+        let checks = ModelChecks(diagnostics: diagnostics, declared: resolved, inflector: inflector)
         _ = checks.run(&entities)
         for index in entities.indices {
             if let keyAs = resolved[index].recordsKeyAs, entities[index].attribute(named: keyAs.name) == nil {
