@@ -8,6 +8,8 @@ struct PushTargets {
         var site: URL
         var suffix: String
         var client: HTTPClient
+        /// Rails JSON or JSON:API documents.
+        var format: DocumentFormat
     }
 
     private var targets: [String: Target] = [:]
@@ -18,7 +20,8 @@ struct PushTargets {
     init(model: MappingModel, transport: (any HTTPTransport)?, tuning: (inout RetryPolicy) -> Void) {
         var clients: [PluginConfig: Target] = [:]
         for entity in model.entities {
-            guard let config = entity.source, config.plugin == "http" else {
+            // A JSON:API entity without a source of its own (included only) goes to its file's source.
+            guard let config = entity.source ?? entity.jsonAPI?.source, config.plugin == "http" else {
                 problems[entity.name] = .noPushSource(entity: entity.name)
                 continue
             }
@@ -34,7 +37,8 @@ struct PushTargets {
                     headers: settings.headers, auth: settings.auth, timeout: settings.timeout, retry: retry,
                     redactor: Redactor(secrets: model.secrets.union(settings.secrets)),
                     transport: transport ?? CurlTransport(reusingConnections: true))
-                let target = Target(site: settings.site, suffix: settings.suffix, client: client)
+                let target = Target(
+                    site: settings.site, suffix: settings.suffix, client: client, format: settings.format)
                 clients[config] = target
                 targets[entity.name] = target
             } catch {

@@ -14,7 +14,8 @@ struct JSONAPIFixtureTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/jsonapi")
 
-    /// Articles from an http source in JSON:API form; their people and comments arrive included.
+    /// jsonapi.org's blog: articles from an http source in JSON:API form; their people (editors
+    /// among them), comments and tags arrive included; photos are only pushed.
     static let articles = """
         rmap: 1
         source: {plugin: http, site: "http://example.com", format: jsonapi}
@@ -22,11 +23,12 @@ struct JSONAPIFixtureTests {
         naming: {entity_prefix: Blog, attributes: NAMING}
         entities:
           BlogArticle:
-            attributes: {id: int, title: string, rank: {key: meta.rank.weekly, type: int}}
+            attributes: {id: int, title: string, text: string, rank: {key: meta.rank.weekly, type: int}}
             relationships:
               author: {to_one: BlogPerson}
               reviewer: {to_one: BlogPerson}
               comments: {to_many: BlogComment}
+              tags: {to_many: BlogTag}
           BlogPerson:
             source: false
             attributes: {id: int, firstName: string, lastName: string, twitter: string}
@@ -37,6 +39,13 @@ struct JSONAPIFixtureTests {
             source: false
             attributes: {id: int, body: string}
             relationships: {author: {to_one: BlogPerson}}
+          BlogTag:
+            source: false
+            attributes: {id: int, name: string}
+          BlogPhoto:
+            source: false
+            attributes: {id: string, title: string, src: string}
+            relationships: {photographer: {to_one: BlogPerson}}
         """
 
     /// A source named `http` that serves each run the next document of `pages` as one page.
@@ -84,7 +93,7 @@ struct JSONAPIFixtureTests {
     func compoundDocument(_ name: String, naming: String) async throws {
         let (workspace, reports) = try await Self.run(Self.articles, pages: [name], naming: naming)
         let report = try #require(reports.first)
-        #expect(report.entities.map(\.inserted) == [1, 1, 0, 2] && report.totals.rejected == 0)
+        #expect(report.entities.map(\.inserted) == [1, 1, 0, 2, 0, 0] && report.totals.rejected == 0)
         #expect(
             try workspace.rows("SELECT id, title, author_id FROM articles") == [
                 [.integer(1), .text("JSON:API paints my bikeshed!"), .integer(9)]
@@ -119,7 +128,7 @@ struct JSONAPIFixtureTests {
         let (cleared, _) = try await Self.run(
             Self.articles.replacingOccurrences(
                 of: "  BlogArticle:\n", with: "  BlogArticle:\n    unknown_type: skip\n"),
-            pages: ["compound-document-1.1.json", "editors-and-tags.json"])
+            pages: ["compound-document-1.1.json", "editors-and-badges.json"])
         #expect(
             try cleared.rows(
                 "SELECT id, author_id, reviewer_id, reviewer_type, meta_rank_weekly FROM articles ORDER BY id") == [
@@ -139,10 +148,10 @@ struct JSONAPIFixtureTests {
     @Test("an included type no entity maps fails the run naming it; unknown_type: skip leaves it out")
     func unknownType() async throws {
         await #expect {
-            try await Self.run(Self.articles, pages: ["editors-and-tags.json"])
+            try await Self.run(Self.articles, pages: ["editors-and-badges.json"])
         } throws: { error in
             "\(error)".contains(
-                "the resource at included[1] has type 'tags' (id 1), which no entity's collection names (types mapped: articles, comments, editors, people); map it, or set 'unknown_type: skip' on 'BlogArticle'"
+                "the resource at included[1] has type 'badges' (id 1), which no entity's collection names (types mapped: articles, comments, editors, people, photos, tags); map it, or set 'unknown_type: skip' on 'BlogArticle'"
             )
         }
     }

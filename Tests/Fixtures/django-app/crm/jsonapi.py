@@ -10,6 +10,8 @@ paging in `page[number]`/`page[size]` (10 a page, at most 100) with `links.next`
 `type` is the attribute `kind` (JSON:API reserves `type`).
 """
 
+from django.core.cache import cache
+from django.http import HttpResponse
 from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 from rest_framework_json_api import exceptions, pagination, parsers, relations, renderers, serializers, views
@@ -61,7 +63,11 @@ class Pages(pagination.JsonApiPageNumberPagination):
 
 class JSONAPIViewSet(views.ModelViewSet):
     """The library's viewset (includes prefetched) with its renderer, parser, paginator and
-    error format (`{"errors": [{"detail", "status", "source": {"pointer"}, "code"}]}`)."""
+    error format (`{"errors": [{"detail", "status", "source": {"pointer"}, "code"}]}`).
+
+    A `POST` with an `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header) keeps its
+    answer, kept in the cache that `POST /_reset` clears; the same key again gets that answer
+    without a second creation, as the Rails app answers a repeated key."""
 
     renderer_classes = [renderers.JSONRenderer]
     parser_classes = [parsers.JSONParser]
@@ -69,6 +75,18 @@ class JSONAPIViewSet(views.ModelViewSet):
 
     def get_exception_handler(self):
         return exceptions.exception_handler
+
+    def dispatch(self, request, *args, **kwargs):
+        key = request.headers.get("Idempotency-Key") if request.method == "POST" else None
+        kept = cache.get(f"idempotency:{key}") if key else None
+        if kept:
+            return HttpResponse(kept["body"], status=kept["status"], content_type=kept["type"])
+        response = super().dispatch(request, *args, **kwargs)
+        if key and response.status_code < 500:
+            response.render()
+            answer = {"body": response.content, "status": response.status_code, "type": response["Content-Type"]}
+            cache.set(f"idempotency:{key}", answer, None)
+        return response
 
 
 class PersonViewSet(JSONAPIViewSet):
