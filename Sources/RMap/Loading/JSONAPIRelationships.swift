@@ -25,8 +25,11 @@ struct JSONAPIRelationships {
 
     /// Adds the resources, hidden attributes and connections to `entities` (parallel to ``declared``).
     func connect(_ entities: inout [EntityMapping]) {
+        let positions = Dictionary(entities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var homes = declared.map { Self.home(of: $0).flatMap { Self.isJSONAPI($0) ? $0 : nil } }
+        reach(&homes, entities: entities, positions: positions)
         for index in entities.indices {
-            guard let source = Self.home(of: declared[index]), Self.isJSONAPI(source) else {
+            guard let source = homes[index] else {
                 if let (_, mark) = declared[index].unknownType {
                     diagnostics.error(
                         mark,
@@ -41,12 +44,39 @@ struct JSONAPIRelationships {
             checkIdentity(entities[index])
         }
         let model = MappingModel(entities: entities)
-        let positions = Dictionary(entities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         for index in entities.indices where entities[index].jsonAPI != nil {
             for relationship in entities[index].relationships
             where connectsByLinkage(relationship, of: index, model, positions: positions) {
                 link(relationship, of: &entities[index], model: model)
             }
+        }
+    }
+
+    /// Gives each entity without a source of its own (`source: false`, or a sub-entity without
+    /// one) that a JSON:API entity reaches, by a relationship or as its parent, that entity's
+    /// source: its resources arrive included in that source's documents, and go back there.
+    private func reach(_ homes: inout [PluginConfig?], entities: [EntityMapping], positions: [String: Int]) {
+        var queue = homes.indices.filter { homes[$0] != nil }
+        while let index = queue.popLast(), let source = homes[index] {
+            let reached =
+                entities[index].relationships.map(\.destination)
+                + entities.filter { $0.parent == entities[index].name }.map(\.name)
+            for name in reached {
+                guard let other = positions[name], homes[other] == nil, Self.hasNoSource(declared[other]) else {
+                    continue
+                }
+                homes[other] = source
+                queue.append(other)
+            }
+        }
+    }
+
+    /// True for `source: false`, and for a sub-entity that names no source (it arrives with its parent).
+    private static func hasNoSource(_ entity: DeclaredEntity) -> Bool {
+        switch entity.source {
+        case .some(.none): true
+        case .none: entity.extends != nil
+        case .some(.some): false
         }
     }
 

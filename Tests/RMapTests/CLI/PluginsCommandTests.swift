@@ -10,7 +10,7 @@ struct PluginsCommandTests {
                 sources:
                   exec    RMap      command, env
                   file    RMap      path, skip_unchanged
-                  http    RMapHTTP  site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages, size_param, method, body, on_status, error_when
+                  http    RMapHTTP  site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages, size_param, method, body, on_status, error_when, format
                   singer  RMap      command, env, config, catalog, properties
                   stdin   RMap      entity, format, skip_unchanged
                 stores:

@@ -92,6 +92,32 @@ extension DjangoServerSuites {
             #expect(task.object?["project"] == .object(JSONObject([("id", .string("1"))])))
             #expect(task.object?["title"] == .string("Task 001"))
         }
+
+        @Test(
+            "init --format jsonapi on a page of projects with their people and tasks included proposes the three entities"
+        )
+        func initFromThePage() async throws {
+            let site = try TestServers.django().url
+            let run = try JSONAPIRun(site: site)
+            let url = site.absoluteString + "/jsonapi/projects/?include=person,tasks"
+            let result = try await run.rmap([
+                "init", "--format", "jsonapi", "--prefix", "CRM", "--url", url, "-o", "crm.yml",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("inferred: CRMProject: 'projects' resources from \(url)\n"))
+            let text = try String(contentsOf: run.directory.url.appendingPathComponent("crm.yml"), encoding: .utf8)
+            #expect(
+                text.contains(
+                    "source: { plugin: http, site: \"\(site.absoluteString)\", format: jsonapi, suffix: / }\n    path: jsonapi/projects\n"
+                ))
+            #expect(
+                text.contains(
+                    "      person: { to_one: CRMPerson }\n      tasks: { to_many: CRMTask, inverse: project }\n"))
+            #expect(text.contains("      projects: { to_many: CRMProject, inverse: person }\n"))
+            #expect(try await JSONAPIRun.accepts(site).last == "application/vnd.api+json")
+            let validate = try await run.rmap(["validate", "crm.yml"])
+            #expect(validate.stdout == "ok: 3 entities in 1 file\n", "\(validate.stderr)")
+        }
     }
 }
 

@@ -48,6 +48,14 @@ struct JSONAPIFixtureTests {
             relationships: {photographer: {to_one: BlogPerson}}
         """
 
+    /// The plugins the blog's mapping names: the standard ones, SQLite and http.
+    static let catalog: PluginCatalog = {
+        let registry = PluginRegistry.standard()
+        registry.registerSQLite()
+        registry.registerHTTP()
+        return registry.catalog
+    }()
+
     /// A source named `http` that serves each run the next document of `pages` as one page.
     final class Pages: Source, Sendable {
         let names: Locked<[String]>
@@ -143,6 +151,32 @@ struct JSONAPIFixtureTests {
                 [.integer(7), .text("Yehuda"), .text("B12"), .text("BlogEditor")],
                 [.integer(9), .text("Dan"), .null, .text("BlogPerson")],
             ], "\(people)")
+    }
+
+    @Test(
+        "documents that cannot become records fail with where and why",
+        arguments: [
+            (
+                #"[{"type": "articles", "id": "1"}]"#,
+                "expected a JSON:API document (an object with 'data'), found an array"
+            ),
+            (#"{"data": [{"id": "1"}]}"#, "the resource at data[0] has no 'type'"),
+            (#"{"data": {"type": "articles"}}"#, "the 'articles' resource at data has no 'id'"),
+            (
+                #"{"data": {"type": "articles", "id": "1", "relationships": {"reviewer": {"data": {"type": "comments", "id": "5"}}}}}"#,
+                "'BlogArticle.reviewer' links to a resource of type 'comments', which is not 'BlogPerson' or one of its sub-entities"
+            ),
+        ])
+    func malformed(_ json: String, message: String) throws {
+        let model = try MappingLoader(environment: [:], catalog: Self.catalog)
+            .load(documents: [("m.yml", Self.articles.replacingOccurrences(of: "NAMING", with: "snake_case"))])
+        let article = try #require(model.entity(named: "BlogArticle"))
+        let document = try JSONReader.parse(json, origin: "page")
+        #expect {
+            try JSONAPIPage(model: model).payloads(in: document, for: article, origin: "page", fill: [:])
+        } throws: { error in
+            (error as? JSONAPIError)?.description == message
+        }
     }
 
     @Test("an included type no entity maps fails the run naming it; unknown_type: skip leaves it out")

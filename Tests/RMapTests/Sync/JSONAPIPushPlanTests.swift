@@ -17,12 +17,11 @@ struct JSONAPIPushPlanTests {
             JSONAPIFixtureTests.articles, pages: ["compound-document-1.1.json"])
         let database = try SQLiteConnection(path: workspace.path("rmap.sqlite"))
         if !sql.isEmpty { try database.execute(sql) }
-        let registry = PluginRegistry.standard()
-        registry.registerHTTP()
-        registry.registerSQLite()
         try workspace.write(
             "m.yml", JSONAPIFixtureTests.articles.replacingOccurrences(of: "NAMING", with: "snake_case"))
-        let model = try MappingLoader(environment: [:], catalog: registry.catalog).load([workspace.path("m.yml")])
+        let model = try MappingLoader(environment: [:], catalog: JSONAPIFixtureTests.catalog).load([
+            workspace.path("m.yml")
+        ])
         return (SyncStore(store: try SQLiteStore(path: workspace.path("rmap.sqlite")), model: model), workspace)
     }
 
