@@ -12,6 +12,7 @@ public enum JSONAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Linkage to a resource whose type is not the relationship's destination or one of its sub-entities.
     case linkageType(entity: String, relationship: String, type: String, destination: String)
 
+    /// The problem as a sentence, naming the place in the document and the type.
     public var description: String {
         switch self {
         case .notADocument(let found):

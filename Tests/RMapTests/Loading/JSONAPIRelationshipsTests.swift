@@ -140,6 +140,37 @@ struct JSONAPIRelationshipsTests {
         #expect(model.entity(named: "CRMAdmin")?.jsonAPI?.type == "admins")
     }
 
+    @Test("an entity without a source of its own that a JSON:API entity reaches is one of that source's resources")
+    func reached() throws {
+        let registry = PluginRegistry()
+        registry.registerHTTP()
+        let model = try MappingLoader(environment: [:], catalog: registry.catalog).load(documents: [
+            (
+                "crm.yml",
+                """
+                rmap: 1
+                entities:
+                  Project:
+                    source: {plugin: http, site: "http://127.0.0.1:1", format: jsonapi}
+                    attributes: {id: int}
+                    relationships: {tasks: {to_many: Task}}
+                  Task:
+                    source: false
+                    attributes: {id: int}
+                    relationships: {assignee: {to_one: Person}}
+                  Person: {source: false, attributes: {id: int}}
+                  Admin: {extends: Person}
+                  Note: {source: false, attributes: {id: int}}
+                """
+            )
+        ])
+        let project = try #require(model.entity(named: "Project")?.source)
+        #expect(
+            ["Task", "Person", "Admin"].map { model.entity(named: $0)?.jsonAPI?.source } == [project, project, project])
+        #expect(model.entity(named: "Task")?.jsonAPI?.linkages.map(\.ids) == ["assigneeId"])
+        #expect(model.entity(named: "Note")?.jsonAPI == nil)
+    }
+
     @Test("a Rails source's relationship without connect is still an error; a JSON:API one is not")
     func onlyJSONAPIEntitiesConnectByLinkage() {
         let rails = """
