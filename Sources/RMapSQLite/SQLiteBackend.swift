@@ -397,6 +397,19 @@ final class SQLiteBackend: SyncBackend {
         return links
     }
 
+    /// One query by the destination columns.
+    func links(_ join: JoinTableLayout, destination: [Value]) throws -> [[Value]] {
+        let statement = try connection.statement(
+            "SELECT \(SQLiteSchema.list(join.columns.map(\.name))) FROM \(SQLiteSchema.quote(join.name)) WHERE "
+                + SQLiteSchema.matching(join.destinationColumns.map(\.name)))
+        statement.bind(destination)
+        var links: [[Value]] = []
+        while try statement.step() {
+            links.append(join.columns.enumerated().map { statement.value(Int32($0), as: $1.type) })
+        }
+        return links
+    }
+
     /// The base rows and the rows that are their own base (``SQLiteBaseCapture``).
     func scanBase(_ table: TableLayout) throws -> [[Value]] {
         try readAll(SQLiteBaseCapture.scanBase(table), table)

@@ -13,10 +13,12 @@
 ///     CRMPerson ||--o{ CRMProject : projects
 /// ```
 ///
-/// A block is named after the table's root entity and lists the columns of
-/// the root and of every entity extending it (plus the `type` column that
-/// tells them apart). Identity columns are `PK`; columns that connect a
-/// to-one relationship are `FK`; a comment gives the attribute's name when it
+/// A block is named after the table's root entity and lists the columns the
+/// store gives the table (``StoreLayout``): the attributes of the root and of
+/// every entity extending it, the `type` column that tells them apart, and
+/// the foreign-key columns of to-one relationships (a nested task's
+/// `project_id`). Identity columns are `PK`; columns that connect a to-one
+/// relationship are `FK`; a comment gives the attribute's name when it
 /// differs from the column. Cardinalities: a to-many end is `o{`, a to-one
 /// end `o|`; the other end is `||` for a nested to-many (its records always
 /// arrive inside their parent), `|o` for a connected to-one inverse and `}o`
@@ -25,16 +27,23 @@ public enum MermaidDiagram {
     /// The diagram text, ending with a newline.
     public static func render(_ model: MappingModel) -> String {
         var lines = ["erDiagram"]
+        let schema = GraphSchema(model: model)
+        let layout = StoreLayout(schema: schema)
         let connecting = foreignKeyAttributes(in: model)
-        for root in model.entities where root.parent == nil {
-            lines.append("    \(name(root.name)) {")
-            for column in columns(of: root, in: model) {
-                var line = "        \(type(column.type)) \(name(column.column))"
+        for table in layout.tables {
+            lines.append("    \(name(table.rootEntity)) {")
+            let links = linkColumns(of: table, layout: layout, schema: schema)
+            for (position, column) in table.columns.enumerated() {
+                var attribute: String?
+                if case .attribute(let named) = table.roles[position] { attribute = named }
                 var keys: [String] = []
-                if root.identity.contains(column.name) { keys.append("PK") }
-                if connecting.contains("\(root.name).\(column.name)") { keys.append("FK") }
+                if table.identity.contains(position) { keys.append("PK") }
+                if links.contains(position) || connecting.contains("\(table.rootEntity).\(attribute ?? "")") {
+                    keys.append("FK")
+                }
+                var line = "        \(type(column.type)) \(name(column.name))"
                 if !keys.isEmpty { line += " \(keys.joined(separator: ", "))" }
-                if column.name != column.column { line += " \"\(column.name)\"" }
+                if let attribute, attribute != column.name { line += " \"\(attribute)\"" }
                 lines.append(line)
             }
             lines.append("    }")
@@ -50,21 +59,11 @@ public enum MermaidDiagram {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The columns of a table: the root's attributes, then those its sub-entities add, then `type`.
-    private static func columns(of root: EntityMapping, in model: MappingModel) -> [AttributeMapping] {
-        let family = model.family(of: root.name)
-        var seen: Set<String> = []
-        var columns: [AttributeMapping] = []
-        for entity in family {
-            for attribute in entity.attributes where seen.insert(attribute.column).inserted {
-                columns.append(attribute)
-            }
-        }
-        if family.count > 1, seen.insert("type").inserted {
-            columns.append(
-                AttributeMapping(name: "type", type: .string, keyPath: ["type"], column: "type", mark: root.mark))
-        }
-        return columns
+    /// The positions of a table's columns that hold a to-one's destination identity: the store's
+    /// foreign-key columns (a nested to-one's `project_id`), whether an attribute shares the column or not.
+    private static func linkColumns(of table: TableLayout, layout: StoreLayout, schema: GraphSchema) -> Set<Int> {
+        let family = schema.types.filter { schema.root(of: $0).name == table.rootEntity }
+        return Set(family.flatMap { layout.bindings[$0.index].foreignKeys.flatMap(\.columns) })
     }
 
     /// The attributes that are the source side of a to-one foreign key, as `Root.attribute`.

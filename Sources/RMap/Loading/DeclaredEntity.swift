@@ -30,6 +30,9 @@ struct DeclaredEntity {
     var unknownType: (policy: UnknownTypePolicy, mark: Mark)?
     var attributes: [AttributeMapping] = []
     var relationships: [(name: String, node: YAMLNode, mark: Mark)] = []
+    /// Part of the declaration could not be read (its `attributes:` block, the entity it extends):
+    /// the checks of the whole model skip what would only repeat that error (no identity).
+    var incomplete = false
 
     static let keys = [
         "element", "collection", "path", "records", "source", "identity", "extends", "type_key", "types",

@@ -12,6 +12,14 @@ final class Diagnostics {
         issues.append(MappingIssue(mark: mark, message: message))
     }
 
+    /// The result of `body`, without the issues it reports: for a declaration checked once
+    /// already (a relationship a sub-entity inherits reports its problems at its parent only).
+    func muted<T>(_ body: () -> T) -> T {
+        let count = issues.count
+        defer { issues.removeSubrange(count...) }
+        return body()
+    }
+
     // MARK: - Shapes
 
     /// The pairs of a mapping node, or an issue naming what was expected.

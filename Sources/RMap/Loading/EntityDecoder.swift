@@ -46,11 +46,13 @@ struct EntityDecoder {
                 entity.unknownType = diagnostics.choice(value, "'unknown_type'", as: UnknownTypePolicy.self)
                     .map { ($0, value.mark) }
             case "attributes":
-                for (attribute, spec) in diagnostics.keyedPairs(value, "'attributes' of \(what)", allowed: []) ?? [] {
+                guard let pairs = diagnostics.keyedPairs(value, "'attributes' of \(what)", allowed: []) else {
+                    entity.incomplete = true
+                    continue
+                }
+                for (attribute, spec) in pairs {
                     let keyMark = value.mapping?.first { $0.key.scalar?.text == attribute }?.key.mark ?? spec.mark
-                    if let decoded = decodeAttribute(attribute, spec, mark: keyMark, settings: settings) {
-                        entity.attributes.append(decoded)
-                    }
+                    entity.attributes.append(decodeAttribute(attribute, spec, mark: keyMark, settings: settings))
                 }
             default:
                 for (relationship, spec) in diagnostics.keyedPairs(value, "'relationships' of \(what)", allowed: [])
@@ -66,26 +68,30 @@ struct EntityDecoder {
 
     // MARK: - Attributes
 
-    func decodeAttribute(_ name: String, _ spec: YAMLNode, mark: Mark, settings: FileSettings) -> AttributeMapping? {
+    /// An attribute as declared; one whose type cannot be read is still declared (a string without
+    /// its options), so that the identity, connections and sort keys naming it report nothing more.
+    func decodeAttribute(_ name: String, _ spec: YAMLNode, mark: Mark, settings: FileSettings) -> AttributeMapping {
         let what = "attribute '\(name)'"
+        let defaultKey = Self.payloadKey(for: name, naming: settings.attributeNaming, inflector: inflector)
+        // Dasherized keys keep SQL-friendly columns: first-name is stored in first_name.
+        let column = settings.attributeNaming == .kebabCase ? inflector.underscore(name) : defaultKey
+        let declared = AttributeMapping(name: name, type: .string, keyPath: [defaultKey], column: column, mark: mark)
         var type = AttributeType.string
         var options: [(String, YAMLNode)] = []
         switch spec {
         case .scalar(let scalar) where scalar.isNull: break
         case .scalar, .sequence:
-            guard let parsed = decodeType(spec, what) else { return nil }
+            guard let parsed = decodeType(spec, what) else { return declared }
             type = parsed
         case .mapping:
             options = diagnostics.keyedPairs(spec, what, allowed: DeclaredEntity.attributeKeys) ?? []
             if let typeNode = options.first(where: { $0.0 == "type" })?.1 {
-                guard let parsed = decodeType(typeNode, what) else { return nil }
+                guard let parsed = decodeType(typeNode, what) else { return declared }
                 type = parsed
             }
         }
-        let defaultKey = Self.payloadKey(for: name, naming: settings.attributeNaming, inflector: inflector)
-        // Dasherized keys keep SQL-friendly columns: first-name is stored in first_name.
-        let column = settings.attributeNaming == .kebabCase ? inflector.underscore(name) : defaultKey
-        var attribute = AttributeMapping(name: name, type: type, keyPath: [defaultKey], column: column, mark: mark)
+        var attribute = declared
+        attribute.type = type
         for (key, value) in options {
             switch key {
             case "key":
@@ -117,18 +123,20 @@ struct EntityDecoder {
     }
 
     private func decodeType(_ node: YAMLNode, _ what: String) -> AttributeType? {
+        let text: String
         if let items = node.sequence {
-            guard items.count == 1, let element = items[0].scalar?.text, let type = AttributeType(name: "[\(element)]")
-            else {
+            guard items.count == 1, let element = items[0].scalar?.text else {
                 diagnostics.error(node.mark, "the type of \(what) must be a list of one scalar type, such as [int]")
                 return nil
             }
-            return type
+            text = "[\(element)]"
+        } else {
+            guard let scalar = diagnostics.string(node, "the type of \(what)") else { return nil }
+            text = scalar
         }
-        guard let text = diagnostics.string(node, "the type of \(what)") else { return nil }
         if let type = AttributeType(name: text) { return type }
-        diagnostics.error(
-            node.mark, "unknown type '\(text)' for \(what)\(Suggestion.hint(for: text, in: AttributeType.scalarNames))")
+        let hint = AttributeType.suggestion(for: text).map { " (did you mean '\($0)'?)" } ?? ""
+        diagnostics.error(node.mark, "unknown type '\(text)' for \(what)\(hint)")
         return nil
     }
 

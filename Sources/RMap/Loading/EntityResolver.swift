@@ -42,6 +42,7 @@ struct EntityResolver {
         visiting: [String]
     ) {
         guard resolved[name] == nil, var entity = byName[name] else { return }
+        if let (parentName, _) = entity.extends, byName[parentName] == nil { entity.incomplete = true }
         let path = visiting + [name]
         if let (parentName, mark) = entity.extends, byName[parentName] != nil {
             if let start = path.firstIndex(of: parentName) {

@@ -67,6 +67,12 @@ struct FileDecoder {
         return settings
     }
 
+    /// Names users give the built-in plugins, with the plugin each stands for (when registered).
+    static let pluginSynonyms = [
+        "postgresql": "postgres", "pg": "postgres", "sqlite3": "sqlite", "https": "http", "rest": "http",
+        "api": "http", "files": "file", "json": "file", "command": "exec", "program": "exec", "tap": "singer",
+    ]
+
     /// A `source:` or `store:` block: a plugin name and the options that plugin accepts.
     func plugin(_ node: YAMLNode, _ what: String, plugins: [String: [String]], directory: String) -> PluginConfig? {
         guard let pairs = diagnostics.mapping(node, what) else { return nil }
@@ -77,7 +83,8 @@ struct FileDecoder {
             guard plugins[name] != nil else {
                 diagnostics.error(
                     pluginNode.mark,
-                    "unknown \(what) plugin '\(name)'\(Suggestion.hint(for: name, in: plugins.keys))")
+                    "unknown \(what) plugin '\(name)'"
+                        + Suggestion.hint(for: name, in: plugins.keys, synonyms: Self.pluginSynonyms))
                 return nil
             }
         }

@@ -1,4 +1,5 @@
-/// Expands `${VAR}` and `${VAR:-default}` in string scalars, and remembers
+/// Expands `${VAR}` and `${VAR:-default}` in string scalars (a `${VAR}` that is unset or empty
+/// is an issue naming it; `${VAR:-}` may be empty), and remembers
 /// the expanded values that are secrets so that output can redact them.
 ///
 /// A value is a secret when its variable's name contains `TOKEN`, `SECRET`,
@@ -29,7 +30,7 @@ final class Interpolator {
         return secretNameWords.contains { name.contains($0) }
     }
 
-    /// The scalar's text with variables expanded; unset variables without a default become issues.
+    /// The scalar's text with variables expanded; unset or empty variables without a default become issues.
     ///
     /// - Parameter secret: whether the scalar sits where secrets go (under `auth`, `headers`, a password):
     ///   then every value expanded in it is a secret, whatever its variable's name.
@@ -46,11 +47,15 @@ final class Interpolator {
             }
             let expression = rest[start.upperBound..<end]
             let (name, fallback) = split(expression)
-            if let value = environment[name], !(fallback != nil && value.isEmpty) {
-                if !value.isEmpty, secret || Self.isSecret(variable: name) { secrets.insert(value) }
+            if let value = environment[name], !value.isEmpty {
+                if secret || Self.isSecret(variable: name) { secrets.insert(value) }
                 result += value
             } else if let fallback {
                 result += fallback
+            } else if environment[name] != nil {
+                // An empty value would be read as a path or URL without it: `/people.json`.
+                diagnostics.error(
+                    scalar.mark, "environment variable '\(name)' is empty (write ${\(name):-} where empty is meant)")
             } else {
                 diagnostics.error(scalar.mark, "environment variable '\(name)' is not set (and has no default)")
             }

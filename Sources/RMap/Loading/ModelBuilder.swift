@@ -31,10 +31,15 @@ struct ModelBuilder {
             }, uniquingKeysWith: { first, _ in first })
         for index in entities.indices {
             let declaration = resolved[index]
-            entities[index].relationships = declaration.relationships.compactMap {
-                relationships.decode(
-                    $0.name, $0.node, mark: $0.mark, source: entities[index],
-                    naming: declaration.settings.attributeNaming)
+            let parent = declaration.extends.flatMap { extends in resolved.first { $0.name == extends.name } }
+            let inherited = Set(parent?.relationships.map(\.mark) ?? [])
+            entities[index].relationships = declaration.relationships.compactMap { relationship in
+                let decode = {
+                    relationships.decode(
+                        relationship.name, relationship.node, mark: relationship.mark, source: entities[index],
+                        naming: declaration.settings.attributeNaming)
+                }
+                return inherited.contains(relationship.mark) ? diagnostics.muted(decode) : decode()
             }
         }
         let checks = ModelChecks(diagnostics: diagnostics, declared: resolved, inflector: inflector)

@@ -26,7 +26,7 @@ struct ModelChecks {
 
     private func checkIdentity(_ entity: EntityMapping, _ declaration: DeclaredEntity) {
         guard let (names, mark) = declaration.identity else {
-            if entity.identity.isEmpty {
+            if entity.identity.isEmpty, !declaration.incomplete {
                 diagnostics.error(
                     entity.mark, "entity '\(entity.name)' has no identity: add an 'id' attribute or declare 'identity:'"
                 )

@@ -14,9 +14,35 @@ public enum Suggestion {
         return distance <= max(1, shorter / 3) && distance < shorter ? candidate : nil
     }
 
+    /// The candidate another name stands for (`int` for `integer`, in any case, or for a likely typo
+    /// of it, `intger`), else the closest candidate.
+    ///
+    /// ```swift
+    /// Suggestion.closest(to: "integer", in: ["int", "string"], synonyms: ["integer": "int"])  // "int"
+    /// ```
+    public static func closest(
+        to word: String, in candidates: some Sequence<String>, synonyms: [String: String]
+    ) -> String? {
+        let candidates = Array(candidates)
+        let known = synonyms.filter { candidates.contains($0.value) }
+        guard let found = closest(to: word, in: candidates + known.keys) else { return nil }
+        return known[found] ?? found
+    }
+
     /// ` (did you mean 'x'?)`, or an empty string.
     public static func hint(for word: String, in candidates: some Sequence<String>) -> String {
-        closest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+        hint(closest(to: word, in: candidates))
+    }
+
+    /// ` (did you mean 'x'?)` for a synonym or a likely typo, or an empty string.
+    public static func hint(for word: String, in candidates: some Sequence<String>, synonyms: [String: String])
+        -> String
+    {
+        hint(closest(to: word, in: candidates, synonyms: synonyms))
+    }
+
+    private static func hint(_ suggestion: String?) -> String {
+        suggestion.map { " (did you mean '\($0)'?)" } ?? ""
     }
 
     /// Damerau-Levenshtein distance (optimal string alignment): a swap of two letters counts once.

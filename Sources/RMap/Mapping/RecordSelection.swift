@@ -14,8 +14,9 @@ public enum RecordSelection {
     ///   unwrapped record by record). `root: bare` never looks for wrappers:
     ///   an object is one record.
     ///
-    /// - Throws: ``FetchError`` when `records:` leads nowhere, or the document
-    ///   is neither an array nor an object.
+    /// - Throws: ``FetchError`` when `records:` leads nowhere, the document
+    ///   is neither an array nor an object, or it is an object without the
+    ///   entity's identity that holds an array of objects (`records:` is missing).
     public static func records(
         in document: JSONValue, for entity: EntityMapping, origin: String
     ) throws(FetchError) -> [JSONValue] {
@@ -43,11 +44,31 @@ public enum RecordSelection {
             if entity.root != .bare, object.members.count == 1, case .array(let items) = object.members[0].value {
                 return items
             }
+            try checkLoneRecord(object, for: entity, origin: origin)
             return [document]
         default:
             throw FetchError(
                 origin: origin,
                 message: "expected a JSON array or object of \(entity.name) records, found \(document.kindName)")
+        }
+    }
+
+    /// An object read as one record must look like one: when it has none of the entity's identity
+    /// keys but holds an array of objects, those are its records, and `records:` says where.
+    ///
+    /// - Throws: ``FetchError`` naming the key: `add 'records: items' to Issue`.
+    private static func checkLoneRecord(
+        _ object: JSONObject, for entity: EntityMapping, origin: String
+    ) throws(FetchError) {
+        let identityKeys = entity.identity.compactMap { entity.attribute(named: $0)?.keyPath.first }
+        guard !identityKeys.isEmpty, identityKeys.allSatisfy({ object[$0] == nil }) else { return }
+        for (key, value) in object.members {
+            guard case .array(let items) = value, items.first?.object != nil else { continue }
+            let missing = identityKeys.joined(separator: "', '")
+            throw FetchError(
+                origin: origin,
+                message: "the payload is one object without \(entity.name)'s '\(missing)'; its '\(key)' holds "
+                    + "\(items.count) objects: if they are the records, add 'records: \(key)' to \(entity.name)")
         }
     }
 

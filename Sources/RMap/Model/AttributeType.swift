@@ -11,6 +11,25 @@ public indirect enum AttributeType: Sendable, Hashable, CustomStringConvertible 
         "string", "int", "double", "decimal", "bool", "date", "datetime", "url", "uuid", "json",
     ]
 
+    /// Names other schema languages give the scalar types (SQL, JSON Schema, Ruby, Python),
+    /// lower-cased, with the rmap type each stands for: what "did you mean" suggests for them.
+    public static let synonyms = [
+        "integer": "int", "long": "int", "bigint": "int", "smallint": "int", "int64": "int", "number": "double",
+        "float": "double", "real": "double", "numeric": "decimal", "money": "decimal", "boolean": "bool",
+        "str": "string", "text": "string", "varchar": "string", "char": "string", "timestamp": "datetime",
+        "timestamptz": "datetime", "time": "datetime", "date_time": "datetime", "uri": "url", "guid": "uuid",
+        "object": "json", "hash": "json", "dict": "json", "jsonb": "json",
+    ]
+
+    /// The type name closest to an unknown one: `int` for `integer`, `[int]` for `[integer]`.
+    public static func suggestion(for name: String) -> String? {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
+            return suggestion(for: String(trimmed.dropFirst().dropLast())).map { "[\($0)]" }
+        }
+        return Suggestion.closest(to: trimmed, in: scalarNames, synonyms: synonyms)
+    }
+
     /// Parses `int`, `[int]` and the other names of ``scalarNames``.
     public init?(name: String) {
         let trimmed = name.trimmingCharacters(in: .whitespaces)

@@ -136,11 +136,18 @@ public struct ConflictError: Error, Sendable, CustomStringConvertible {
         self.conflicts = conflicts
     }
 
-    /// One line a conflict.
+    /// One line a conflict, then how to resolve them.
     public var description: String {
-        (["\(conflicts.count) conflict(s) between local edits and the server; nothing was written:"]
-            + conflicts.map {
-                "  \($0.entity) \($0.identity) \($0.attribute): base \($0.base), local \($0.local), remote \($0.remote)"
-            }).joined(separator: "\n")
+        var entities: [String] = []
+        for conflict in conflicts where !entities.contains(conflict.entity) { entities.append(conflict.entity) }
+        let lines = conflicts.map {
+            "  \($0.entity) \($0.identity) \($0.attribute): base \($0.base), local \($0.local), remote \($0.remote)"
+        }
+        let resolution =
+            "to resolve, choose a side for \(entities.joined(separator: ", ")) in the mapping and run again: "
+            + "'on_conflict: local' keeps the local values (rmap push sends them), 'on_conflict: remote' "
+            + "takes the server's; or give the local row the server's value (rmap diff shows what is local)"
+        let heading = "\(conflicts.count) conflict(s) between local edits and the server; nothing was written:"
+        return ([heading] + lines + [resolution]).joined(separator: "\n")
     }
 }

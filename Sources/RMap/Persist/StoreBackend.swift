@@ -157,6 +157,9 @@ public protocol SyncBackend: StoreBackend {
     /// The links of these sources (identity values), as ``scanLinks(_:)`` gives them. The
     /// default filters ``scanLinks(_:)``; an engine reads by the join table's key.
     func links(_ join: JoinTableLayout, sources: [[Value]]) throws -> [[Value]]
+    /// The links to one destination (identity values), as ``scanLinks(_:)`` gives them. The
+    /// default filters ``scanLinks(_:)``; an engine reads by the destination columns.
+    func links(_ join: JoinTableLayout, destination: [Value]) throws -> [[Value]]
     /// Replaces the values of the row with this handle.
     func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws
     /// Deletes base rows by identity.
@@ -194,6 +197,12 @@ extension SyncBackend {
     public func links(_ join: JoinTableLayout, sources: [[Value]]) throws -> [[Value]] {
         let wanted = Set(sources.map(IdentityKey.init))
         return try scanLinks(join).filter { wanted.contains(IdentityKey(Array($0.prefix(join.sourceColumnCount)))) }
+    }
+
+    /// Every link, kept when its destination is `destination`.
+    public func links(_ join: JoinTableLayout, destination: [Value]) throws -> [[Value]] {
+        let columns = join.destinationColumns.indices
+        return try scanLinks(join).filter { Array($0[columns]) == destination }
     }
 
     /// Nothing to switch: the sync API writes the bases.

@@ -16,15 +16,21 @@ public final class MappingSink: Sendable {
         state = Confined(MappingState(graph: graph, mapper: mapper))
     }
 
-    /// Maps a payload into the graph; returns how many records of its entity were mapped so far,
-    /// counting those mapped as a sub-entity (a polymorphic payload's `Admin` records).
+    /// Maps a payload into the graph; returns how many records of its entity its payloads brought
+    /// so far, counting those mapped as a sub-entity (a polymorphic payload's `Admin` records).
     public func deliver(_ payload: Payload) async throws -> Int {
+        try await deliverCounted(payload).records
+    }
+
+    /// Maps a payload into the graph; returns the records of its entity that its payloads brought
+    /// so far, and those of other entities nested in them.
+    func deliverCounted(_ payload: Payload) async throws -> MappedCounts {
         try await worker.run { [state] in try state.value.deliver(payload) }
     }
 
-    /// Maps a payload into the graph; returns how many records of its entity were mapped so far
-    /// and the identities of this payload's records' objects.
-    func deliverIdentified(_ payload: Payload) async throws -> (count: Int, identities: [IdentityKey]) {
+    /// Maps a payload into the graph; returns what it counted (``deliverCounted(_:)``) and the
+    /// identities of this payload's records' objects.
+    func deliverIdentified(_ payload: Payload) async throws -> (count: MappedCounts, identities: [IdentityKey]) {
         try await worker.run { [state] in
             let mapper = state.value.mapper
             mapper.identified = []
@@ -34,11 +40,11 @@ public final class MappingSink: Sendable {
         }
     }
 
-    /// Maps a payload into the graph; returns how many records of its entity were mapped so far
-    /// and, by entity, the graph row of every object the payload made or updated, nested ones
-    /// included (``RememberedPayloads`` lists their identities once the run is over: 4 bytes an
-    /// object until then).
-    func deliverCollecting(_ payload: Payload) async throws -> (count: Int, rows: [String: [Int32]]) {
+    /// Maps a payload into the graph; returns what it counted (``deliverCounted(_:)``) and, by
+    /// entity, the graph row of every object the payload made or updated, nested ones included
+    /// (``RememberedPayloads`` lists their identities once the run is over: 4 bytes an object
+    /// until then).
+    func deliverCollecting(_ payload: Payload) async throws -> (count: MappedCounts, rows: [String: [Int32]]) {
         try await worker.run { [state] in
             let mapper = state.value.mapper
             mapper.collected = [:]
@@ -65,17 +71,45 @@ public final class MappingSink: Sendable {
     }
 }
 
+/// The records a payload's entity received so far: its own (its family's, from its payloads) and,
+/// by the root entity of their table, those nested in them.
+struct MappedCounts: Sendable, Equatable {
+    /// Records of the entity (and its sub-entities) that its payloads brought so far.
+    var records: Int
+    /// Records of other entities that arrived nested in its payloads so far, by root entity.
+    var nested: [String: Int] = [:]
+}
+
 /// What the mapping task owns.
 private struct MappingState {
     let graph: ObjectGraph
     let mapper: RecordMapper
     /// Per entity, the attributes its payloads filled from a parent (whose cursors are kept apart).
     var filled: [String: Set<String>] = [:]
+    /// Per payload entity, what its payloads brought so far.
+    var counts: [String: MappedCounts] = [:]
 
-    mutating func deliver(_ payload: Payload) throws -> Int {
+    mutating func deliver(_ payload: Payload) throws -> MappedCounts {
         if !payload.fill.isEmpty { filled[payload.entity, default: []].formUnion(payload.fill.keys) }
+        let before = fetched()
         try mapper.map(payload)
-        guard let type = graph.schema.type(named: payload.entity) else { return 0 }
-        return graph.schema.family(of: type).reduce(0) { $0 + (mapper.report.entities[$1.name]?.fetched ?? 0) }
+        guard let type = graph.schema.type(named: payload.entity) else { return MappedCounts(records: 0) }
+        let family = Set(graph.schema.family(of: type).map(\.index))
+        var counts = self.counts[payload.entity] ?? MappedCounts(records: 0)
+        for (index, after) in fetched().enumerated() where after > before[index] {
+            let added = after - before[index]
+            if family.contains(index) {
+                counts.records += added
+            } else {
+                counts.nested[graph.schema.root(of: graph.schema.types[index]).name, default: 0] += added
+            }
+        }
+        self.counts[payload.entity] = counts
+        return counts
+    }
+
+    /// The records mapped so far, by entity index.
+    private func fetched() -> [Int] {
+        graph.schema.types.map { mapper.report.entities[$0.name]?.fetched ?? 0 }
     }
 }

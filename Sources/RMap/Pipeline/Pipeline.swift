@@ -53,8 +53,8 @@ public struct Pipeline: Sendable {
         let sink = MappingSink(graph: graph, mapper: mapper)
         let skipped = SkippedRequests()
         let payloads = RememberedPayloads(model: model, state: state) { payload in
-            let (records, rows) = try await sink.deliverCollecting(payload)
-            progress(.mapped(entity: payload.entity, records: records))
+            let (counts, rows) = try await sink.deliverCollecting(payload)
+            Self.report(counts, of: payload.entity, to: progress)
             return rows
         }
 
@@ -153,6 +153,16 @@ public struct Pipeline: Sendable {
         }
     }
 
+    /// The progress of a mapped payload: its entity's records, then those nested in them.
+    private static func report(
+        _ counts: MappedCounts, of entity: String, to progress: @Sendable (ProgressEvent) -> Void
+    ) {
+        progress(.mapped(entity: entity, records: counts.records))
+        for (nested, records) in counts.nested.sorted(by: { $0.key < $1.key }) {
+            progress(.nested(entity: nested, within: entity, records: records))
+        }
+    }
+
     private func fetch(
         _ wave: [FetchPlan.Group], sink: MappingSink, jobs: Int, cursors: IncrementalCursors, state: SourceRunState,
         payloads: RememberedPayloads?, skipped: SkippedRequests, progress: @escaping @Sendable (ProgressEvent) -> Void
@@ -161,8 +171,7 @@ public struct Pipeline: Sendable {
         let context = FetchContext(
             model: model,
             deliver: { payload in
-                let records = try await sink.deliver(payload)
-                progress(.mapped(entity: payload.entity, records: records))
+                Self.report(try await sink.deliverCounted(payload), of: payload.entity, to: progress)
             },
             identities: { entity in
                 // Parents in payloads skipped unchanged are parents too.
@@ -173,8 +182,8 @@ public struct Pipeline: Sendable {
             },
             progress: progress, cursors: cursors, runState: state,
             deliverIdentified: { payload in
-                let (records, identities) = try await sink.deliverIdentified(payload)
-                progress(.mapped(entity: payload.entity, records: records))
+                let (counts, identities) = try await sink.deliverIdentified(payload)
+                Self.report(counts, of: payload.entity, to: progress)
                 return identities
             }, payloads: payloads, skipped: skipped)
         let sources = try wave.map { (try registry.makeSource($0.config, model: model), $0.entities) }

@@ -2,8 +2,11 @@
 public enum ProgressEvent: Sendable {
     /// A stage started.
     case stageStarted(String)
-    /// Records mapped so far for an entity.
+    /// Records of an entity (and its sub-entities) that its own payloads brought so far.
     case mapped(entity: String, records: Int)
+    /// Records of `entity` (a root entity, counting its sub-entities) that arrived nested in
+    /// `within`'s payloads so far: the tasks inside projects.
+    case nested(entity: String, within: String, records: Int)
     /// A page or file fetched.
     case fetched(entity: String, origin: String)
     /// A stage finished.

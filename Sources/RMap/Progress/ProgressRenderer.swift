@@ -3,7 +3,8 @@
 /// writes what it returns to stderr), so tests drive it.
 ///
 /// Every style prints a line when a stage starts and ends, and one per entity
-/// when its fetch ends (records, where from, time, rate):
+/// when its fetch ends (its records and those nested in them, where from, time,
+/// rate), so that the lines add up to the report's `fetched`:
 ///
 /// ```text
 /// fetch: started
@@ -38,6 +39,8 @@ public struct ProgressRenderer: Sendable {
     private struct EntityProgress {
         var started: Duration
         var records = 0
+        /// Records of other entities nested in this one's, by root entity, in the order they first came.
+        var nested: [(entity: String, records: Int)] = []
         var payloads = 0
         var origin = ""
         var expected: [ProgressUnit: Int] = [:]
@@ -82,6 +85,14 @@ public struct ProgressRenderer: Sendable {
             return clear() + line + redraw(at: now)
         case .mapped(let name, let records):
             update(name, at: now) { $0.records = records }
+        case .nested(let name, let within, let records):
+            update(within, at: now) { entity in
+                if let index = entity.nested.firstIndex(where: { $0.entity == name }) {
+                    entity.nested[index].records = records
+                } else {
+                    entity.nested.append((name, records))
+                }
+            }
         case .fetched(let name, let origin):
             update(name, at: now) { entity in
                 entity.payloads += 1
@@ -119,7 +130,8 @@ public struct ProgressRenderer: Sendable {
 
     // MARK: - Lines
 
-    /// `fetched CRMPerson: 12 records from samples/people.json (5.2 KiB) in 0.01s, 1,200 records/s`.
+    /// `fetched CRMPerson: 12 records from samples/people.json (5.2 KiB) in 0.01s, 1,200 records/s`;
+    /// records of other entities nested in them follow the count: `15 records and 40 nested CRMTask from ...`.
     private func summary(_ name: String, _ entity: EntityProgress, at now: Duration) -> String {
         let elapsed = now - entity.started
         let source: String
@@ -132,7 +144,8 @@ public struct ProgressRenderer: Sendable {
         }
         let size = entity.done[.bytes].map { " (\(ProgressText.bytes($0)))" } ?? ""
         let rate = ProgressText.rate(entity.records, over: elapsed).map { ", \($0)" } ?? ""
-        let records = ProgressText.count(entity.records) + (entity.records == 1 ? " record" : " records")
+        let nested = entity.nested.map { " and \(ProgressText.count($0.records)) nested \($0.entity)" }.joined()
+        let records = ProgressText.count(entity.records) + (entity.records == 1 ? " record" : " records") + nested
         return "fetched \(name): \(records)\(source)\(size)"
             + " in \(ProgressText.duration(elapsed))\(rate)\n"
     }

@@ -34,6 +34,22 @@ public struct PlannedRequest: Sendable, Equatable {
     public var line: String {
         body.map { "\(method) \(path) \(JSONWriter.serialize($0))" } ?? "\(method) \(path)"
     }
+
+    /// The statuses that answer a request carrying an idempotency key while an earlier attempt
+    /// with the key is still being processed: `409 Conflict` (Stripe,
+    /// https://docs.stripe.com/api/idempotent_requests) and `425 Too Early`. Nothing ran for it,
+    /// and the key must be sent again, never a new one.
+    public static let inFlightStatuses: Set<Int> = [409, 425]
+
+    /// True when `status` says an earlier attempt of this request is still in flight at the
+    /// server: one of ``inFlightStatuses`` answering a `POST` (every `POST` carries its key).
+    ///
+    /// ```swift
+    /// request.isInFlight(answered: 409)   // true for a POST: wait, send it again with the same key
+    /// ```
+    public func isInFlight(answered status: Int) -> Bool {
+        method == "POST" && Self.inFlightStatuses.contains(status)
+    }
 }
 
 /// Builds the request of a change in Rails form (MAPPING.md §6).
@@ -52,7 +68,7 @@ struct RequestBuilder {
         case .create:
             var body = codec.body(change.values, columns: change.columns)
             if let member = codec.typeMember() {
-                body = Self.adding(member, to: body, bare: entity.type.mapping.root == .bare)
+                body = Self.adding(member, to: body, bare: entity.route.root == .bare)
             }
             return PlannedRequest(method: "POST", path: "/\(collection)\(suffix)", body: body, change: change)
         case .update:
@@ -67,9 +83,9 @@ struct RequestBuilder {
         }
     }
 
-    /// The entity's `path`, or its `nested_path` with each `{attribute}` filled from the row when all are set.
+    /// The route's `path`, or its `nested_path` with each `{attribute}` filled from the row when all are set.
     private func collectionPath(_ entity: SyncSchema.EntitySync, values: [Value]) -> String {
-        let mapping = entity.type.mapping
+        let mapping = entity.route
         guard let nested = mapping.nestedPath else { return mapping.path }
         var result = ""
         var rest = nested[...]

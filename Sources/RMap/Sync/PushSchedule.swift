@@ -163,13 +163,27 @@ public final class PushSchedule {
     /// there: its journal entry is dropped, and the next push sends it as new.
     /// Without an answer (timeout, lost connection, cancelled) or with a 5xx the
     /// entry stays: the next push sends it again with the same idempotency key.
+    /// So does a `POST` answered `409` or `425`
+    /// (``PlannedRequest/isInFlight(answered:)``): an earlier attempt with its
+    /// key is still being processed, and a new key would create the object twice.
     public func failed(_ index: Int, status: Int?, answer: JSONValue?, message: String) {
+        let request = plan.requests[index]
+        if let status, request.isInFlight(answered: status) {
+            fail(index, status: status, messages: [Self.stillInFlight(status)])
+            return
+        }
         if let status, status < 500 {
             // Best effort: an entry left behind only means the next push sends the same key again.
-            try? store.forgetInFlight(plan.requests[index].change)
+            try? store.forgetInFlight(request.change)
         }
         let messages = store.sync.messages(status: status, answer: answer, of: plan.requests[index].change.entity)
         fail(index, status: status, messages: messages.isEmpty ? [message] : messages)
+    }
+
+    /// The message of a `POST` whose idempotency key the server is still processing.
+    private static func stillInFlight(_ status: Int) -> String {
+        "the server is still processing an earlier attempt with its idempotency key (HTTP \(status)); "
+            + "push again to reconcile"
     }
 
     /// Every change still pending once nothing more can run: failures, then

@@ -14,7 +14,7 @@ struct RecordCodec {
         for payload in entity.columns where columns.contains(payload.column) {
             Self.set(json(values[payload.column], payload), at: payload.keyPath[...], in: &record)
         }
-        let mapping = entity.type.mapping
+        let mapping = entity.route
         return mapping.root == .bare ? .object(record) : .object(JSONObject([(mapping.element, .object(record))]))
     }
 
@@ -58,8 +58,8 @@ struct RecordCodec {
     /// `values` with every column the server's answer carries replaced by the answer's value.
     func merging(_ answer: JSONValue, into values: [Value]) -> [Value] {
         guard var record = answer.object else { return values }
-        let element = entity.type.mapping.element
-        if entity.type.mapping.root != .bare, record.members.count == 1, let inner = record[element]?.object {
+        let element = entity.route.element
+        if entity.route.root != .bare, record.members.count == 1, let inner = record[element]?.object {
             record = inner
         }
         var merged = values

@@ -26,6 +26,11 @@ struct SyncSchema {
         var typeValue: String
         /// Array attributes that feed a join table: edited links travel as their value.
         var linkedArrays: [LinkedArray] = []
+        /// The mapping whose route its requests take (path, nested path, element, root style): its
+        /// root's for a sub-entity without a source of its own, whose records arrive in its root's
+        /// payloads (Rails' single-table inheritance: an `Admin` is `PUT /people/5.json
+        /// {"person": ...}`), else its own.
+        var route: EntityMapping
     }
 
     /// An array attribute whose values are the destination identities of a join table's links
@@ -46,10 +51,20 @@ struct SyncSchema {
         var destination: Int
     }
 
+    /// A join table (position in ``StoreLayout/joinTables``) with the table positions of its
+    /// links' source and destination roots.
+    struct JoinReference {
+        var join: Int
+        var source: Int
+        var destination: Int
+    }
+
     let schema: GraphSchema
     let layout: StoreLayout
     let entities: [EntitySync]
     let references: [ReferenceGroup]
+    /// Every join table, once.
+    let joins: [JoinReference]
 
     init(schema: GraphSchema) {
         self.schema = schema
@@ -57,9 +72,16 @@ struct SyncSchema {
         self.layout = layout
         var entities: [EntitySync] = []
         var references: [ReferenceGroup] = []
+        var joins: [Int: JoinReference] = [:]
         for type in schema.types {
             let binding = layout.bindings[type.index]
             let table = layout.tables[binding.table]
+            for (relationship, join, _) in binding.joins {
+                guard let destination = schema.type(named: type.mapping.relationships[relationship].destination)
+                else { continue }
+                joins[join] = JoinReference(
+                    join: join, source: binding.table, destination: layout.bindings[destination.rootIndex].table)
+            }
             var columns = zip(type.mapping.attributes, binding.attributeColumns).map { attribute, column in
                 PayloadColumn(column: column, keyPath: attribute.keyPath, attribute: attribute)
             }
@@ -77,9 +99,12 @@ struct SyncSchema {
                 EntitySync(
                     type: type, table: table, tableIndex: binding.table, columns: columns,
                     typeValue: binding.typeValue,
-                    linkedArrays: Self.linkedArrays(type, binding: binding, schema: schema, layout: layout)))
+                    linkedArrays: Self.linkedArrays(type, binding: binding, schema: schema, layout: layout),
+                    route: type.mapping.source == nil && type.mapping.parent != nil
+                        ? schema.root(of: type).mapping : type.mapping))
         }
         self.entities = entities
+        self.joins = joins.keys.sorted().compactMap { joins[$0] }
         var seen = Set<String>()
         self.references = references.filter { seen.insert("\($0.table):\($0.columns):\($0.destination)").inserted }
     }

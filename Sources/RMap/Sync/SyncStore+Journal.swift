@@ -48,6 +48,20 @@ extension SyncStore {
         try write(journal: true) { try backend.delete(PushJournal.table, identities: [[.string(key)]]) }
     }
 
+    /// How many creations the push journal holds: `POST`s that a push sent, or was about to
+    /// send, whose answers are not recorded (the push was killed, could not record them, or is
+    /// still waiting). The server may hold their objects already; a run stores those beside the
+    /// local rows, and the next push pairs each with its row by its idempotency key (docs/push.md,
+    /// "Runs and pushes that meet"). A store without a journal holds none.
+    ///
+    /// - Throws: the store's errors.
+    public func journalledCreations() throws -> Int {
+        try read {
+            guard let rows = try? backend.scanRows(PushJournal.table) else { return 0 }
+            return rows.compactMap { PushJournal.entry($0.values) }.filter { $0.method == "POST" }.count
+        }
+    }
+
     private func journalKey(_ change: SyncChange) throws -> String {
         change.journalKey(table: try sync.entity(named: change.entity).table.name)
     }

@@ -164,9 +164,12 @@ public final class SyncStore {
     /// become what was sent with the server's answer laid over it (server-side
     /// values such as `updated_at`); a created object takes the identity from
     /// the answer or, when the body is empty, from `location`'s last segment,
-    /// and every foreign key that held its temporary identity gets the real one.
-    /// A deleted object's base is dropped. The request's push-journal entry
-    /// goes in the same transaction.
+    /// and every foreign key and join-table link that held its temporary identity
+    /// gets the real one. When the store already holds an object under the real
+    /// identity (a run imported it while the `POST` was in flight), the two are
+    /// one object: merged three-way (``CreatedObjectMerge``, local edits kept),
+    /// stored once. A deleted object's base is dropped. The request's
+    /// push-journal entry goes in the same transaction.
     ///
     /// - Returns: the temporary identity and the real one, when they differ.
     /// - Throws: ``SyncError`` when a created object's identity cannot be found.
@@ -201,12 +204,16 @@ public final class SyncStore {
         let old = change.identity
         let new = table.identityValues(of: values)
         try write(journal: true) {
-            try backend.updateRow(table, reference: reference, values: values)
-            try backend.settleBase(table, [values])
+            let merged =
+                try old != new && mergeIntoImported(values, reference: reference, change: change, entity: entity)
+            if !merged {
+                try backend.updateRow(table, reference: reference, values: values)
+                try backend.settleBase(table, [values])
+            }
             try forgetRememberedPayloads()
             try backend.delete(PushJournal.table, identities: [[.string(journalKey)]])
             if old != new, !IdentityKey(old).isIncomplete {
-                try rewriteReferences(to: entity.tableIndex, from: old, to: new)
+                try moveReferences(to: entity.tableIndex, from: old, to: new)
             }
         }
         return old != new ? (old, new) : nil
@@ -230,17 +237,6 @@ public final class SyncStore {
     /// A ``write(_:)`` whose writes are local edits, pending until pushed (``SyncBackend/setLocalEdits(_:)``).
     private func editLocally<Result>(_ body: () throws -> Result) throws -> Result {
         try write { try backend.editingLocally(body) }
-    }
-
-    private func rewriteReferences(to destination: Int, from old: [Value], to new: [Value]) throws {
-        for group in sync.references where group.destination == destination {
-            let table = sync.layout.tables[group.table]
-            for row in try backend.scanRows(table) where group.columns.map({ row.values[$0] }) == old {
-                var values = row.values
-                for (offset, column) in group.columns.enumerated() { values[column] = new[offset] }
-                try backend.updateRow(table, reference: row.reference, values: values)
-            }
-        }
     }
 
     private func identity(fromLocation location: String?, suffix: String, table: TableLayout) -> [Value]? {

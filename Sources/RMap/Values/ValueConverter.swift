@@ -144,7 +144,8 @@ public enum ValueConverter {
             return ISO8601Text.timestamp(text).map {
                 LocalDate(daysSinceEpoch: Int($0.milliseconds.quotientAndRemainderFloored(dividingBy: 86_400_000).0))
             }
-        case (.number, _):
+        case (.number, .epochSeconds?), (.number, .epochMilliseconds?):
+            // A number is a date only when `format:` says what it counts: `1500` is no year.
             return timestamp(json, format: format ?? .epochSeconds).map {
                 LocalDate(daysSinceEpoch: Int($0.milliseconds.quotientAndRemainderFloored(dividingBy: 86_400_000).0))
             }

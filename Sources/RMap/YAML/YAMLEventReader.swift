@@ -69,7 +69,7 @@ final class EventReader {
         var problem = string(parser.pointee.problem) ?? "invalid YAML"
         if let context = string(parser.pointee.context) { problem = "\(problem) \(context)" }
         let mark = Mark(file: file, line: Int(problemMark.line) + 1, column: Int(problemMark.column) + 1)
-        return YAMLError(mark: mark, problem: problem)
+        return YAMLError(mark: mark, problem: YAMLHint.explained(problem))
     }
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String? {

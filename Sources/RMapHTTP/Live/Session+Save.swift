@@ -73,7 +73,8 @@ extension Session {
     /// - Throws: ``SyncError`` for an entity without an http source, or the store's errors; the
     ///   server's refusals (`422`) are in the report's `pending`, the changes kept.
     public func save() async throws -> SaveReport {
-        let recorder = AnswerRecorder(base: pushTransport ?? URLSessionTransport())
+        // The transport `rmap push` uses: libcurl, each connection kept for the next request.
+        let recorder = AnswerRecorder(base: pushTransport ?? CurlTransport(reusingConnections: true))
         let pusher = Pusher(model: model, transport: recorder)
         let changes = try sync.changes()
         let plan = try pusher.plan(sync)

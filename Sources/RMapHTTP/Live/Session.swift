@@ -59,7 +59,8 @@ public actor Session {
     ///   - localOnly: per entity, the attributes the server cannot filter by:
     ///     `where:` conditions on them are applied to the answer instead of sent.
     ///   - registry: the transformers the mapping uses (default: the built-in ones).
-    ///   - pushTransport: the network for ``save()`` (default: `URLSession`); tests inject faults here.
+    ///   - pushTransport: the network for ``save()`` (default: libcurl with keep-alive, as `rmap push`,
+    ///     at most 4 connections per site); tests inject faults here.
     public init(
         model: MappingModel, store: sending any BackendStore, cacheLimit: Int = 1_000,
         localOnly: [String: Set<String>] = [:], registry: PluginRegistry = .standard(),

@@ -15,13 +15,18 @@ struct PushTargets {
     private var targets: [String: Target] = [:]
     private var problems: [String: SyncError] = [:]
 
-    /// Reads each entity's http source; without `transport`, each client sends over libcurl with
-    /// keep-alive (at most as many connections to a site as requests in flight).
+    /// Reads each entity's http source (a sub-entity's records arrive through its root's source, and
+    /// its changes go back through it: an `Admin` of Rails' single-table inheritance is PUT to
+    /// `/people/1.json`); without `transport`, each client sends over libcurl with keep-alive (at
+    /// most as many connections to a site as requests in flight).
     init(model: MappingModel, transport: (any HTTPTransport)?, tuning: (inout RetryPolicy) -> Void) {
         var clients: [PluginConfig: Target] = [:]
         for entity in model.entities {
-            // A JSON:API entity without a source of its own (included only) goes to its file's source.
-            guard let config = entity.source ?? entity.jsonAPI?.source, config.plugin == "http" else {
+            // A sub-entity goes to its root's source; a JSON:API entity without one (included only)
+            // to the source it arrives from.
+            guard let config = entity.source ?? model.root(of: entity).source ?? entity.jsonAPI?.source,
+                config.plugin == "http"
+            else {
                 problems[entity.name] = .noPushSource(entity: entity.name)
                 continue
             }

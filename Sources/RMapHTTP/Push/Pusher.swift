@@ -107,7 +107,7 @@ public struct Pusher {
                     }
                     inFlight[index] = request
                     sent += 1
-                    group.addTask { await PushAnswer.send(http, index: index, client: client) }
+                    group.addTask { await PushAnswer.send(http, planned: request, index: index, client: client) }
                 }
                 guard !inFlight.isEmpty, let answer = await group.next(),
                     let request = inFlight.removeValue(forKey: answer.index)

@@ -7,7 +7,7 @@ import RMap
 /// they enforce nothing. A new join table's primary key is dropped when the table is made and
 /// added again, under the same name, before links are merged into it (`ON CONFLICT` needs it)
 /// or at commit; ``FreshTableLoader`` copies only distinct links into it meanwhile. Measured in
-/// docs/performance.md ("PostgreSQL at COPY speed").
+/// docs/performance-log.md ("PostgreSQL at COPY speed").
 final class LaterIndexes {
     private let connection: PostgresConnection
     /// `CREATE INDEX` statements, run at commit.

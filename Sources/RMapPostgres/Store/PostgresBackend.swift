@@ -367,6 +367,15 @@ final class PostgresBackend: SyncBackend {
         return decodeLinks(result, join)
     }
 
+    /// One query by the destination columns.
+    func links(_ join: JoinTableLayout, destination: [Value]) throws -> [[Value]] {
+        let matching = join.destinationColumns.enumerated().map { "\(PostgresSchema.quote($1.name)) = $\($0 + 1)" }
+        let result = try connection.query(
+            "SELECT \(PostgresSchema.list(join.columns.map(\.name))) FROM \(PostgresSchema.quote(join.name)) "
+                + "WHERE \(matching.joined(separator: " AND "))", destination.map(PostgresValueText.encode))
+        return decodeLinks(result, join)
+    }
+
     private func decodeLinks(_ result: PostgresResult, _ join: JoinTableLayout) -> [[Value]] {
         result.rows.map { row in join.columns.enumerated().map { PostgresValueText.decode(row[$0], as: $1.type) } }
     }

@@ -17,7 +17,8 @@ struct CommandLineInterface {
         name: "help", abstract: "Show help for a subcommand.",
         positionals: Positionals(
             placeholder: "subcommand", help: "The subcommand to show help for; without one, the list of subcommands.",
-            count: .atMostOne))
+            count: .atMostOne),
+        exitStatuses: [(.success, "the help was printed"), (.usage, "usage error (e.g. an unknown subcommand)")])
 
     /// Where commands write and which plugins they see.
     var context: CommandContext

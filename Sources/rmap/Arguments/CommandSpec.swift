@@ -12,6 +12,8 @@ struct CommandSpec: Sendable {
     var options: [any OptionDeclaration] = []
     /// Extra paragraphs shown after the options in help.
     var discussion = ""
+    /// Each status the command can return, with what it means there: the last section of its help.
+    var exitStatuses: [(status: ExitCode, meaning: String)] = []
 
     /// The option with this long name.
     func option(named name: String) -> OptionSpec? {

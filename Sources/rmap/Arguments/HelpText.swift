@@ -10,6 +10,7 @@ enum HelpText {
         sections.append(
             (["OPTIONS:"] + options + [row("-h, --help", "Show help information.")]).joined(separator: "\n"))
         if !spec.discussion.isEmpty { sections.append(spec.discussion) }
+        if !spec.exitStatuses.isEmpty { sections.append(ExitCode.helpText(spec.exitStatuses)) }
         return sections.joined(separator: "\n\n") + "\n"
     }
 

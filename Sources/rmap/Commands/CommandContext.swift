@@ -10,12 +10,13 @@ struct CommandContext: Sendable {
     var registry: PluginRegistry
 
     /// Loads the mapping files; on mapping errors prints each issue to stderr
-    /// (`file:line:col: message`) and returns `nil`.
-    func loadModel(_ paths: [String]) -> MappingModel? {
+    /// (`file:line:col: message`), hands the error to `invalid` and returns `nil`.
+    func loadModel(_ paths: [String], invalid: (MappingError) -> Void = { _ in }) -> MappingModel? {
         do {
             return try MappingLoader(catalog: registry.catalog).load(paths)
         } catch {
             for issue in error.issues { errors.line(issue.description) }
+            invalid(error)
             return nil
         }
     }

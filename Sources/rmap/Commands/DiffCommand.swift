@@ -21,16 +21,12 @@ struct DiffCommand: StoreReadingCommand {
 enum SyncCommandStore {
     /// The `--store` option, else the files' `store:`, else SQLite's default file.
     ///
-    /// - Throws: ``SyncError`` when a file store does not exist yet (nothing was fetched into it),
-    ///   or when the store keeps no base (it cannot tell what changed).
+    /// - Throws: ``SyncError`` when a file store does not exist yet or is empty (nothing was
+    ///   fetched into it), or when the store keeps no base (it cannot tell what changed).
     static func open(_ context: CommandContext, _ option: PluginConfig?, model: MappingModel) throws -> SyncStore {
         let config = context.store(option, model: model)
-        let path = config["path"]?.scalar?.text ?? "rmap.sqlite"
-        if ["sqlite", "json"].contains(config.plugin), path != ":memory:",
-            !FileManager.default.fileExists(atPath: config.resolvePath(path))
-        {
-            throw SyncError.noStore(path: config.resolvePath(path))
-        }
+        let file = StoreFile(config)
+        if let path = file.path, !file.holdsStore { throw SyncError.noStore(path: path) }
         guard let store = try context.registry.makeStore(config) as? any BackendStore else {
             throw SyncError.storeKeepsNoBase(plugin: config.plugin)
         }

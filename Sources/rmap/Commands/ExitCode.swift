@@ -16,8 +16,8 @@ enum ExitCode: Int32 {
     ///   0  the plan was printed
     ///   2  usage or mapping error
     /// ```
-    static func helpText(_ meanings: KeyValuePairs<ExitCode, String>) -> String {
-        (["EXIT STATUS:"] + meanings.map { "  \($0.key.rawValue)  \($0.value)" }).joined(separator: "\n")
+    static func helpText(_ meanings: [(status: ExitCode, meaning: String)]) -> String {
+        (["EXIT STATUS:"] + meanings.map { "  \($0.status.rawValue)  \($0.meaning)" }).joined(separator: "\n")
     }
 
     /// The meaning of status 2, the same for every command.

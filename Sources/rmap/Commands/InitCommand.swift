@@ -45,13 +45,12 @@ struct InitCommand: CLICommand {
         discussion: """
             Prints what it inferred and what it was unsure of to stderr, one 'inferred:' or
             'unsure:' line each; lines the mapping marks 'check:' deserve a look.
-            """
-                + "\n\n"
-                + ExitCode.helpText([
-                    .success: "the mapping was written",
-                    .failure: "a payload could not be read, fetched or parsed, or the file not written",
-                    .usage: ExitCode.usageMeaning,
-                ]))
+            """,
+        exitStatuses: [
+            (.success, "the mapping was written"),
+            (.failure, "a payload could not be read, fetched or parsed, or the file not written"),
+            (.usage, ExitCode.usageMeaning),
+        ])
 
     /// The payload files.
     var payloads: [String]

@@ -14,7 +14,8 @@ struct InspectCommand: CLICommand {
         discussion: """
             Secret values read from the environment (${VAR} whose name contains TOKEN, SECRET,
             PASSWORD or KEY, or used under auth, headers or a password) are shown as ***.
-            """)
+            """,
+        exitStatuses: [(.success, "the model was printed"), (.usage, ExitCode.usageMeaning)])
 
     /// The mapping files.
     var mappings: [String]

@@ -6,7 +6,8 @@ import RMap
 struct PluginsCommand: CLICommand {
     static let spec = CommandSpec(
         name: "plugins",
-        abstract: "List the sources, stores, transformers and stages mapping files may use.")
+        abstract: "List the sources, stores, transformers and stages mapping files may use.",
+        exitStatuses: [(.success, "the plugins were listed"), (.usage, "usage error")])
 
     /// The modules of rmap itself; a plugin registered by any other module comes from the program
     /// that runs the command line (``RMapCommandLine/main(registry:)``).

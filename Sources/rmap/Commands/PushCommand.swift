@@ -15,11 +15,11 @@ struct PushCommand: CLICommand {
         abstract: "Send local changes back to the server, only what changed.",
         positionals: .mappings,
         options: [store, dryRun, jobs],
-        discussion: ExitCode.helpText([
-            .success: "nothing is left pending (with --dry-run: the plan was printed)",
-            .failure: "some change is still pending, or the push could not start",
-            .usage: ExitCode.usageMeaning,
-        ]))
+        exitStatuses: [
+            (.success, "nothing is left pending (with --dry-run: the plan was printed)"),
+            (.failure, "some change is still pending, or the push could not start"),
+            (.usage, ExitCode.usageMeaning),
+        ])
 
     /// The mapping files.
     var mappings: [String]

@@ -45,12 +45,12 @@ struct RunCommand: CLICommand {
         abstract: "Fetch, map, connect and store the records the mapping files describe.",
         positionals: .mappings,
         options: [store, strict, dryRun, json, quiet, jobs, only, full, singer],
-        discussion: ExitCode.helpText([
-            .success: "success",
-            .failure: "the run failed; nothing was written",
-            .usage: ExitCode.usageMeaning,
-            .rejected: "finished with rejected records or dangling references (without --strict)",
-        ]))
+        exitStatuses: [
+            (.success, "success"),
+            (.failure, "the run failed; nothing was written"),
+            (.usage, ExitCode.usageMeaning),
+            (.rejected, "finished with rejected records or dangling references (without --strict)"),
+        ])
 
     /// The mapping files.
     var mappings: [String]
@@ -89,17 +89,25 @@ struct RunCommand: CLICommand {
     func run(_ context: CommandContext) async -> ExitCode {
         let progress = ProgressReporter(output: context.errors, quiet: quiet, redraw: !json)
         progress.report(.stageStarted("load"))
-        guard let loaded = context.loadModel(mappings) else {
+        let loaded = context.loadModel(mappings) { error in
+            printJSON(RunReportOutput.invalidDocument(error.issues.map(\.jsonObject)), context)
+        }
+        guard let loaded else {
             progress.finish()
             return .usage
         }
         let model = singer ? loaded.readingSinger() : loaded
         progress.report(.stageFinished("load"))
         for name in only where model.entity(named: name) == nil {
-            let hint = Suggestion.hint(for: name, in: model.entities.map(\.name))
-            return context.fail("unknown entity '\(name)' in --only\(hint)", status: .usage)
+            let message =
+                "unknown entity '\(name)' in --only" + Suggestion.hint(for: name, in: model.entities.map(\.name))
+            printJSON(RunReportOutput.invalidDocument(message: message), context)
+            return context.fail(message, status: .usage)
         }
         let config = context.store(store, model: model)
+        // A run that fails before it commits leaves no store file it created (diff would read it as empty).
+        let file = StoreFile(config)
+        let fileExisted = file.exists
         var options = RunOptions(
             strict: strict, dryRun: dryRun, only: Set(only), jobs: jobs ?? 4,
             store: dryRun ? DryRunStore.config(config) : config)
@@ -110,11 +118,13 @@ struct RunCommand: CLICommand {
                 progress.report($0.redacted(by: model))
             }
         } catch let failure as StrictFailure {
+            if !fileExisted { file.removeIfEmpty() }
             progress.finish()
             RunReportOutput(report: failure.report, model: model).printProblems(to: context.errors)
             if json { context.output.line(JSONWriter.serialize(failure.report.jsonDocument(status: "failed"))) }
             return context.fail(failure.description)
         } catch {
+            if !fileExisted { file.removeIfEmpty() }
             progress.finish()
             let message = model.redact("\(error)")
             if json { context.output.line(JSONWriter.serialize(RunReportOutput.failureDocument(message))) }
@@ -130,6 +140,25 @@ struct RunCommand: CLICommand {
             context.output.write(output.table())
             output.printProblems(to: context.errors)
         }
+        if !dryRun { noteCreationsInFlight(context, model: model) }
         return report.hasProblems ? .rejected : .success
+    }
+
+    /// Says so when the push journal holds creations without a recorded answer: the run may have
+    /// stored the server's objects for them beside their local rows (docs/push.md, "Runs and
+    /// pushes that meet"). Best effort: a store the sync API cannot read says nothing.
+    private func noteCreationsInFlight(_ context: CommandContext, model: MappingModel) {
+        guard let count = try? SyncCommandStore.open(context, store, model: model).journalledCreations(), count > 0
+        else { return }
+        let (creations, has) = count == 1 ? ("creation", "has") : ("creations", "have")
+        context.errors.line(
+            "note: \(count) \(creations) sent by a push \(has) no recorded answer yet (the push journal): the "
+                + "server's objects for them may now be stored beside their local rows, until the next "
+                + "'rmap push' pairs them by idempotency key")
+    }
+
+    /// Prints `document` on stdout when `--json` was given.
+    private func printJSON(_ document: JSONValue, _ context: CommandContext) {
+        if json { context.output.line(JSONWriter.serialize(document)) }
     }
 }

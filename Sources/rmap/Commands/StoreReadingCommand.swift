@@ -38,11 +38,11 @@ extension StoreReadingCommand {
             abstract: help.abstract,
             positionals: .mappings,
             options: options.options,
-            discussion: ExitCode.helpText([
-                .success: help.success,
-                .failure: "the store could not be read (e.g. no store yet: run 'rmap run' first)",
-                .usage: ExitCode.usageMeaning,
-            ]))
+            exitStatuses: [
+                (.success, help.success),
+                (.failure, "the store could not be read (e.g. no store yet: run 'rmap run' first)"),
+                (.usage, ExitCode.usageMeaning),
+            ])
     }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {

@@ -20,7 +20,8 @@ struct ValidateCommand: CLICommand {
             prints one 'file:line:col: message' line per problem to stderr and exits 2. With
             --format github the problems go to stdout as workflow commands, which annotate the
             files in a pull request.
-            """)
+            """,
+        exitStatuses: [(.success, "the files are valid"), (.usage, "usage error, or the files have problems")])
 
     /// How the result is printed.
     enum Format: String, CaseIterable {
@@ -73,17 +74,10 @@ struct ValidateCommand: CLICommand {
         case .success(let model): entities = model.entities.count
         case .failure(let error): issues = error.issues
         }
-        let errors = issues.map { issue in
-            JSONValue.object(
-                JSONObject([
-                    ("file", .string(issue.mark.file)), ("line", .number(String(issue.mark.line))),
-                    ("column", .number(String(issue.mark.column))), ("message", .string(issue.message)),
-                ]))
-        }
         return .object(
             JSONObject([
                 ("valid", .bool(issues.isEmpty)), ("files", .array(mappings.map(JSONValue.string))),
-                ("entities", .number(String(entities))), ("errors", .array(errors)),
+                ("entities", .number(String(entities))), ("errors", .array(issues.map(\.jsonObject))),
             ]))
     }
 

@@ -6,7 +6,7 @@ extension ProgressEvent {
         switch self {
         case .fetched(let entity, let origin): .fetched(entity: entity, origin: model.redact(origin))
         case .note(let text): .note(model.redact(text))
-        case .stageStarted, .stageFinished, .mapped, .expected, .advanced, .entityFetched: self
+        case .stageStarted, .stageFinished, .mapped, .nested, .expected, .advanced, .entityFetched: self
         }
     }
 }

@@ -40,4 +40,16 @@ struct RunReportOutput {
     static func failureDocument(_ message: String) -> JSONValue {
         .object(JSONObject([("status", .string("failed")), ("error", .string(message))]))
     }
+
+    /// The `--json` document of a run that did not start (exit 2): the mapping files' errors, each as
+    /// `rmap validate --json` lists it.
+    static func invalidDocument(_ errors: [JSONValue]) -> JSONValue {
+        .object(JSONObject([("status", .string("invalid")), ("errors", .array(errors))]))
+    }
+
+    /// The `--json` document of a run whose command line names what the files do not have (`--only`).
+    static func invalidDocument(message: String) -> JSONValue {
+        let error = JSONObject([("file", .null), ("line", .null), ("column", .null), ("message", .string(message))])
+        return invalidDocument([.object(error)])
+    }
 }

@@ -65,6 +65,7 @@ class State:
         self.rails_items = 0
         self.slow = {}  # tag -> [requests sleeping now, most at once]
         self.bombs = {}  # megabytes -> gzip body
+        self.inflight = {}  # collection -> InFlightKeys
 
     def bump(self, key):
         self.counters[key] = self.counters.get(key, 0) + 1
@@ -83,6 +84,7 @@ class State:
         self.answers.clear()
         self.rails_items = 0
         self.slow.clear()
+        self.inflight = {}
 
     def connected(self, prefix):
         """Counts a connection that carried a request to `/<prefix>/...` (the path's first two segments)."""
@@ -113,6 +115,16 @@ class State:
             return self.answers[key], True
         self.answers[key] = make()
         return self.answers[key], False
+
+
+class InFlightKeys:
+    """One `/inflight` collection: its records, the idempotency keys being processed, the answers kept."""
+
+    def __init__(self):
+        self.items = []
+        self.processing = set()
+        self.kept = {}
+        self.counts = {"created": 0, "conflicts": 0, "replays": 0}
 
 
 def make_gzip_bomb(megabytes):
@@ -187,6 +199,10 @@ class Handler(ApiShapes, JSONAPIPassThrough, Exchange):
 
     def control_slow(self):
         self.send(HTTPStatus.OK, {tag: entry[1] for tag, entry in self.server.state.slow.items()})
+
+    def control_inflight(self):
+        inflight = self.server.state.inflight.get(self.query.get("collection", ""), InFlightKeys())
+        self.send(HTTPStatus.OK, {**inflight.counts, "processing": len(inflight.processing)})
 
     def control_rails(self):
         self.server.state.rails_items = max(0, self.int_param("items", 0))
@@ -320,20 +336,68 @@ class Handler(ApiShapes, JSONAPIPassThrough, Exchange):
             self.send(HTTPStatus.OK, [{"id": i, "name": f"Item {i}"} for i in range(1, count + 1)])
         elif self.command == "POST":
             key = self.headers.get("Idempotency-Key")
-            make = lambda: self.created(self.server.state.bump("rails-created"))
+            make = lambda: self.created(100000 + self.server.state.bump("rails-created"))
             body, _ = self.server.state.answer(key, make) if key else (make(), False)
             self.send(HTTPStatus.CREATED, body)
         else:
             self.send(HTTPStatus.NO_CONTENT)
 
     def created(self, number):
-        """The created record: the element's attributes with the identity `100000 + number`."""
+        """The created record: the element's attributes with the identity `number` (`100000 + n` for `/rails`)."""
         try:
             sent = json.loads(self.body or b"{}")
         except ValueError:
             sent = {}
         element = next(iter(sent.values()), {}) if isinstance(sent, dict) and len(sent) == 1 else sent
-        return {**(element if isinstance(element, dict) else {}), "id": 100000 + number}
+        return {**(element if isinstance(element, dict) else {}), "id": number}
+
+    # MARK: - Idempotency keys still in flight
+
+    async def route_inflight(self):
+        """`/inflight/<ms>/<collection>`: a Rails-shaped collection whose creations take <ms>
+        milliseconds and honour `Idempotency-Key` as Stripe does
+        (https://docs.stripe.com/api/idempotent_requests): a POST whose key is still being processed
+        conflicts with the request executing concurrently, so it is answered 409 and not run, and
+        nothing is saved for it ("you can retry these requests"); once the first has finished, a POST
+        with its key gets the first answer again (`Idempotent-Replayed: true`) and creates nothing. A
+        creation finishes whether or not its client still waits (a client that timed out). Each
+        <collection> (the rest of the path: `marker/items`) has records and keys of its own."""
+        parts = self.route.strip("/").split("/")
+        collection = "/".join(parts[2:])
+        inflight = self.server.state.inflight.setdefault(collection, InFlightKeys())
+        if self.command == "GET":
+            self.send(HTTPStatus.OK, inflight.items)
+            return
+        if self.command != "POST":
+            self.send(HTTPStatus.NO_CONTENT)
+            return
+        key = self.headers.get("Idempotency-Key")
+        if key in inflight.kept:
+            inflight.counts["replays"] += 1
+            self.send(HTTPStatus.CREATED, inflight.kept[key], {"Idempotent-Replayed": "true"})
+            return
+        if key in inflight.processing:
+            inflight.counts["conflicts"] += 1
+            message = "There is currently another in-progress request using this idempotency key. Try again later."
+            self.send(HTTPStatus.CONFLICT, {"error": {"type": "idempotency_error", "message": message}})
+            return
+        if key:
+            inflight.processing.add(key)
+        try:
+            milliseconds = int(parts[1]) if len(parts) > 2 else 0
+        except ValueError:
+            milliseconds = 0
+        await asyncio.sleep(milliseconds / 1000)
+        if inflight is not self.server.state.inflight.get(collection):  # reset meanwhile: forgotten
+            self.send(HTTPStatus.CREATED, {})
+            return
+        record = self.created(len(inflight.items) + 1)
+        inflight.items.append(record)
+        inflight.counts["created"] += 1
+        if key:
+            inflight.kept[key] = record
+            inflight.processing.discard(key)
+        self.send(HTTPStatus.CREATED, record)
 
     # MARK: - Pagination styles
 

@@ -14,7 +14,7 @@ struct DisplayedPathsTests {
         #expect(
             result.fetchedLines == [
                 "fetched CRMPerson: 12 records from samples/people.json ",
-                "fetched CRMProject: 15 records from samples/projects.json ",
+                "fetched CRMProject: 15 records and 40 nested CRMTask from samples/projects.json ",
             ])
         #expect(result.stdout.hasPrefix("entity "), "\(result.stdout)")
         #expect(result.status == 0)

@@ -19,9 +19,31 @@ struct HelpPagesTests {
                 OPTIONS:
                   -h, --help              Show help information.
 
+                EXIT STATUS:
+                  0  the help was printed
+                  2  usage error (e.g. an unknown subcommand)
+
                 """)
         #expect(result.stderr == "")
         #expect(result.status == 0)
+    }
+
+    @Test("every subcommand that rmap help lists ends its page with its exit statuses, 0 and 2 among them")
+    func everyPageHasExitStatuses() async throws {
+        let list = try await CLIRunner.run(["help"])
+        let section = try #require(list.stdout.components(separatedBy: "SUBCOMMANDS:\n").last)
+        let names = section.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), !line.hasPrefix("  See") else { return nil }
+            return line.split(separator: " ").first.map(String.init)
+        }
+        #expect(names.count >= 9 && names.contains("status") && names.contains("help"), "\(names)")
+        for name in names {
+            let page = try await CLIRunner.run(["help", name]).stdout
+            let statuses = try #require(page.components(separatedBy: "\n\nEXIT STATUS:\n").dropFirst().last, "\(name)")
+            let codes = statuses.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces).prefix(1) }
+            #expect(codes.contains("0") && codes.contains("2"), "rmap help \(name): \(statuses)")
+            #expect(statuses.hasSuffix("\n") && !statuses.contains("\n\n"), "rmap help \(name): not the last section")
+        }
     }
 
     @Test(

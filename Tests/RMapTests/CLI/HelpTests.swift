@@ -46,6 +46,10 @@ struct HelpTests {
         --format github the problems go to stdout as workflow commands, which annotate the
         files in a pull request.
 
+        EXIT STATUS:
+          0  the files are valid
+          2  usage error, or the files have problems
+
         """
 
     @Test("the top-level help goes to stdout with exit 0", arguments: [[], ["-h"], ["--help"], ["help"]])

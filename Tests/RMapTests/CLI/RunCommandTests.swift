@@ -26,7 +26,7 @@ struct RunCommandTests {
         #expect(lines.first == "load: started")
         #expect(lines.last == "persist: done")
         for expected in [
-            "fetch: started", "fetched CRMPerson: 2 records from data/people.json (634 B)",
+            "fetch: started", "fetched CRMPerson: 2 records and 1 nested CRMNote from data/people.json (634 B)",
             "fetched CRMProject: 2 records from data/projects.json (109 B)", "fetch: done", "connect: started",
             "connect: done", "persist: started",
         ] {

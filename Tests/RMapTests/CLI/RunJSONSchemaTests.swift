@@ -49,7 +49,9 @@ struct RunJSONSchemaTests {
         }
     }
 
-    @Test("the report and the failure document have exactly the documented fields, of the documented types")
+    @Test(
+        "the report, the failure and the invalid documents have exactly the documented fields, of the documented types"
+    )
     func schema() async throws {
         let documented = try Self.documented()
         #expect(documented.count > 30, "the table was not found: \(documented)")
@@ -67,7 +69,17 @@ struct RunJSONSchemaTests {
         #expect(failed.status == 1)
         let failure = try JSONReader.parse(failed.stdout, origin: "stdout")
 
-        let actual = Self.fields(report).merging(Self.fields(failure)) { $0.union($1) }
+        try workspace.write("typo.yml", "rmap: 1\nentities:\n  Note:\n    attributes: { id: int, body: strng }\n")
+        let invalid = try await workspace.rmap(["run", "typo.yml", "--json", "--quiet"])
+        #expect(invalid.status == 2)
+        let invalidDocument = try JSONReader.parse(invalid.stdout, origin: "stdout")
+        let unknownEntity = try await workspace.rmap(["run", "people.yml", "--only", "Persn", "--json", "--quiet"])
+        #expect(unknownEntity.status == 2)
+        let unknownDocument = try JSONReader.parse(unknownEntity.stdout, origin: "stdout")
+        #expect(unknownDocument.object?["status"] == .string("invalid"))
+
+        let actual = [report, failure, invalidDocument, unknownDocument].map { Self.fields($0) }
+            .reduce(into: [:]) { all, fields in all.merge(fields) { $0.union($1) } }
         #expect(Set(actual.keys) == Set(documented.keys))
         for (field, types) in actual {
             #expect(types.isSubset(of: documented[field] ?? []), "\(field): \(types) in the output")

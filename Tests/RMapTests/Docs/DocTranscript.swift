@@ -3,11 +3,15 @@ import Foundation
 /// A Markdown page read as the steps a user following it would take, each with
 /// what the page says will come out.
 ///
-/// Three conventions mark what is checked:
+/// Four conventions mark what is checked:
 ///
 /// - a ```` ```console ```` block is a terminal session: each `$ command` line
 ///   runs in a shell, and the lines after it, up to the next `$`, are its
 ///   output (stdout and stderr together, as a terminal shows them);
+/// - `<!-- not run: REASON -->` on the line before a block says why it is not
+///   run (it needs a server the suite does not have, it is a test command
+///   itself, ...); every other block of commands (```` ```sh ````, or a text
+///   block whose first line is a `$ command`) is a page error, ``unmarked``;
 /// - `<!-- file: NAME -->` on the line before a fenced block writes the block
 ///   to the file NAME, for later commands to use;
 /// - `<!-- output of NAME -->` on the line before a fenced block says the
@@ -26,6 +30,13 @@ struct DocTranscript {
 
     /// The page's steps, in order.
     var steps: [Step]
+    /// The blocks marked `<!-- not run: REASON -->`: the line each starts on, and the reason.
+    var notRun: [(line: Int, reason: String)] = []
+    /// The lines of blocks of commands that are neither a console session nor marked as not run.
+    var unmarked: [Int] = []
+
+    /// The languages of blocks that hold commands to type.
+    static let commandLanguages: Set = ["console", "sh", "bash", "shell"]
 
     /// Reads the steps of a page.
     init(markdown: String) {
@@ -44,7 +55,16 @@ struct DocTranscript {
             while let (_, inner) = lines.next(), inner.trimmingCharacters(in: .whitespaces) != "```" {
                 block.append(String(inner.dropFirst(min(indent, inner.prefix { $0 == " " }.count))))
             }
-            steps += Self.steps(language: String(language), block, marker: marker, line: index + 2)
+            if let reason = marker?.trimmedPrefix("not run:") {
+                if reason.isEmpty { unmarked.append(index + 2) } else { notRun.append((index + 2, reason)) }
+            } else if language != "console",
+                Self.commandLanguages.contains(String(language))
+                    || block.first?.hasPrefix("$ ") == true
+            {
+                unmarked.append(index + 2)
+            } else {
+                steps += Self.steps(language: String(language), block, marker: marker, line: index + 2)
+            }
             marker = nil
         }
     }

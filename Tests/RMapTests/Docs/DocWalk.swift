@@ -3,13 +3,16 @@ import Testing
 
 /// Follows a page's ``DocTranscript`` in a fresh directory holding copies of the
 /// repository's `mappings/`, `samples/` and `examples/`, as a user in a checkout
-/// would, and records each step whose output differs from the page.
+/// would, and records each step whose output differs from the page. Following a
+/// page must leave the example loadable: `rmap validate mappings/*.yml` passes
+/// at its end.
 ///
 /// Commands run in `/bin/sh` with `rmap` (the built binary, `RMAP_BINARY`
 /// honoured) and `rmap-doc-examples` first on `PATH`; `scripts/rmap` is
 /// `rmap`. The Rails app's address, which changes with every start, is written
-/// `http://127.0.0.1:PORT` on the page: commands get the real one, and output
-/// shows it as the page does; `RAILS_URL` is set to it.
+/// `http://127.0.0.1:PORT` on the page: commands get the real one; `RAILS_URL`
+/// is set to it. Output and page are compared after ``normalized(_:)``, which
+/// writes what changes from run to run (times, rates, ports) one way.
 struct DocWalk {
     /// The page, relative to the repository.
     var page: String
@@ -37,27 +40,50 @@ struct DocWalk {
                 at: root.appendingPathComponent(folder), to: workspace.url.appendingPathComponent(folder))
         }
         let shell = try Shell(workspace: workspace, rails: rails, environment: environment)
-        var found: [Mismatch] = []
-        for step in DocTranscript(markdown: markdown).steps {
+        let transcript = DocTranscript(markdown: markdown)
+        var found = transcript.unmarked.map { line in
+            Mismatch(
+                location: "\(page):\(line)",
+                what: "commands neither run (```console) nor marked <!-- not run: REASON -->",
+                expected: "", actual: "")
+        }
+        for step in transcript.steps {
             switch step {
             case .file(let name, let text):
                 try workspace.write(name, text)
             case .command(let command, let output, let line):
                 let actual = try await shell.run(command)
-                if actual != output {
+                if Self.normalized(actual) != Self.normalized(output) {
                     found.append(
                         Mismatch(location: "\(page):\(line)", what: "$ \(command)", expected: output, actual: actual))
                 }
             case .example(let name, let output, let line):
                 let actual = try await shell.run("rmap-doc-examples \(name)")
-                if actual != output {
+                if Self.normalized(actual) != Self.normalized(output) {
                     found.append(
                         Mismatch(location: "\(page):\(line)", what: "example \(name)", expected: output, actual: actual)
                     )
                 }
             }
         }
+        let validation = try await shell.run("rmap validate mappings/*.yml")
+        if !validation.hasPrefix("ok: ") {
+            found.append(
+                Mismatch(
+                    location: "\(page): at its end", what: "$ rmap validate mappings/*.yml (the example still loads)",
+                    expected: "ok: ...\n", actual: validation))
+        }
         return found
+    }
+
+    /// `text` with what differs between runs written one way: durations (`in 0.01s`) as `0.00s`,
+    /// rates (`1,541 records/s`) as `N records/s`, `ETA 3s` as `ETA Ns`, and any port on 127.0.0.1 as
+    /// `127.0.0.1:PORT`.
+    static func normalized(_ text: String) -> String {
+        text.replacing(/\b\d+\.\d\ds\b/, with: "0.00s")
+            .replacing(/\b\d[\d,]* records\/s\b/, with: "N records/s")
+            .replacing(/ETA \d+s/, with: "ETA Ns")
+            .replacing(/127\.0\.0\.1:\d+/, with: "127.0.0.1:PORT")
     }
 }
 

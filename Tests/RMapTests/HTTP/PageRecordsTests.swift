@@ -26,7 +26,12 @@ struct PageRecordsTests {
 
     @Test("root: bare counts an object as one record")
     func bare() throws {
-        let document = try JSONReader.parse(#"{"people": [{"id": 1}, {"id": 2}], "meta": {}}"#, origin: "page")
+        let document = try JSONReader.parse(#"{"id": 7, "people": [{"id": 1}, {"id": 2}], "meta": {}}"#, origin: "page")
         #expect(PageRecords.count(in: document, for: try person(root: "bare")) == 1)
+        // Without the identity, an object holding an array of objects is a payload that lacks `records:`.
+        let unwrapped = try JSONReader.parse(#"{"people": [{"id": 1}, {"id": 2}], "meta": {}}"#, origin: "page")
+        #expect(throws: FetchError.self) {
+            try RecordSelection.records(in: unwrapped, for: try person(root: "bare"), origin: "page")
+        }
     }
 }

@@ -49,6 +49,49 @@ struct MermaidDiagramTests {
                 """)
     }
 
+    @Test("a nested to-one's foreign-key column is listed and marked FK, whether an attribute shares it or not")
+    func nestedToOne() throws {
+        let model = try InspectModels.load(
+            """
+            rmap: 1
+            source: { plugin: file, path: people.json }
+            entities:
+              Person:
+                attributes: { id: int }
+                relationships:
+                  projects: { to_many: Project, nested: true, inverse: owner }
+              Project:
+                source: false
+                attributes: { id: int }
+                relationships:
+                  owner: { to_one: Person, inverse: projects }
+                  tasks: { to_many: Task, nested: true, inverse: project }
+              Task:
+                source: false
+                attributes: { id: int, projectId: int }
+                relationships:
+                  project: { to_one: Project, inverse: tasks }
+            """)
+        #expect(
+            MermaidDiagram.render(model) == """
+                erDiagram
+                    Person {
+                        int id PK
+                    }
+                    Project {
+                        int id PK
+                        int owner_id FK
+                    }
+                    Task {
+                        int id PK
+                        int project_id FK "projectId"
+                    }
+                    Person ||--o{ Project : projects
+                    Project ||--o{ Task : tasks
+
+                """)
+    }
+
     @Test("names Mermaid cannot take are cleaned; labels that are not one word are quoted")
     func cleaning() {
         let mark = Mark(file: "x.yml", line: 1, column: 1)

@@ -32,6 +32,24 @@ struct InterpolationTests {
         #expect(model.entity(named: "Note")?.source?["site"]?.scalar?.text == "http://127.0.0.1:3000")
     }
 
+    @Test("a set but empty variable is an error naming it, not a path that lost a part; ${VAR:-} may be empty")
+    func emptyVariableIsAnError() throws {
+        let yaml = """
+            rmap: 1
+            source:
+              plugin: file
+              path: ${DATA}/users${SUFFIX:-}.json
+            entities:
+              User: {attributes: {id: int}}
+            """
+        #expect(
+            LoaderHarness.issues(yaml, environment: ["DATA": "", "SUFFIX": ""]) == [
+                "mappings/crm.yml:4:9: environment variable 'DATA' is empty (write ${DATA:-} where empty is meant)"
+            ])
+        let model = try LoaderHarness.load(yaml, environment: ["DATA": "data", "SUFFIX": ""])
+        #expect(model.entity(named: "User")?.source?["path"]?.scalar?.text == "data/users.json")
+    }
+
     @Test func setVariableWinsOverTheDefault() throws {
         let model = try LoaderHarness.load(Self.http, environment: ["API_TOKEN": "t", "SITE": "https://crm.example"])
         #expect(model.entity(named: "Note")?.source?["site"]?.scalar?.text == "https://crm.example")

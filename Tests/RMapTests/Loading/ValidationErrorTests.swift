@@ -64,6 +64,9 @@ struct ValidationErrorTests {
             "unknown store plugin", "rmap: 1\nstore: {plugin: sqlit, path: x.sqlite}\n",
             "mappings/crm.yml:2:17: unknown store plugin 'sqlit' (did you mean 'sqlite'?)"),
         InvalidMapping(
+            "another name of a source plugin", "rmap: 1\nsource: {plugin: REST}\n",
+            "mappings/crm.yml:2:18: unknown source plugin 'REST' (did you mean 'http'?)"),
+        InvalidMapping(
             "unknown plugin option", "rmap: 1\nsource: {plugin: http, sit: \"https://x\"}\n",
             "mappings/crm.yml:2:24: unknown key 'sit' in source (plugin 'http') (did you mean 'site'?)"),
         InvalidMapping(
@@ -121,10 +124,9 @@ struct ValidationErrorTests {
             "mappings/crm.yml:3:23: sort direction must be asc or desc, found 'down'",
             "mappings/crm.yml:3:32: a sort key is 'attribute', 'attribute asc' or 'attribute desc', found 'a b c'"),
         InvalidMapping(
-            "extends unknown",
+            "extends unknown (and no knock-on: no identity)",
             "rmap: 1\nentities:\n  CRMPerson: {attributes: {id: int}}\n  CRMAdmin: {extends: CRMPersn}\n",
-            "mappings/crm.yml:4:23: entity 'CRMAdmin' extends unknown entity 'CRMPersn' (did you mean 'CRMPerson'?)",
-            "mappings/crm.yml:4:3: entity 'CRMAdmin' has no identity: add an 'id' attribute or declare 'identity:'"),
+            "mappings/crm.yml:4:23: entity 'CRMAdmin' extends unknown entity 'CRMPersn' (did you mean 'CRMPerson'?)"),
         InvalidMapping(
             "extends cycle",
             "rmap: 1\nentities:\n  A: {extends: B, attributes: {id: int}}\n  B: {extends: A, attributes: {id: int}}\n",
@@ -185,9 +187,20 @@ struct ValidationErrorTests {
             "mappings/crm.yml:3:47: 'required' must be true or false, found 'yes'",
             "mappings/crm.yml:3:62: 'readonly' must be true or false, found '1'"),
         InvalidMapping(
-            "attributes is not a mapping", "rmap: 1\nentities:\n  P: {attributes: [id]}\n",
-            "mappings/crm.yml:3:19: 'attributes' of entity 'P' must be a mapping, found a list",
-            "mappings/crm.yml:3:3: entity 'P' has no identity: add an 'id' attribute or declare 'identity:'"),
+            "attributes is not a mapping (and no knock-on: no identity)",
+            "rmap: 1\nentities:\n  P: {attributes: [id]}\n",
+            "mappings/crm.yml:3:19: 'attributes' of entity 'P' must be a mapping, found a list"),
+        InvalidMapping(
+            "another schema language's type name: a suggestion, and no knock-on (no identity)",
+            "rmap: 1\nentities:\n  P: {attributes: {id: integer, flags: [Boolean]}}\n",
+            "mappings/crm.yml:3:24: unknown type 'integer' for attribute 'id' (did you mean 'int'?)",
+            "mappings/crm.yml:3:40: unknown type '[Boolean]' for attribute 'flags' (did you mean '[bool]'?)"),
+        InvalidMapping(
+            "an unreadable type of an attribute that a connection and the sort name: one error each",
+            "rmap: 1\nentities:\n  P:\n    sort: [seen desc]\n    attributes: {id: int, seen: timestmp, bossId: float}\n"
+                + "    relationships:\n      boss: {to_one: P, connect: {foreign_key: {bossId: id}}}\n",
+            "mappings/crm.yml:5:33: unknown type 'timestmp' for attribute 'seen' (did you mean 'datetime'?)",
+            "mappings/crm.yml:5:51: unknown type 'float' for attribute 'bossId' (did you mean 'double'?)"),
         InvalidMapping(
             "duplicate attribute", "rmap: 1\nentities:\n  P:\n    attributes:\n      id: int\n      id: string\n",
             "mappings/crm.yml:6:7: duplicate key 'id' in 'attributes' of entity 'P' (first at mappings/crm.yml:5:7)"),

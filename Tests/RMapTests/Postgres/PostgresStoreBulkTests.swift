@@ -9,7 +9,9 @@ import Testing
 struct PostgresStoreBulkTests {
     typealias F = StoreFixtures
 
-    private static let count = 50_000
+    /// Three full write batches and part of a fourth: several COPYs, each of several 256 KiB chunks,
+    /// and each of the awkward values below many times over (their cycles are at most 100 long).
+    private static let count = PersistWriter.batchSize * 3 + 101
 
     /// The values of person `index`: every type, with the awkward cases spread through the batch.
     private static func values(_ index: Int) -> [String: Value] {
@@ -31,7 +33,7 @@ struct PostgresStoreBulkTests {
         return values
     }
 
-    @Test func fiftyThousandObjectsAreCopiedAndReadBackExactly() throws {
+    @Test func severalBatchesOfObjectsAreCopiedAndReadBackExactly() throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
         func graph() -> ObjectGraph {

@@ -13,7 +13,9 @@ struct ProgressRendererTests {
 
     static let clear = ProgressRenderer.clearLine
 
-    @Test("lines: a line per stage and one per entity when its fetch ends, never one per file")
+    @Test(
+        "lines: a line per stage and one per entity when its fetch ends (with the records nested in it), never one per file"
+    )
     func lines() {
         let written = Self.render(
             .lines,
@@ -29,6 +31,9 @@ struct ProgressRendererTests {
                 (.milliseconds(400), .entityFetched("Person")),
                 (.milliseconds(500), .fetched(entity: "Issue", origin: "https://api.example.com/issues")),
                 (.milliseconds(500), .mapped(entity: "Issue", records: 30)),
+                (.milliseconds(500), .nested(entity: "User", within: "Issue", records: 10)),
+                (.milliseconds(500), .nested(entity: "Label", within: "Issue", records: 1)),
+                (.milliseconds(500), .nested(entity: "User", within: "Issue", records: 30)),
                 (.milliseconds(500), .advanced(entity: "Issue", amount: 1, unit: .pages)),
                 (.seconds(2), .entityFetched("Issue")),
                 (.seconds(2), .note("retrying GET https://api.example.com/issues in 1s (HTTP 503)")),
@@ -38,7 +43,7 @@ struct ProgressRendererTests {
             written.joined() == """
                 fetch: started
                 fetched Person: 120 records from 2 files (3.0 KiB) in 0.40s, 300 records/s
-                fetched Issue: 30 records from https://api.example.com/issues in 1.50s, 20 records/s
+                fetched Issue: 30 records and 30 nested User and 1 nested Label from https://api.example.com/issues in 1.50s, 20 records/s
                 retrying GET https://api.example.com/issues in 1s (HTTP 503)
                 fetch: done in 2.00s
 

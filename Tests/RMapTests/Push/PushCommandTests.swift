@@ -29,10 +29,13 @@ extension RailsServerSuites {
             try await MixedChanges.expectIntended(harness)
         }
 
+        /// Kills 4 pushes, or 10 in the full run (``TestDepth``).
+        static let kills = TestDepth.repetitions(quick: 4, full: 10)
+
         @Test("rmap push killed at random moments, then pushed to completion: each change lands exactly once")
         func killed() async throws {
             var delays: [Int] = []
-            for _ in 1...10 {
+            for _ in 1...Self.kills {
                 let harness = try await PushHarness()
                 try MixedChanges.make(harness)
                 let delay = Int.random(in: 0...2500)
@@ -43,7 +46,7 @@ extension RailsServerSuites {
                 #expect(result.status == 0, "killed after \(delay) ms: \(result.stderr)")
                 try await MixedChanges.expectIntended(harness, "killed after \(delay) ms")
             }
-            #expect(delays.count == 10)
+            #expect(delays.count == Self.kills)
         }
     }
 }

@@ -79,3 +79,34 @@ final class LockingTransport: HTTPTransport {
         }
     }
 }
+
+/// Sends every request for real; when the first `POST`'s answer arrives, runs `meanwhile` (e.g.
+/// `rmap run` on the store) before handing the answer back: another of rmap's operations while
+/// the push waits for answers.
+final class InterleavingTransport: HTTPTransport {
+    private let meanwhile: @Sendable () async throws -> Void
+    private let done = Locked(false)
+    private let real = URLSessionTransport()
+
+    init(meanwhile: @escaping @Sendable () async throws -> Void) {
+        self.meanwhile = meanwhile
+    }
+
+    func send(_ request: HTTPRequest, timeout: Duration) async throws(HTTPError.Reason) -> HTTPResponse {
+        let response = try await real.send(request, timeout: timeout)
+        let first =
+            request.method == .post
+            && done.withLock { done in
+                defer { done = true }
+                return !done
+            }
+        if first {
+            do {
+                try await meanwhile()
+            } catch {
+                throw .connectionLost("the interleaved operation failed: \(error)")
+            }
+        }
+        return response
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import RMap
 import RMapHTTP
+import RMapPostgres
 import RMapSQLite
 import Testing
 
@@ -67,6 +68,8 @@ final class PushHarness {
     let model: MappingModel
     /// The SQLite file (`sql` and `value` read it); with another store kind, its directory.
     let path: String
+    /// The PostgreSQL store's URL, when the store is PostgreSQL (`sql` runs there then).
+    let postgresURL: String?
     let store: any BackendStore
     let sync: SyncStore
     private let directory: URL
@@ -126,6 +129,8 @@ final class PushHarness {
             .load(documents: [("push.yml", Self.mapping(site: site, project: project, person: person))])
         directory = try StoreFixtures.temporaryDirectory()
         path = directory.appendingPathComponent("push.sqlite").path
+        let postgres = kind?.description == StoreKind.postgres.description
+        postgresURL = postgres ? try PostgresSchemas.url(for: directory) : nil
         store = try kind?.open(directory) ?? SQLiteStore(path: path, busyTimeout: busyTimeout)
         sync = SyncStore(store: store, model: model)
         try await fetch()
@@ -158,9 +163,30 @@ final class PushHarness {
         _ = try store.write(graph, request: WriteRequest())
     }
 
-    /// Runs SQL on the store, as a user editing it would.
+    /// Runs SQL on the store (SQLite, or PostgreSQL with ``postgresURL``), as a user editing it would.
     func sql(_ statement: String) throws {
-        try SQLiteConnection(path: path).execute(statement)
+        if let postgresURL {
+            try PostgresConnection(url: postgresURL).execute(statement)
+        } else {
+            try SQLiteConnection(path: path).execute(statement)
+        }
+    }
+
+    /// The store as `--store` names it: `sqlite:PATH`, or the PostgreSQL URL.
+    var storeArgument: String { postgresURL ?? "sqlite:\(path)" }
+
+    /// `rmap command` (the binary ``CLIRunner`` finds) with the app's mapping and `--store` naming
+    /// this store, then `arguments`.
+    func rmap(_ command: String, _ arguments: [String] = []) async throws -> CLIResult {
+        try await Self.rmap(command, site: site, store: storeArgument, arguments)
+    }
+
+    /// `rmap command` with the mapping of the app at `site` and `--store store`, then `arguments`.
+    static func rmap(_ command: String, site: URL, store: String, _ arguments: [String] = []) async throws -> CLIResult
+    {
+        let directory = try TemporaryDirectory()
+        try directory.write("crm.yml", mapping(site: site))
+        return try await CLIRunner.run([command, "crm.yml", "--store", store] + arguments, in: directory.url)
     }
 
     /// The first value of the first row of a query on the store.

@@ -18,12 +18,11 @@ extension FaultServerSuites {
             let path: String
             let directory: URL
 
-            init() throws {
-                site = try TestServers.fault()
-                marker = RMapTests.marker()
+            /// The model of items at the fault server's `/rails/<marker>`.
+            static func model(site: URL, marker: String) throws -> MappingModel {
                 let registry = PluginRegistry()
                 registry.registerHTTP()
-                model = try MappingLoader(catalog: registry.catalog).load(documents: [
+                return try MappingLoader(catalog: registry.catalog).load(documents: [
                     (
                         "items.yml",
                         """
@@ -35,6 +34,12 @@ extension FaultServerSuites {
                         """
                     )
                 ])
+            }
+
+            init() throws {
+                site = try TestServers.fault()
+                marker = RMapTests.marker()
+                model = try Self.model(site: site, marker: marker)
                 directory = try StoreFixtures.temporaryDirectory()
                 path = directory.appendingPathComponent("items.sqlite").path
                 let store = try SQLiteStore(path: path)

@@ -18,8 +18,8 @@ import Testing
 /// child), holding one of the ``ProcessSlots``.
 @Suite("Killing rmap run while it writes", .serialized)
 struct KillDuringRunTests {
-    /// Kills per store.
-    static let kills = 15
+    /// Kills per store: 5, or 15 in the full run (``TestDepth``).
+    static let kills = TestDepth.repetitions(quick: 5, full: 15)
     /// People per version.
     static let people = Int(ProcessInfo.processInfo.environment["RMAP_KILL_PEOPLE"] ?? "") ?? 2000
 

@@ -84,4 +84,28 @@ struct AcknowledgementTests {
         _ = try fixture.sync.schedule()
         #expect(try journal(fixture).isEmpty)
     }
+
+    @Test(
+        "a POST answered 409 or 425 (its key still in flight) keeps its journal entry and key; a 409 to a PUT does not",
+        arguments: [409, 425])
+    func keyInFlight(status: Int) throws {
+        let fixture = try SyncFixture()
+        try fixture.sql("INSERT INTO people (id, first_name) VALUES (-1, 'Grace')")
+        try fixture.sql("UPDATE projects SET name = 'Engine 2' WHERE id = 10")
+        let first = try fixture.sync.schedule()
+        let (postIndex, post) = try #require(first.next())
+        let (putIndex, put) = try #require(first.next())
+        #expect(post.method == "POST" && put.method == "PUT")
+        first.failed(postIndex, status: status, answer: nil, message: "HTTP \(status)")
+        first.failed(putIndex, status: status, answer: nil, message: "HTTP \(status)")
+        #expect(
+            first.pending.map(\.description) == [
+                "Person -1: the server is still processing an earlier attempt with its idempotency key "
+                    + "(HTTP \(status)); push again to reconcile",
+                "Project 10: HTTP \(status)",
+            ])
+        #expect(try journal(fixture).map(\.[0]) == [.text("people -1")])
+        let (_, again) = try #require(try fixture.sync.schedule().next())
+        #expect(again.method == "POST" && again.idempotencyKey == post.idempotencyKey)
+    }
 }

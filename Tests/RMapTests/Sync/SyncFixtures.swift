@@ -57,29 +57,37 @@ final class SyncFixture {
         postgresURL = postgres ? try PostgresSchemas.url(for: directory) : nil
         store = try postgresURL.map { try PostgresStore(url: $0) } ?? SQLiteStore(path: storePath)
         sync = SyncStore(store: store, model: model)
+        let seen = try #require(ISO8601Text.timestamp("2024-03-01T10:00:00.037Z"))
+        try fetched([
+            (
+                "Person",
+                [
+                    "id": .int(1), "firstName": .string("Ada"), "city": .string("London"),
+                    "status": .string("active"), "seenAt": .datetime(seen), "notes": .string("n"),
+                ]
+            ),
+            ("Person", ["id": .int(2), "firstName": .string("Alan"), "status": .string("inactive")]),
+            (
+                "Project",
+                [
+                    "id": .int(10), "name": .string("Engine"),
+                    "budget": .decimal(try #require(DecimalNumber("12.50"))), "personId": .int(1),
+                ]
+            ),
+            ("Project", ["id": .int(11), "name": .string("Bombe"), "personId": .int(2)]),
+            ("Label", ["name": .string("bug"), "color": .string("red")]),
+        ])
+    }
+
+    /// Writes these objects (entity, attribute values) as a run that fetched them would.
+    func fetched(_ objects: [(entity: String, values: [String: Value])]) throws {
         let graph = ObjectGraph(schema: GraphSchema(model: model))
-        func add(_ entity: String, _ values: [String: Value]) throws {
+        for (entity, values) in objects {
             let type = try #require(graph.schema.type(named: entity))
             let identity = type.identityIndices.map { values[type.mapping.attributes[$0].name] ?? .null }
             let (object, _) = graph.upsert(type, identity: IdentityKey(identity), origin: "test")
             for (name, value) in values { try object.set(name, to: value) }
         }
-        let seen = try #require(ISO8601Text.timestamp("2024-03-01T10:00:00.037Z"))
-        try add(
-            "Person",
-            [
-                "id": .int(1), "firstName": .string("Ada"), "city": .string("London"), "status": .string("active"),
-                "seenAt": .datetime(seen), "notes": .string("n"),
-            ])
-        try add("Person", ["id": .int(2), "firstName": .string("Alan"), "status": .string("inactive")])
-        try add(
-            "Project",
-            [
-                "id": .int(10), "name": .string("Engine"), "budget": .decimal(try #require(DecimalNumber("12.50"))),
-                "personId": .int(1),
-            ])
-        try add("Project", ["id": .int(11), "name": .string("Bombe"), "personId": .int(2)])
-        try add("Label", ["name": .string("bug"), "color": .string("red")])
         _ = try store.write(graph, request: WriteRequest())
     }
 

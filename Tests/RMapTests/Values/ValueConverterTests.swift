@@ -87,8 +87,11 @@ struct ValueConverterTests {
             ValueConverter.value(from: .string("1990-04-01T23:30:00-02:00"), as: .date)
                 == .date(try #require(LocalDate(iso: "1990-04-02"))))
         #expect(
-            ValueConverter.value(from: .number("86400"), as: .date) == .date(try #require(LocalDate(iso: "1970-01-02")))
-        )
+            ValueConverter.value(from: .number("86400"), as: .date, format: .epochSeconds)
+                == .date(try #require(LocalDate(iso: "1970-01-02"))))
+        // Without a format a number is no date (`1500` is not a year, nor 1970-01-01).
+        #expect(ValueConverter.value(from: .number("1500"), as: .date) == nil)
+        #expect(ValueConverter.value(from: .number("86400"), as: .date) == nil)
         #expect(
             ValueConverter.value(from: .number("-1"), as: .date, format: .epochMilliseconds)
                 == .date(try #require(LocalDate(iso: "1969-12-31"))))

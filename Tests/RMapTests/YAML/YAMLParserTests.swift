@@ -174,11 +174,32 @@ struct YAMLParserTests {
     // MARK: - Syntax errors
 
     @Test(arguments: [
-        ("a: [1, 2\n", "t.yml:2:1: did not find expected ',' or ']' while parsing a flow sequence"),
-        ("a: {b: 1\n", "t.yml:2:1: did not find expected ',' or '}' while parsing a flow mapping"),
-        ("a: b\n  c: d\n", "t.yml:2:4: mapping values are not allowed in this context"),
+        (
+            "a: [1, 2\n",
+            "t.yml:2:1: did not find expected ',' or ']' while parsing a flow sequence (inside [ ], a value holding "
+                + "'{', '}', '[', ']' or ',' must be quoted: \"${VAR}\")"
+        ),
+        (
+            "a: {path: ${DATA}/people.json}\n",
+            "t.yml:1:12: did not find expected ',' or '}' while parsing a flow mapping (inside { }, a value holding "
+                + "'{', '}', '[', ']' or ',' must be quoted: \"${VAR}/people.json\")"
+        ),
+        (
+            "a: b\n  c: d\n",
+            "t.yml:2:4: mapping values are not allowed in this context (check the indentation: a key is indented "
+                + "under a value on the line above, or an unquoted value holds ': ' (quote it))"
+        ),
         ("a: 'x\n", "t.yml:2:1: found unexpected end of stream while scanning a quoted scalar"),
-        ("- a\nb: c\n", "t.yml:2:1: did not find expected '-' indicator while parsing a block collection"),
+        (
+            "- a\nb: c\n",
+            "t.yml:2:1: did not find expected '-' indicator while parsing a block collection (check the "
+                + "indentation: the items of one list start in the same column)"
+        ),
+        (
+            "entities:\n  P:\n    source: x\n   attributes: {}\n",
+            "t.yml:4:4: did not find expected key while parsing a block mapping (check the indentation: the keys "
+                + "of one mapping start in the same column)"
+        ),
         ("a: @b\n", "t.yml:1:4: found character that cannot start any token while scanning for the next token"),
         ("\ta: 1\n", "t.yml:1:1: found character that cannot start any token while scanning for the next token"),
     ])
