@@ -38,6 +38,7 @@ public enum ModelText {
                 ?? "none (arrives nested)")
         add("jsonapi", entity.jsonAPI.map(jsonAPI))
         add("records", entity.records.map(InspectText.key))
+        add("query", entity.query.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") })
         add("type_key", entity.typeKey)
         if !entity.types.isEmpty {
             add(

@@ -28,6 +28,8 @@ struct DeclaredEntity {
     var stream: String?
     /// `unknown_type:`: what a record of a type the entity does not know does.
     var unknownType: (policy: UnknownTypePolicy, mark: Mark)?
+    /// `query:`: the GraphQL query of a `graphql` source.
+    var query: String?
     var attributes: [AttributeMapping] = []
     var relationships: [(name: String, node: YAMLNode, mark: Mark)] = []
     /// Part of the declaration could not be read (its `attributes:` block, the entity it extends):
@@ -41,6 +43,7 @@ struct DeclaredEntity {
         "delete_when",
         "stream",
         "unknown_type",
+        "query",
     ]
     static let attributeKeys = [
         "type", "key", "required", "default", "default_on_missing", "format", "map", "readonly", "transform",

@@ -45,6 +45,7 @@ struct EntityDecoder {
             case "unknown_type":
                 entity.unknownType = diagnostics.choice(value, "'unknown_type'", as: UnknownTypePolicy.self)
                     .map { ($0, value.mark) }
+            case "query": entity.query = diagnostics.string(value, "'query'")
             case "attributes":
                 guard let pairs = diagnostics.keyedPairs(value, "'attributes' of \(what)", allowed: []) else {
                     entity.incomplete = true

@@ -104,6 +104,7 @@ struct EntityResolver {
         mapping.attributes = entity.attributes
         mapping.stream = entity.stream
         mapping.unknownType = entity.unknownType?.policy ?? .reject
+        mapping.query = entity.query
         SingerKey.addIdentity(to: &mapping)
         return mapping
     }

@@ -96,9 +96,11 @@ struct FileDecoder {
     }
 
     /// A pair with every string scalar under it interpolated; under a key that holds secrets
-    /// (``Interpolator/holdsSecrets(_:)``) every value read from the environment is a secret.
+    /// (``Interpolator/holdsSecrets(_:)``) every value read from the environment is a secret,
+    /// but under the keys ``Interpolator/showsPlainly(_:)`` names.
     private func interpolated(_ pair: YAMLPair, secret: Bool = false) -> YAMLPair {
-        let secret = secret || pair.key.scalar.map { Interpolator.holdsSecrets($0.text) } ?? false
+        let key = pair.key.scalar?.text ?? ""
+        let secret = (secret || Interpolator.holdsSecrets(key)) && !Interpolator.showsPlainly(key)
         return YAMLPair(key: pair.key, value: interpolated(pair.value, secret: secret))
     }
 

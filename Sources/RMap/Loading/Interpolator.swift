@@ -4,8 +4,9 @@
 ///
 /// A value is a secret when its variable's name contains `TOKEN`, `SECRET`,
 /// `PASSWORD` or `KEY` (in any case), or when it is used under a key that
-/// holds secrets (`auth`, `headers`, any key containing `password`). Other
-/// values, such as `site: ${RAILS_URL}`, are shown as they are.
+/// holds secrets (`auth`, `headers`, any key containing `password`), unless it is a key
+/// that names a place (``showsPlainly(_:)``). Other values, such as `site: ${RAILS_URL}`,
+/// are shown as they are.
 final class Interpolator {
     private let environment: [String: String]
     /// Secret values that came from the environment; never printed.
@@ -22,6 +23,13 @@ final class Interpolator {
     static func holdsSecrets(_ key: String) -> Bool {
         let key = key.lowercased()
         return key == "auth" || key == "headers" || key.contains("password")
+    }
+
+    /// Whether values under the option `key` are shown even inside a block that holds secrets:
+    /// where an OAuth2 token is fetched and what it is for (`token_url`, `scope`, `grant`), so
+    /// that `token_url: ${API_URL}/oauth/token` leaves `site: ${API_URL}` readable.
+    static func showsPlainly(_ key: String) -> Bool {
+        ["token_url", "scope", "grant"].contains(key.lowercased())
     }
 
     /// Whether the variable `name` holds a secret: its name contains TOKEN, SECRET, PASSWORD or KEY.

@@ -55,6 +55,8 @@ public struct EntityMapping: Sendable, Hashable {
     public var unknownType: UnknownTypePolicy = .reject
     /// The entity's JSON:API resource, when its source has `format: jsonapi`.
     public var jsonAPI: JSONAPIResource?
+    /// The GraphQL query that fetches the entity's records (`query:`, for a `graphql` source).
+    public var query: String?
     /// The mapping file that declares the entity.
     public var file: String
     /// Where the entity is declared.

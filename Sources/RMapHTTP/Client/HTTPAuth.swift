@@ -20,18 +20,22 @@ public enum HTTPAuth: Sendable, Hashable {
     case bearer(String)
     /// An API key in a header or a query parameter.
     case apiKey(KeyPlacement, value: String)
+    /// `Authorization: Bearer <token>` with OAuth2 access tokens the session obtains (RFC 6749).
+    case oauth2(OAuth2Session)
 
-    /// The values that must never be shown.
+    /// The values that must never be shown (an OAuth2 session's tokens are added as they are issued).
     public var secrets: [String] {
         switch self {
         case .basic(let user, let password): [user, password, credentials]
         case .bearer(let token): [token]
         case .apiKey(_, let value): [value]
+        case .oauth2(let session): session.grant.secrets
         }
     }
 
     /// `request` with the credentials added (a query key is added only when the URL lacks it,
-    /// so following a server's `next` link that already carries it does not repeat it).
+    /// so following a server's `next` link that already carries it does not repeat it); an
+    /// OAuth2 token is added by the client, which waits for it.
     func apply(to request: HTTPRequest) -> HTTPRequest {
         var request = request
         switch self {
@@ -45,6 +49,8 @@ public enum HTTPAuth: Sendable, Hashable {
             if !QueryEncoding.names(in: request.url).contains(name) {
                 request.url = QueryEncoding.appending([(name, value)], to: request.url)
             }
+        case .oauth2:
+            break
         }
         return request
     }

@@ -25,6 +25,13 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case spool(String)
         /// The answer redirected more than ``Redirect/limit`` times.
         case tooManyRedirects
+        /// A rate limit asked for a longer wait than `max_wait`: what asked (`rate_limit (10
+        /// requests per 1 s)`, `the server's rate limit (X-RateLimit-Reset)`) and for how long.
+        case rateLimited(wait: Duration, maxWait: Duration, reason: String)
+        /// The OAuth2 token endpoint answered something that is not a token.
+        case oauth2(String)
+        /// A recording (`--record`, `--replay`) could not be written, or holds no answer for the request.
+        case recording(String)
     }
 
     /// The request's method.
@@ -75,6 +82,12 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
             problem = "the answer is larger than max_body_bytes (\(limit) bytes); stopped reading it"
         case .spool(let detail): problem = "cannot keep the answer in a temporary file (\(detail))"
         case .tooManyRedirects: problem = "more than \(Redirect.limit) redirects"
+        case .rateLimited(let wait, let maxWait, let reason):
+            problem =
+                "\(reason) asks for a wait of \(WaitText.duration(wait)), longer than max_wait"
+                + " (\(WaitText.duration(maxWait))); raise max_wait or try later"
+        case .oauth2(let detail): problem = "oauth2: \(detail)"
+        case .recording(let detail): problem = "recording: \(detail)"
         }
         return bodyPrefix.isEmpty ? problem : "\(problem): \(bodyPrefix)"
     }

@@ -7,7 +7,8 @@ public import Foundation
 /// n-th retry waits a random time between half and all of
 /// `baseDelay × 2^(n-1)`, at most ``maximumDelay``. A `Retry-After` header
 /// (seconds or an HTTP date) replaces the backoff, also capped at
-/// ``maximumDelay``. Other `4xx` answers fail at once.
+/// ``maximumDelay`` (the ``HTTPClient`` waits out a rate limit's announced wait
+/// in full instead, up to its `maxWait`). Other `4xx` answers fail at once.
 ///
 /// A request that is not idempotent (`POST`, `PATCH`) is retried only when the
 /// server certainly did not act on it: the connection could not be made, or
@@ -59,7 +60,7 @@ public struct RetryPolicy: Sendable {
             true
         case .timeout, .connectionLost:
             method.isIdempotent
-        case .invalidJSON, .cancelled, .tooLarge, .spool, .tooManyRedirects:
+        case .invalidJSON, .cancelled, .tooLarge, .spool, .tooManyRedirects, .rateLimited, .oauth2, .recording:
             false
         }
     }

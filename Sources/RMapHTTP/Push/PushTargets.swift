@@ -18,8 +18,10 @@ struct PushTargets {
     /// Reads each entity's http source (a sub-entity's records arrive through its root's source, and
     /// its changes go back through it: an `Admin` of Rails' single-table inheritance is PUT to
     /// `/people/1.json`); without `transport`, each client sends over libcurl with keep-alive (at
-    /// most as many connections to a site as requests in flight).
+    /// most as many connections to a site as requests in flight). The clients share their
+    /// `rate_limit` budgets and OAuth2 tokens.
     init(model: MappingModel, transport: (any HTTPTransport)?, tuning: (inout RetryPolicy) -> Void) {
+        let pool = ClientPool()
         var clients: [PluginConfig: Target] = [:]
         for entity in model.entities {
             // A sub-entity goes to its root's source; a JSON:API entity without one (included only)
@@ -36,12 +38,9 @@ struct PushTargets {
             }
             do {
                 let settings = try HTTPSourceSettings(config)
-                var retry = RetryPolicy(retries: settings.retries)
-                tuning(&retry)
-                let client = HTTPClient(
-                    headers: settings.headers, auth: settings.auth, timeout: settings.timeout, retry: retry,
-                    redactor: Redactor(secrets: model.secrets.union(settings.secrets)),
-                    transport: transport ?? CurlTransport(reusingConnections: true))
+                let client = settings.client(
+                    model: model, pool: pool, transport: transport ?? CurlTransport(reusingConnections: true),
+                    tuning: tuning)
                 let target = Target(
                     site: settings.site, suffix: settings.suffix, client: client, format: settings.format)
                 clients[config] = target

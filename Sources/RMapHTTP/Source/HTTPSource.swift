@@ -30,28 +30,32 @@ public struct HTTPSource: Source {
     private let links: [String: ParentLink]
     /// The reader of JSON:API pages (`format: jsonapi`); `nil` for Rails JSON.
     private let jsonAPI: JSONAPIPage?
+    /// When the run started: where the last `window` ends.
+    private let started = Date()
 
     /// Makes the source from its `source:` block.
     ///
     /// - Throws: ``PluginError`` naming the option's `file:line:col` when an option is malformed
     ///   or a placeholder cannot be tied to a parent's identity.
     public init(config: PluginConfig, model: MappingModel) throws {
-        try self.init(config: config, model: model) { _ in }
+        try self.init(config: config, model: model, pool: ClientPool()) { _ in }
     }
 
-    /// Makes the source, letting tests shorten or record the retry waits.
-    init(config: PluginConfig, model: MappingModel, tuning: (inout RetryPolicy) -> Void) throws(PluginError) {
+    /// Makes the source, its budgets and tokens shared through `pool`, letting tests shorten or
+    /// record the retry waits.
+    init(
+        config: PluginConfig, model: MappingModel, pool: ClientPool = ClientPool(),
+        tuning: (inout RetryPolicy) -> Void
+    ) throws(PluginError) {
         let settings = try HTTPSourceSettings(config)
-        var retry = RetryPolicy(retries: settings.retries)
-        tuning(&retry)
         self.settings = settings
-        client = HTTPClient(
-            headers: settings.headers, auth: settings.auth, timeout: settings.timeout, retry: retry,
-            redactor: Redactor(secrets: model.secrets.union(settings.secrets)),
-            transport: CurlTransport(), scope: settings.scope,
-            maxBodyBytes: settings.maxBodyBytes)
+        client = settings.client(model: model, pool: pool, transport: CurlTransport(), tuning: tuning)
         var links: [String: ParentLink] = [:]
         for entity in model.entities where entity.source == config {
+            if entity.query != nil {
+                throw PluginError.invalidOptions(
+                    "http source: 'query' of '\(entity.name)' is for entities of a graphql source", at: entity.mark)
+            }
             links[entity.name] = try ParentLink.resolve(entity, params: settings.params, model: model)
             try settings.checkPaging(of: entity, config: config)
         }
@@ -76,10 +80,14 @@ public struct HTTPSource: Source {
     // MARK: - Indexes
 
     /// One index to walk: an entity, or an entity's children of one parent.
-    private struct Index: Sendable {
+    struct Index: Sendable {
         var entity: EntityMapping
         var url: URL
+        /// The JSON body of `method: post` indexes.
+        var body: JSONValue?
         var fill: [String: Value]
+        /// What the run state knows the index by: its URL without an incremental cursor, redacted.
+        var key: String
     }
 
     private func fetch(wave: [EntityMapping], context: FetchContext) async throws {
@@ -94,18 +102,8 @@ public struct HTTPSource: Source {
                 indexes.append(index(of: entity, values: values, fill: fill, context: context))
             }
         }
-        let concurrency = settings.concurrency
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            var running = 0
-            for index in indexes {
-                if running == concurrency {
-                    try await group.next()
-                    running -= 1
-                }
-                group.addTask { try await walk(index, context: context) }
-                running += 1
-            }
-            try await group.waitForAll()
+        try await BoundedTasks.forEach(indexes, limit: settings.concurrency) { index in
+            try await walk(index, context: context)
         }
     }
 
@@ -116,7 +114,13 @@ public struct HTTPSource: Source {
     /// first page of `offset` or `page` paging tells the total, the other pages
     /// are fetched `concurrency` at a time (``PagePlan``).
     private func walk(_ index: Index, context: FetchContext) async throws {
-        var pager = Pager(settings: settings, base: index.url)
+        guard let window = settings.window else { return try await walkPages(index, context: context) }
+        try await walk(index, in: window, until: started, context: context)
+    }
+
+    /// Fetches every page of one index (or of one window of it), delivering each.
+    func walkPages(_ index: Index, context: FetchContext) async throws {
+        var pager = Pager(settings: settings, base: index.url, body: index.body)
         var next: PageRequest? = pager.first
         var previous: SpoolFile?
         let entity = index.entity.name
@@ -254,31 +258,20 @@ public struct HTTPSource: Source {
         context: FetchContext
     ) async throws {
         let entity = index.entity.name
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            var running = 0
-            for number in 1..<plan.pages {
-                if running == settings.concurrency {
-                    try await group.next()
-                    running -= 1
-                }
-                let request = plan.request(number, pager: pager)
-                group.addTask {
-                    let fetched: FetchedPage
-                    do {
-                        fetched = try await fetch(request, of: index, remembered: remembered, context: context)
-                    } catch {
-                        return try ending(error, of: request, entity: entity, pastEnd: true, context: context)
-                    }
-                    context.progress(.advanced(entity: entity, amount: 1, unit: .pages))
-                    if case .page(_, _, let spool) = fetched, await first.hasSameContents(as: spool) {
-                        try await paging(request, entity) {
-                            throw plan.repeated(number, settings: settings)
-                        }
-                    }
-                }
-                running += 1
+        try await BoundedTasks.forEach(1..<plan.pages, limit: settings.concurrency) { number in
+            let request = plan.request(number, pager: pager)
+            let fetched: FetchedPage
+            do {
+                fetched = try await fetch(request, of: index, remembered: remembered, context: context)
+            } catch {
+                return try ending(error, of: request, entity: entity, pastEnd: true, context: context)
             }
-            try await group.waitForAll()
+            context.progress(.advanced(entity: entity, amount: 1, unit: .pages))
+            if case .page(_, _, let spool) = fetched, await first.hasSameContents(as: spool) {
+                try await paging(request, entity) {
+                    throw plan.repeated(number, settings: settings)
+                }
+            }
         }
     }
 
@@ -336,7 +329,9 @@ public struct HTTPSource: Source {
     ) -> Index {
         let cursor = context.cursors.parameter(for: entity, fill: fill)
         return Index(
-            entity: entity, url: url(for: entity, values: values, model: context.model, cursor: cursor), fill: fill)
+            entity: entity, url: url(for: entity, values: values, model: context.model, cursor: cursor),
+            body: settings.body, fill: fill,
+            key: client.redact(url(for: entity, values: values, model: context.model)))
     }
 
     /// The index URL of `entity`, placeholders filled with `values`: path, suffix, `params`, `order`

@@ -6,6 +6,13 @@ extension HTTPSourceSettings {
 
     /// Reads `on_status` and `error_when`.
     mutating func readAnswers(_ reader: OptionReader) throws(PluginError) {
+        statusActions = try Self.statusActions(reader)
+        errorWhen = try Self.errorEnvelope(reader)
+    }
+
+    /// The `on_status` option: an action per error status.
+    static func statusActions(_ reader: OptionReader) throws(PluginError) -> [Int: StatusAction] {
+        var actions: [Int: StatusAction] = [:]
         for pair in try reader.mapping("on_status") ?? [] {
             let code = try reader.text(pair.key, "a status in 'on_status'")
             guard let status = Int(code), (400...599).contains(status) else {
@@ -19,9 +26,9 @@ extension HTTPSourceSettings {
                     "unknown action '\(name)' for status \(status) (expected \(names.joined(separator: " or ")))"
                         + Suggestion.hint(for: name, in: names))
             }
-            statusActions[status] = action
+            actions[status] = action
         }
-        errorWhen = try Self.errorEnvelope(reader)
+        return actions
     }
 
     private static func errorEnvelope(_ reader: OptionReader) throws(PluginError) -> ErrorEnvelope? {

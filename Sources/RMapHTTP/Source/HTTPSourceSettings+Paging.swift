@@ -90,7 +90,7 @@ extension HTTPSourceSettings {
             }
         }
         let named = pairs.compactMap { pair in pair.key.scalar?.text }.filter(shapes.contains)
-        if named.isEmpty { try onlyKeys(Set(shapes + ["param", "has_more"]), in: node, "'paginate'", reader: reader) }
+        if named.isEmpty { try reader.onlyKeys(Set(shapes + ["param", "has_more"]), in: node, "'paginate'") }
         guard named.count == 1, let shape = named.first, let value = node[shape] else {
             throw reader.fail(
                 node,
@@ -103,7 +103,7 @@ extension HTTPSourceSettings {
             case "cursor": [shape, "has_more"]
             default: [shape, "param", "has_more"]
             }
-        try onlyKeys(allowed, in: node, "'paginate'", reader: reader)
+        try reader.onlyKeys(allowed, in: node, "'paginate'")
         let hasMore = try node["has_more"].map { node throws(PluginError) in
             try reader.keyPath(node, "'paginate.has_more'")
         }
@@ -114,7 +114,7 @@ extension HTTPSourceSettings {
             guard value.mapping != nil else {
                 throw reader.fail(value, "'paginate.cursor' must be a mapping, e.g. \(example("cursor"))")
             }
-            try onlyKeys(["next", "param"], in: value, "'paginate.cursor'", reader: reader)
+            try reader.onlyKeys(["next", "param"], in: value, "'paginate.cursor'")
             guard let next = value["next"] else {
                 throw reader.fail(value, "'paginate.cursor' needs 'next', the key path of the next cursor in each page")
             }
@@ -141,19 +141,6 @@ extension HTTPSourceSettings {
     ) throws(PluginError) -> PagingParameter {
         guard let node else { return .query(name) }
         return try PagingParameter(try reader.text(node, "'paginate.param'"), post: post, node: node, reader: reader)
-    }
-
-    private static func onlyKeys(
-        _ allowed: Set<String>, in node: YAMLNode, _ what: String, reader: OptionReader
-    ) throws(PluginError) {
-        for pair in node.mapping ?? [] {
-            let key = pair.key.scalar?.text ?? ""
-            guard !allowed.contains(key) else { continue }
-            throw reader.fail(
-                pair.key,
-                "unknown key '\(key)' in \(what) (expected \(allowed.sorted().joined(separator: ", ")))"
-                    + Suggestion.hint(for: key, in: allowed))
-        }
     }
 
     private static func example(_ shape: String) -> String {

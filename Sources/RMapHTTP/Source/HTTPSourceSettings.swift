@@ -7,8 +7,8 @@ struct HTTPSourceSettings: Sendable {
     static let keys =
         [
             "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency", "params",
-            "allow_hosts", "max_body_bytes", "max_pages",
-        ] + pagingKeys + answerKeys + formatKeys
+            "allow_hosts", "max_body_bytes", "max_pages", "window",
+        ] + pagingKeys + answerKeys + Pacing.keys + formatKeys
 
     /// One `params:` entry: a template per value (`{id}` filled per parent); a list repeats `name[]`.
     struct Param: Sendable, Hashable {
@@ -21,6 +21,12 @@ struct HTTPSourceSettings: Sendable {
     var suffix = ".json"
     var headers = HTTPHeaders()
     var auth: HTTPAuth?
+    /// `auth: {oauth2: ...}`: how access tokens are obtained (``auth`` is then `nil`).
+    var oauth2: OAuth2Grant?
+    /// `rate_limit` and `max_wait`.
+    var pacing = Pacing()
+    /// `window`: the date windows each index is fetched in.
+    var window: DateWindow?
     var pageSize: Int?
     var pagination = Pagination.none
     var timeout = Duration.seconds(30)
@@ -63,6 +69,10 @@ struct HTTPSourceSettings: Sendable {
         suffix = try reader.string("suffix") ?? ".json"
         headers = try Self.headers(reader)
         auth = try Self.auth(reader)
+        oauth2 = try reader.options["auth"]?["oauth2"].map { node throws(PluginError) in
+            try OAuth2Grant(node, site: site, reader: reader)
+        }
+        pacing = try Pacing(reader)
         pageSize = try reader.positiveInt("page_size")
         try readPaging(reader)
         timeout = try reader.seconds("timeout") ?? timeout
@@ -73,6 +83,7 @@ struct HTTPSourceSettings: Sendable {
         maxBodyBytes = try reader.positiveInt("max_body_bytes") ?? maxBodyBytes
         maxPages = try reader.positiveInt("max_pages") ?? maxPages
         try readAnswers(reader)
+        window = try DateWindow(reader, post: body != nil)
         try readFormat(reader)
     }
 
@@ -83,12 +94,7 @@ struct HTTPSourceSettings: Sendable {
 
     /// The values no message may show: credentials and sensitive header values.
     var secrets: [String] {
-        let sensitive = ["auth", "cookie", "key", "secret", "token", "session", "password"]
-        let headerSecrets = headers.filter { field in
-            let name = field.name.lowercased()
-            return sensitive.contains { name.contains($0) }
-        }.map(\.value)
-        return headerSecrets + (auth?.secrets ?? []) + siteCredentials
+        credentialSecrets + siteCredentials
     }
 
     /// The password of a `site` with userinfo (`http://bob:pw@host`), and the base64
@@ -103,7 +109,8 @@ struct HTTPSourceSettings: Sendable {
 
     // MARK: - Options
 
-    private static func headers(_ reader: OptionReader) throws(PluginError) -> HTTPHeaders {
+    /// The `headers` option.
+    static func headers(_ reader: OptionReader) throws(PluginError) -> HTTPHeaders {
         var headers = HTTPHeaders()
         for pair in try reader.mapping("headers") ?? [] {
             let name = try reader.text(pair.key, "a header name")
@@ -112,11 +119,13 @@ struct HTTPSourceSettings: Sendable {
         return headers
     }
 
-    private static func auth(_ reader: OptionReader) throws(PluginError) -> HTTPAuth? {
+    /// The `auth` option's fixed credentials (`nil` for none, and for `oauth2`, read apart).
+    static func auth(_ reader: OptionReader) throws(PluginError) -> HTTPAuth? {
         guard let pairs = try reader.mapping("auth") else { return nil }
         guard pairs.count == 1, let pair = pairs.first, let scheme = pair.key.scalar?.text else {
             throw reader.fail(
-                reader.options["auth"] ?? reader.options, "'auth' takes exactly one of basic, bearer or api_key")
+                reader.options["auth"] ?? reader.options,
+                "'auth' takes exactly one of basic, bearer, api_key or oauth2")
         }
         func field(_ key: String, in node: YAMLNode) throws(PluginError) -> String {
             guard node.mapping != nil else { throw reader.fail(node, "'auth.\(scheme)' must be a mapping") }
@@ -146,8 +155,13 @@ struct HTTPSourceSettings: Sendable {
             case (nil, let param?): return .apiKey(.param(try reader.text(param, "'auth.api_key.param'")), value: value)
             default: throw reader.fail(pair.value, "'auth.api_key' needs either 'header' or 'param' (not both)")
             }
+        case "oauth2":
+            return nil
         default:
-            throw reader.fail(pair.key, "unknown auth scheme '\(scheme)' (expected basic, bearer or api_key)")
+            throw reader.fail(
+                pair.key,
+                "unknown auth scheme '\(scheme)' (expected basic, bearer, api_key or oauth2)"
+                    + Suggestion.hint(for: scheme, in: ["basic", "bearer", "api_key", "oauth2"]))
         }
     }
 

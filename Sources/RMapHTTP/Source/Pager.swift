@@ -38,13 +38,14 @@ struct Pager {
     private var page = 1
     private var seen: Set<String> = []
 
-    /// A pager over `base` (the index URL with its own parameters) as `settings` page it.
-    init(settings: HTTPSourceSettings, base: URL) {
+    /// A pager over `base` (the index URL with its own parameters) and `body` (the index's, for
+    /// `method: post`) as `settings` page it.
+    init(settings: HTTPSourceSettings, base: URL, body: JSONValue?) {
         style = settings.pagination
         pageSize = settings.pageSize
         sizeParameter = settings.sizeParameter
         self.base = base
-        body = settings.body
+        self.body = body
         maxPages = settings.maxPages
     }
 

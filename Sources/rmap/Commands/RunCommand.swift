@@ -1,5 +1,6 @@
 import Foundation
 import RMap
+import RMapHTTP
 
 /// `rmap run MAPPING...`: fetch, map, connect and store.
 struct RunCommand: CLICommand {
@@ -39,12 +40,18 @@ struct RunCommand: CLICommand {
     /// `--singer`.
     static let singer = Option.flag(
         "singer", "Read a Singer tap's message stream on standard input\nfor every entity (docs/singer.md).")
+    /// `--record`.
+    static let record = Option.text(
+        "record", "dir", "Save every HTTP exchange in this directory, secrets\nredacted (docs/cli.md).")
+    /// `--replay`.
+    static let replay = Option.text(
+        "replay", "dir", "Answer every HTTP request from a directory made by\n--record; nothing is sent.")
 
     static let spec = CommandSpec(
         name: "run",
         abstract: "Fetch, map, connect and store the records the mapping files describe.",
         positionals: .mappings,
-        options: [store, strict, dryRun, json, quiet, jobs, only, full, singer],
+        options: [store, strict, dryRun, json, quiet, jobs, only, full, singer, record, replay],
         exitStatuses: [
             (.success, "success"),
             (.failure, "the run failed; nothing was written"),
@@ -72,6 +79,8 @@ struct RunCommand: CLICommand {
     var full: Bool
     /// `--singer`.
     var singer: Bool
+    /// `--record` or `--replay`.
+    var exchanges: ExchangeOption?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         mappings = arguments.positionals
@@ -84,9 +93,18 @@ struct RunCommand: CLICommand {
         only = try arguments.value(Self.only)
         full = try arguments.value(Self.full)
         singer = try arguments.value(Self.singer)
+        exchanges = try ExchangeOption(
+            record: try arguments.value(Self.record), replay: try arguments.value(Self.replay), command: Self.spec)
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
+        if let exchanges {
+            do {
+                context.registry.registerHTTP(exchanges: try exchanges.open())
+            } catch {
+                return context.fail(error.description)
+            }
+        }
         let progress = ProgressReporter(output: context.errors, quiet: quiet, redraw: !json)
         progress.report(.stageStarted("load"))
         let loaded = context.loadModel(mappings) { error in

@@ -16,6 +16,7 @@ from http import HTTPStatus
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from api_shapes import ApiShapes
+from budgets import Budgets
 from jsonapi_passthrough import JSONAPIPassThrough
 from http11 import Exchange, Server
 
@@ -136,7 +137,7 @@ def make_gzip_bomb(megabytes):
     return b"".join(parts)
 
 
-class Handler(ApiShapes, JSONAPIPassThrough, Exchange):
+class Handler(ApiShapes, Budgets, JSONAPIPassThrough, Exchange):
     """Dispatches on the first path segment; see README.md for each behaviour.
 
     A route answers with `send` (or streams with `send_head` and `write`); `async` routes

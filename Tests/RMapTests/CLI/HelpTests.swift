@@ -77,7 +77,7 @@ struct HelpTests {
     func everyCommand() async throws {
         let usages = [
             "run":
-                "USAGE: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...] [--full] [--singer]",
+                "USAGE: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...] [--full] [--singer] [--record <dir>] [--replay <dir>]",
             "status": "USAGE: rmap status <mapping> ... [--store <url>] [--json]",
             "inspect": "USAGE: rmap inspect <mapping> ... [--format <format>]",
             "diff": "USAGE: rmap diff <mapping> ... [--store <url>] [--json]",

@@ -3,7 +3,7 @@ import Testing
 @Suite("rmap usage errors")
 struct UsageErrorTests {
     static let runUsage =
-        "Usage: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...] [--full] [--singer]\n  See 'rmap help run' for more information.\n"
+        "Usage: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...] [--full] [--singer] [--record <dir>] [--replay <dir>]\n  See 'rmap help run' for more information.\n"
     static let inspectUsage =
         "Usage: rmap inspect <mapping> ... [--format <format>]\n  See 'rmap help inspect' for more information.\n"
     static let rootUsage = "Usage: rmap <subcommand>\n  See 'rmap help' for more information.\n"

@@ -47,7 +47,10 @@ struct HTTPSourceOptionsTests {
             ("params: { a: { b: 1 } }", "{ b", "parameter 'a' must be a string, found a mapping"),
             ("auth: { basic: { user: a } }", "{ user", "'auth.basic' needs 'password'"),
             ("auth: { basic: { user: a, password: b, realm: c } }", "realm", "unknown key 'realm' in 'auth.basic'"),
-            ("auth: { bearer: a, basic: b }", "{ bearer", "'auth' takes exactly one of basic, bearer or api_key"),
+            (
+                "auth: { bearer: a, basic: b }", "{ bearer",
+                "'auth' takes exactly one of basic, bearer, api_key or oauth2"
+            ),
             ("auth: { oauth: x }", "oauth", "unknown auth scheme 'oauth'"),
             ("allow_hosts: cdn.test", "cdn.test", "'allow_hosts' must be a list, found a scalar"),
             ("allow_hosts: [[a]]", "[a]", "each entry of 'allow_hosts' must be a string, found a list"),
@@ -104,8 +107,8 @@ struct HTTPSourceOptionsTests {
             registry.catalog.sources["http"]
                 == [
                     "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency",
-                    "params", "allow_hosts", "max_body_bytes", "max_pages", "size_param", "method", "body", "on_status",
-                    "error_when", "format",
+                    "params", "allow_hosts", "max_body_bytes", "max_pages", "window", "size_param", "method", "body",
+                    "on_status", "error_when", "rate_limit", "max_wait", "format",
                 ])
     }
 

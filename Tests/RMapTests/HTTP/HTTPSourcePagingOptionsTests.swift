@@ -99,7 +99,7 @@ struct HTTPSourcePagingOptionsTests {
             "method: post\n  body: { filter: { done: true }, sorts: [a] }\n  page_size: 3\n  size_param: body.page_size\n  paginate: { cursor: { next: next_cursor, param: body.start_cursor } }"
         )
         let settings = try HTTPSourceSettings(try #require(model.entities.first?.source))
-        let pager = Pager(settings: settings, base: URL(string: "https://api.test/query")!)
+        let pager = Pager(settings: settings, base: URL(string: "https://api.test/query")!, body: settings.body)
         let request = pager.request([], cursor: (.body(["start_cursor"]), "c2"))
         #expect(request.url.absoluteString == "https://api.test/query")
         #expect(request.http.method == .post)

@@ -57,10 +57,10 @@ extension RailsServerSuites {
             let session = Session(
                 model: live.model, store: MemoryStore(), localOnly: ["CRMPerson": ["firstName"]])
             let adas = try await session.fetch("CRMPerson", where: ["firstName": "Ada", "admin": false])
+            // The first page tells the total (X-Total-Count: 20): the second is the last one asked for.
             #expect(
-                try await live.log() == [
+                try await live.log().sorted() == [
                     "GET /people.json?admin=false&limit=10&offset=0", "GET /people.json?admin=false&limit=10&offset=10",
-                    "GET /people.json?admin=false&limit=10&offset=20",
                 ])
             #expect(adas.map(\.description) == ["CRMPerson 1", "CRMPerson 23"])
         }

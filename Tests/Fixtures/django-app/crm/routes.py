@@ -1,12 +1,14 @@
 """The CRM's routes under one URL prefix, each prefix with its own paginator (and throttle or
 authentication): the same viewsets, configured per prefix."""
 
+from django_filters.rest_framework import DjangoFilterBackend
 from oauth2_provider.contrib.rest_framework import OAuth2Authentication, TokenHasReadWriteScope
 from rest_framework.routers import SimpleRouter
 from rest_framework.throttling import ScopedRateThrottle
 
 from crm.pagination import CursorPages, LimitOffsetPages, PageNumberPages
 from crm.views import PersonProjectViewSet, PersonViewSet, ProjectTaskViewSet, ProjectViewSet, TaskViewSet
+from crm.windows import UpdatedWindow
 
 RESOURCES = [
     ("people", PersonViewSet),
@@ -30,6 +32,11 @@ PREFIXES = {
         "pagination_class": PageNumberPages,
         "authentication_classes": [OAuth2Authentication],
         "permission_classes": [TokenHasReadWriteScope],
+    },
+    "windowed": {
+        "pagination_class": PageNumberPages,
+        "filter_backends": [DjangoFilterBackend],
+        "filterset_class": UpdatedWindow,
     },
 }
 

@@ -27,6 +27,7 @@ INSTALLED_APPS = [
     "oauth2_provider",
     "rest_framework",
     "graphene_django",
+    "django_filters",
     "crm",
 ]
 
