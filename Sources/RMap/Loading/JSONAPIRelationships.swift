@@ -13,6 +13,9 @@
 ///   `teamMemberTypes` (`string` / `[string]`): the identities of one root are unique, so the
 ///   id connects, and the type goes back in pushes.
 ///
+/// An attribute read from the resource's `meta` (`key: meta.rank`) is `readonly`: `meta` is
+/// the server's to write.
+///
 /// A relationship is connected this way when it has neither `connect:` nor `nested:` and is
 /// not the inverse of one that is: of two inverses both left to linkage, the to-one side is
 /// connected (its linkage comes with every resource on that side), and of two of one kind the
@@ -42,6 +45,11 @@ struct JSONAPIRelationships {
             let type = EntityDecoder.payloadKey(for: entities[index].collection, naming: naming, inflector: inflector)
             entities[index].jsonAPI = JSONAPIResource(type: type, source: source)
             checkIdentity(entities[index])
+            // The resource's `meta` is the server's (jsonapi.org: non-standard meta-information): read, never pushed.
+            for attribute in entities[index].attributes.indices
+            where entities[index].attributes[attribute].keyPath.first == "meta" {
+                entities[index].attributes[attribute].readonly = true
+            }
         }
         let model = MappingModel(entities: entities)
         for index in entities.indices where entities[index].jsonAPI != nil {

@@ -122,7 +122,9 @@ struct JSONAPIFixtureTests {
         #expect(report.totals.dangling == 1)
     }
 
-    @Test("a relationship without data (links only) keeps the stored link; data null clears it, [] empties a list")
+    @Test(
+        "a relationship without data (links only) keeps the stored link; a new resource's null and [] link nothing, its sub-type linkage connects"
+    )
     func absentNullAndEmpty() async throws {
         let (workspace, reports) = try await Self.run(
             Self.articles, pages: ["compound-document-1.1.json", "article-author-links-only.json"])
@@ -151,6 +153,22 @@ struct JSONAPIFixtureTests {
                 [.integer(7), .text("Yehuda"), .text("B12"), .text("BlogEditor")],
                 [.integer(9), .text("Dan"), .null, .text("BlogPerson")],
             ], "\(people)")
+    }
+
+    @Test("data null clears a stored to-one, [] empties a stored list, linkage reaches a stored resource not included")
+    func storedLinksChanged() async throws {
+        let (workspace, reports) = try await Self.run(
+            Self.articles, pages: ["compound-document-1.1.json", "article-unlinked.json"])
+        #expect(reports.map(\.totals.rejected) == [0, 0])
+        #expect(reports.last?.totals.dangling == 0)
+        #expect(
+            try workspace.rows("SELECT id, author_id, reviewer_id, reviewer_type FROM articles") == [
+                [.integer(1), .null, .integer(9), .text("people")]
+            ])
+        #expect(try workspace.rows("SELECT count(*) FROM articles_comments") == [[.integer(0)]])
+        // The unlinked objects stay stored: only the links changed.
+        #expect(try workspace.rows("SELECT count(*) FROM comments") == [[.integer(2)]])
+        #expect(try workspace.rows("SELECT id, first_name FROM people") == [[.integer(9), .text("Dan")]])
     }
 
     @Test(

@@ -40,6 +40,15 @@ struct JSONAPIPushPlanTests {
             ])
     }
 
+    @Test("an attribute read from the resource's meta is the server's: never sent")
+    func metaIsNotSent() async throws {
+        #expect(
+            try await Self.lines("UPDATE articles SET meta_rank_weekly = 5, title = 'Bikeshed'") == [
+                #"PATCH /articles/1 {"data":{"type":"articles","id":"1","attributes":{"title":"Bikeshed"}}}"#
+            ])
+        #expect(try await Self.lines("UPDATE articles SET meta_rank_weekly = 4") == [])
+    }
+
     @Test("a changed to-one sends its linkage; a to-many its full linkage; null and [] clear them")
     func relationships() async throws {
         #expect(
@@ -99,6 +108,10 @@ struct JSONAPIPushPlanTests {
         arguments: [
             (
                 "error-invalid-attribute.json", 422, ["firstName: First name must contain at least two characters."]
+            ),
+            // A server refusing a to-many's full replacement answers 403 (jsonapi.org, "Updating a Resource's Relationships").
+            (
+                "error-invalid-attribute.json", 403, ["firstName: First name must contain at least two characters."]
             ),
             (
                 "errors-multiple.json", 400,
