@@ -125,12 +125,20 @@ extension DjangoServerSuites {
 struct JSONAPIRun {
     let directory: TemporaryDirectory
     let site: URL
-    /// The example mapping's path.
-    let mapping = TestServers.repositoryRoot.appendingPathComponent("examples/jsonapi/crm.yml").path
+    /// The mapping's path: the example's, or a variant written by ``write(variant:)``.
+    private(set) var mapping = TestServers.repositoryRoot.appendingPathComponent("examples/jsonapi/crm.yml").path
 
     init(site: URL) throws {
         directory = try TemporaryDirectory()
         self.site = site
+    }
+
+    /// Writes the example changed by `change` beside the store and uses it from then on.
+    mutating func write(variant change: (String) -> String) throws {
+        let text = try String(contentsOfFile: mapping, encoding: .utf8)
+        let url = directory.url.appendingPathComponent("crm.yml")
+        try change(text).write(to: url, atomically: true, encoding: .utf8)
+        mapping = url.path
     }
 
     /// The store's path.

@@ -9,11 +9,13 @@ extension DjangoServerSuites {
     /// (djangorestframework-jsonapi), its request log as the witness.
     @Suite("JSON:API push against Django")
     struct JSONAPIDjangoPushTests {
-        /// The CRM loaded by the binary, then `sql` run on the store and the log emptied.
-        static func loaded(_ sql: String) async throws -> JSONAPIRun {
+        /// The CRM loaded by the binary (with the example changed by `variant`), then `sql` run on
+        /// the store and the log emptied.
+        static func loaded(_ sql: String, variant: ((String) -> String)? = nil) async throws -> JSONAPIRun {
             let site = try TestServers.django().url
             try await PushServer.reset(site)
-            let run = try JSONAPIRun(site: site)
+            var run = try JSONAPIRun(site: site)
+            if let variant { try run.write(variant: variant) }
             let loaded = try await run.rmap(["run", run.mapping, "--store", run.store, "--quiet"])
             #expect(loaded.status == 0, "\(loaded.stderr)")
             try run.sql(sql)
@@ -66,6 +68,52 @@ extension DjangoServerSuites {
             #expect(
                 project.object?["data"]?.object?["relationships"]?.object?["person"]?.object?["data"]
                     == .object(JSONObject([("type", .string("people")), ("id", .string("3"))])))
+        }
+
+        /// The example with a project's tasks connected by the project's `tasks` linkage (kept in a
+        /// join table) rather than by each task's `project`.
+        static func tasksByLinkage(_ example: String) -> String {
+            example
+                .replacingOccurrences(
+                    of: "tasks: { to_many: CRMTask, inverse: project }", with: "tasks: { to_many: CRMTask }"
+                )
+                .replacingOccurrences(
+                    of:
+                        "    relationships:\n      project: { to_one: CRMProject }        # linkage: stored in project_id\n",
+                    with: "")
+        }
+
+        @Test("a to-many's change pushes its full linkage: a task moved to another project, both projects PATCHed")
+        func toMany() async throws {
+            let run = try await Self.loaded(
+                "DELETE FROM projects_tasks WHERE task_id = 13; INSERT INTO projects_tasks VALUES (1, 13)",
+                variant: Self.tasksByLinkage)
+            #expect(try run.rows("SELECT count(*) FROM projects_tasks") == [[.integer(150)]])
+            let push = try await run.rmap(["push", run.mapping, "--store", run.store])
+            #expect(push.status == 0, "\(push.stdout)\(push.stderr)")
+            func linkage(_ ids: ClosedRange<Int>) -> String {
+                ids.map { #"{"type":"tasks","id":"\#($0)"}"# }.joined(separator: ",")
+            }
+            let writes = try await Self.writes(run.site)
+            #expect(
+                writes.map(\.line).sorted() == [
+                    #"PATCH /jsonapi/projects/1/ {"data":{"type":"projects","id":"1","relationships":{"tasks":{"data":["#
+                        + linkage(1...13) + "]}}}}",
+                    #"PATCH /jsonapi/projects/2/ {"data":{"type":"projects","id":"2","relationships":{"tasks":{"data":["#
+                        + linkage(14...15) + "]}}}}",
+                ])
+            #expect(writes.map(\.status) == [200, 200])
+            let task = try await Plain.json(run.site.appendingPathComponent("jsonapi/tasks/13/"))
+            #expect(
+                task.object?["data"]?.object?["relationships"]?.object?["project"]?.object?["data"]
+                    == .object(JSONObject([("type", .string("projects")), ("id", .string("1"))])))
+
+            try await PushServer.clearLog(run.site)
+            #expect(try await run.rmap(["push", run.mapping, "--store", run.store]).status == 0)
+            #expect(try await PushServer.log(run.site).isEmpty)
+            let rerun = try await run.rmap(["run", run.mapping, "--store", run.store, "--quiet", "--json"])
+            #expect(try DjangoExampleTests.totals(rerun)["unchanged"] == 235)
+            #expect(try run.rows("SELECT project_id FROM projects_tasks WHERE task_id = 13") == [[.integer(1)]])
         }
 
         @Test("a new person with a new project: the person is POSTed, then the project with the person's server id")

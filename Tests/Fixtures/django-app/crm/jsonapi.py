@@ -5,7 +5,8 @@ pluralized): `people`, `projects` and `tasks` resources; `person` and `project` 
 relationships with their reverse to-many `projects` and `tasks`, each includable
 (`?include=projects.tasks`); sparse fieldsets (`fields[people]=first-name,email`); page-number
 paging in `page[number]`/`page[size]` (10 a page, at most 100) with `links.next`; writes
-(`POST`, `PATCH`, `DELETE`) of `application/vnd.api+json` documents, validation errors answered
+(`POST`, `PATCH`, `DELETE`) of `application/vnd.api+json` documents (a project's `tasks` as a
+to-many's full linkage too), validation errors answered
 400 with `errors[]` and `source.pointer`, as the library does. The person's Rails STI column
 `type` is the attribute `kind` (JSON:API reserves `type`).
 """
@@ -35,7 +36,9 @@ class PersonSerializer(serializers.ModelSerializer):
 
 class ProjectSerializer(serializers.ModelSerializer):
     person = relations.ResourceRelatedField(queryset=Person.objects.all(), allow_null=True, required=False)
-    tasks = relations.ResourceRelatedField(many=True, read_only=True)
+    # Writable: a PATCH with the full `tasks` linkage moves tasks to this project and unlinks the
+    # rest (the reverse manager's set(), which the nullable foreign key allows).
+    tasks = relations.ResourceRelatedField(many=True, queryset=Task.objects.all(), required=False)
     included_serializers = {"person": PersonSerializer, "tasks": "crm.jsonapi.TaskSerializer"}
 
     class Meta:
