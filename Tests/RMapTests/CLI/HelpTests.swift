@@ -83,7 +83,8 @@ struct HelpTests {
             "diff": "USAGE: rmap diff <mapping> ... [--store <url>] [--json]",
             "push": "USAGE: rmap push <mapping> ... [--store <url>] [--dry-run] [--jobs <n>]",
             "plugins": "USAGE: rmap plugins",
-            "init": "USAGE: rmap init [<payload> ...] [--url <url> ...] [--output <file>] [--prefix <prefix>]",
+            "init":
+                "USAGE: rmap init [<payload> ...] [--url <url> ...] [--output <file>] [--prefix <prefix>] [--format <format>]",
         ]
         for (command, usage) in usages {
             let result = try await CLIRunner.run(["help", command])
