@@ -192,6 +192,13 @@ struct CommandArgumentsTests {
         #expect(usageError(PluginsCommand.self, ["--json"]) == "unknown option '--json'")
     }
 
+    @Test("schema: no arguments")
+    func schema() throws {
+        _ = try parse(SchemaCommand.self, [])
+        #expect(usageError(SchemaCommand.self, ["extra"]) == "unexpected argument 'extra'")
+        #expect(usageError(SchemaCommand.self, ["--format", "json"]) == "unknown option '--format'")
+    }
+
     // MARK: - help and usage come from the declarations
 
     @Test(

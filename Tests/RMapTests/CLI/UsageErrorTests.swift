@@ -71,6 +71,10 @@ struct UsageErrorTests {
             ["plugins", "extra"],
             "Error: unexpected argument 'extra'\nUsage: rmap plugins\n  See 'rmap help plugins' for more information.\n"
         ),
+        (
+            ["schema", "crm.yml"],
+            "Error: unexpected argument 'crm.yml'\nUsage: rmap schema\n  See 'rmap help schema' for more information.\n"
+        ),
         (["rn", "crm.yml"], "Error: unknown command 'rn' (did you mean 'run'?)\n" + rootUsage),
         (["frobnicate"], "Error: unknown command 'frobnicate'\n" + rootUsage),
         (["help", "valdiate"], "Error: unknown command 'valdiate' (did you mean 'validate'?)\n" + rootUsage),
