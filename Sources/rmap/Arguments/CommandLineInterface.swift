@@ -8,6 +8,7 @@ struct CommandLineInterface {
         CommandEntry(RunCommand.self), CommandEntry(ValidateCommand.self), CommandEntry(InspectCommand.self),
         CommandEntry(DiffCommand.self), CommandEntry(PushCommand.self), CommandEntry(InitCommand.self),
         CommandEntry(PluginsCommand.self), CommandEntry(StatusCommand.self), CommandEntry(SchemaCommand.self),
+        CommandEntry(TestCommand.self),
     ]
 
     static let abstract = "Map REST JSON into an object graph, store it, and push changes back."

@@ -199,6 +199,14 @@ struct CommandArgumentsTests {
         #expect(usageError(SchemaCommand.self, ["--format", "json"]) == "unknown option '--format'")
     }
 
+    @Test("test: test files and --format")
+    func test() throws {
+        let command = try parse(TestCommand.self, ["a.yml", "b.yml", "--format", "junit"])
+        #expect(command.files == ["a.yml", "b.yml"] && command.format == .junit)
+        #expect(try parse(TestCommand.self, ["a.yml"]).format == .text)
+        #expect(usageError(TestCommand.self, ["--format", "junit"]) == "missing expected argument '<test> ...'")
+    }
+
     // MARK: - help and usage come from the declarations
 
     @Test(
