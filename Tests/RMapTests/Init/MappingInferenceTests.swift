@@ -170,7 +170,7 @@ struct MappingInferenceTests {
         #expect(text.contains("    source: { plugin: file, path: ../samples/people.json }\n"))
         #expect(
             text.contains(
-                #"    source: { plugin: http, site: "https://api.example.com", suffix: "", params: { per_page: "3", access_token: "${ACCESS_TOKEN}" } }"#
+                #"    source: { plugin: http, site: "https://api.example.com", suffix: "", paginate: page, page_size: 3, params: { access_token: "${ACCESS_TOKEN}" } }"#
                     + "\n    path: repos/o/r/issues\n"))
         #expect(!text.contains("abc") && !mapping.notes.contains { $0.message.contains("abc") })
         #expect(
@@ -180,6 +180,30 @@ struct MappingInferenceTests {
             ("/work/mappings/init.yml", text)
         ])
         #expect(model.entity(named: "Issue")?.path == "repos/o/r/issues")
+    }
+
+    @Test(
+        "paging parameters in a URL become the http source's paging, not params frozen on one page",
+        arguments: [
+            ("people.json?limit=10&offset=20&active=true", #"page_size: 10, params: { active: "true" }"#),
+            ("people.json?page=2&per_page=30", "paginate: page, page_size: 30"),
+            ("people/?page_size=50&page=3", #"suffix: "", paginate: page, page_size: 50, size_param: page_size"#),
+            ("people.json?page=2", "paginate: page"),
+            ("people.json?sort=name", "params: { sort: name }"),
+        ])
+    func urlPaging(url: String, keys: String) async throws {
+        let mapping = try Self.infer([("http://127.0.0.1:3000/" + url, #"[{"id": 1}]"#)])
+        let text = MappingWriter(folder: "/work/mappings", currentDirectory: "/work").text(mapping)
+        #expect(
+            text.contains(#"    source: { plugin: http, site: "http://127.0.0.1:3000", "# + keys + " }\n"), "\(text)")
+        // The http source accepts what was written.
+        let registry = PluginRegistry.standard()
+        registry.registerHTTP()
+        let model = try MappingLoader(environment: [:], catalog: registry.catalog).load(documents: [
+            ("/work/mappings/init.yml", text)
+        ])
+        let source = try #require(model.entity(named: "Person")?.source)
+        _ = try registry.makeSource(source, model: model)
     }
 
     @Test("a Rails nested route is fetched as given, with a note naming the nested_path that fetches every parent's")
