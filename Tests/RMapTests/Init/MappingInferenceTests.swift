@@ -160,6 +160,36 @@ struct MappingInferenceTests {
         #expect(try Self.load(mapping).entity(named: "Person")?.typeKey == nil)
     }
 
+    @Test("a foreign key connects when most of its values are identities, the unmatched counted in a comment")
+    func mostValuesMatch() throws {
+        let mapping = try Self.infer([
+            ("people.json", #"[{"id": 1}, {"id": 2}, {"id": 3}]"#),
+            (
+                "projects.json",
+                #"[{"id": 1, "person_id": 1, "reviewer_ids": [2, 3, 8], "team_id": 7}, {"id": 2, "person_id": 2, "reviewer_ids": [1]}, {"id": 3, "person_id": 9}, {"id": 4, "team_id": 1}]"#
+            ),
+        ])
+        let text = MappingWriter(folder: "/w", currentDirectory: "/w").text(mapping)
+        #expect(
+            text.contains(
+                "      person: { to_one: Person, inverse: projects, connect: { foreign_key: { personId: id } } }  # check: 1 of 3 values are no identity of Person\n"
+            ))
+        #expect(
+            text.contains(
+                "      reviewers: { to_many: Person, connect: { foreign_key: { reviewerIds: id } } }  # check: 1 of 4 values are no identity of Person\n"
+            ))
+        #expect(
+            mapping.notes.contains(
+                .unsure("Project.personId: connected to Person, though 1 of 3 values are no identity there")))
+        #expect(
+            mapping.notes.contains(
+                .unsure("Project.reviewerIds: no entity Reviewer; connected to Person, which holds 3 of 4 values")))
+        // Half is not most: team_id's 7 and 1 stay a plain attribute.
+        #expect(!text.contains("team:"))
+        let model = try Self.load(mapping)
+        #expect(model.entity(named: "Project")?.relationship(named: "person")?.destination == "Person")
+    }
+
     @Test("sources: files relative to the mapping's folder; URLs as http with site, path, suffix and params")
     func sources() throws {
         let mapping = try Self.infer([
