@@ -2,7 +2,9 @@
 ///
 /// - Each nested key becomes a nested relationship; when every child holds
 ///   its parent's identity under `<parent element>_id`, the child gets the
-///   to-one back (`project`), set by nesting, as the inverse.
+///   to-one back (`project`), set by nesting, as the inverse. A nested to-one
+///   (`owner`) gets a to-many inverse on its destination (`GHUser.repos`) when
+///   the name is free.
 /// - A `*_id` attribute becomes a to-one and a `*_ids` array a to-many,
 ///   connected by `foreign_key` to the entity the key names when all its
 ///   values are identities there; when no entity has that name, to the one
@@ -61,6 +63,13 @@ struct ConnectionInference {
                     name: back, destination: entities[index].name, toMany: false, nested: false, inverse: name))
             consumed.insert([entities[child].name, naming.property(backKey)])
             notes.append(.inferred("\(entities[child].name).\(back): the parent each record is nested in (\(backKey))"))
+        }
+        let holders = naming.plural(naming.element(of: entities[index].name))
+        if !nested.toMany, child != index, isFree(holders, in: child) {
+            relationship.inverse = holders
+            entities[child].relationships.append(
+                InferredRelationship(
+                    name: holders, destination: entities[index].name, toMany: true, nested: false, inverse: name))
         }
         entities[index].relationships.append(relationship)
     }

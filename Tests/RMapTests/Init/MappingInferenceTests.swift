@@ -190,6 +190,26 @@ struct MappingInferenceTests {
         #expect(model.entity(named: "Project")?.relationship(named: "person")?.destination == "Person")
     }
 
+    @Test("a nested to-one gets a to-many inverse on the entity it shares with another payload")
+    func nestedToOneInverse() throws {
+        let mapping = try Self.infer(
+            [
+                ("users.json", #"[{"id": 1, "login": "ada"}, {"id": 2, "login": "bob"}]"#),
+                (
+                    "repos.json",
+                    #"[{"id": 10, "owner": {"id": 1, "login": "ada"}, "reviewer": {"id": 2, "login": "bob"}}]"#
+                ),
+            ], prefix: "GH")
+        #expect(mapping.entities.map(\.name) == ["GHUser", "GHRepo"])
+        let model = try Self.load(mapping)
+        let owner = try #require(model.entity(named: "GHRepo")?.relationship(named: "owner"))
+        #expect(owner.nested && owner.destination == "GHUser" && owner.inverse == "repos")
+        let repos = try #require(model.entity(named: "GHUser")?.relationship(named: "repos"))
+        #expect(repos.kind == .toMany && repos.destination == "GHRepo" && repos.inverse == "owner")
+        // The name is taken by the first: the second nested key has no inverse.
+        #expect(model.entity(named: "GHRepo")?.relationship(named: "reviewer")?.inverse == nil)
+    }
+
     @Test("sources: files relative to the mapping's folder; URLs as http with site, path, suffix and params")
     func sources() throws {
         let mapping = try Self.infer([
