@@ -26,8 +26,10 @@ let package = Package(
         // No pkgConfig: simdjson.pc only adds -DSIMDJSON_THREADS_ENABLED, a flag SwiftPM
         // refuses with a warning and that the On Demand API used here does not need.
         .systemLibrary(name: "CSimdJSON", providers: [.apt(["libsimdjson-dev"])]),
+        // glibc's posix_spawn with a working directory and no inherited descriptors (ChildProgram).
+        .systemLibrary(name: "CSpawn", providers: [.apt(["libc6-dev"])]),
         .target(name: "RMapJSONC", dependencies: ["CSimdJSON"], linkerSettings: [.linkedLibrary("simdjson")]),
-        .target(name: "RMap", dependencies: ["CYAML", "RMapJSONC"], swiftSettings: strict),
+        .target(name: "RMap", dependencies: ["CYAML", "CSpawn", "RMapJSONC"], swiftSettings: strict),
         .target(name: "RMapSQLite", dependencies: ["RMap", "CSQLite"], swiftSettings: strict),
         .target(name: "RMapPostgres", dependencies: ["RMap", "CLibPQ"], swiftSettings: strict),
         .target(name: "RMapHTTP", dependencies: ["RMap", "CCurl"], swiftSettings: strict),

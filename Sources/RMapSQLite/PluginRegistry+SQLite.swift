@@ -13,17 +13,8 @@ extension PluginRegistry {
         register(store: "sqlite", options: ["path", "busy_timeout"]) { config in
             let path = config["path"]?.scalar?.text ?? "rmap.sqlite"
             return try SQLiteStore(
-                path: path == ":memory:" ? path : config.resolvePath(path), busyTimeout: try Self.busyTimeout(config))
+                path: path == ":memory:" ? path : config.resolvePath(path),
+                busyTimeout: try config.seconds("busy_timeout", allowingZero: true) ?? .seconds(5))
         }
-    }
-
-    private static func busyTimeout(_ config: PluginConfig) throws(PluginError) -> Duration {
-        guard let node = config["busy_timeout"], node.scalar?.isNull != true else { return .seconds(5) }
-        guard let seconds = node.scalar?.double, seconds >= 0, seconds.isFinite else {
-            throw PluginError.invalidOptions(
-                "'busy_timeout' must be a number of seconds (0 or more), found '\(node.scalar?.text ?? node.kindName)'",
-                at: node.mark)
-        }
-        return .milliseconds(Int64(seconds * 1000))
     }
 }

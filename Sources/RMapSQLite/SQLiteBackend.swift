@@ -47,7 +47,7 @@ final class SQLiteBackend: SyncBackend {
     func commit() throws {
         try suspended.restore(on: connection)
         if ownWritesFlagged { try connection.execute(SQLiteBaseCapture.clearOwnWrites) }
-        try connection.execute("COMMIT")
+        try CommitGate.commit { try connection.execute("COMMIT") }
         endTransaction()
     }
 
@@ -89,6 +89,9 @@ final class SQLiteBackend: SyncBackend {
         }
         for sql in try captureStatements(layout) { try connection.execute(sql) }
     }
+
+    /// The catalog tells.
+    var tellsSchema: Bool { true }
 
     func holdsSchema(_ layout: StoreLayout) throws -> Bool {
         try schemaDiff(layout).isEmpty && captureStatements(layout).isEmpty

@@ -25,8 +25,13 @@ public final class SQLiteConnection {
     ///   - busyTimeout: how long to wait for another connection's lock (default 5 s); a
     ///     statement still locked out then fails with ``SQLiteError`` code 5 (`SQLITE_BUSY`)
     ///     and a message that names the wait.
-    /// - Throws: ``SQLiteError`` when the file cannot be opened.
+    /// - Throws: ``SQLiteError`` when the file cannot be opened, or its path holds a NUL character
+    ///   (the C library would open the path cut there).
     public init(path: String, busyTimeout: Duration = .seconds(5)) throws {
+        guard !path.utf8.contains(0) else {
+            let shown = path.replacingOccurrences(of: "\0", with: "\\0")
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot open '\(shown)': the path holds a NUL character")
+        }
         var database: OpaquePointer?
         // No per-connection mutex (multi-thread mode): the connection is used from one task at a time.
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX

@@ -29,7 +29,14 @@ public enum RMapCommandLine {
     }
 
     /// Runs the command line with the process's arguments and exits with its status.
+    ///
+    /// It first deletes the private temporary folders that killed runs left behind
+    /// (``PrivateFolder/removeAbandoned()``) and installs the handling of `SIGINT` and
+    /// `SIGTERM`: the programs rmap runs are stopped, its private files deleted, and what
+    /// the store holds is said on stderr before rmap dies by the signal.
     public static func main(registry: PluginRegistry = standardRegistry()) async -> Never {
-        exit(await run(Array(CommandLine.arguments.dropFirst()), registry: registry))
+        InterruptHandler.install()
+        PrivateFolder.removeAbandoned()
+        InterruptHandler.exit(await run(Array(CommandLine.arguments.dropFirst()), registry: registry))
     }
 }

@@ -19,7 +19,8 @@ final class ExecProcess: Sendable {
     init(_ command: ExecCommand, origin: String) throws(ExecError) {
         Self.ignoreBrokenPipes
         program = try ChildProgram(
-            command.words, adding: command.environment, directory: command.directory, withInput: true
+            command.words, adding: command.environment, directory: command.directory, withInput: true,
+            timeout: command.timeout
         ) { ExecError(origin: origin, message: $0) }
     }
 

@@ -19,7 +19,7 @@
 ///   is written.
 public struct ExecStage: Stage {
     /// The option keys the plugin reads.
-    public static let options = ["command", "env"]
+    public static let options = ["command", "env", "timeout"]
 
     /// How many objects are written to the program at a time (between two takes of the graph's lock).
     static let batchSize = 256

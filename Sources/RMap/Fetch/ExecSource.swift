@@ -3,7 +3,8 @@ import Foundation
 /// The `exec` source: runs a program (`command: [argv...]`, from the mapping
 /// file's folder) that writes JSON lines `{"entity": "CRMPerson", "record": {...}}`
 /// on standard output, with `env: {NAME: value}` added to its environment.
-/// A non-zero exit is a fetch error showing its stderr.
+/// A non-zero exit is a fetch error showing its stderr; with `timeout: SECONDS`, so is a
+/// program that runs longer (it is stopped, with whatever it started).
 ///
 /// The program is run directly, found as a shell finds it (``ProgramPath``):
 /// no shell and no `/usr/bin/env` reads the words. Output is read as JSON
@@ -13,16 +14,17 @@ import Foundation
 /// Plugins in any language can feed rmap this way.
 public struct ExecSource: Source {
     /// The option keys the plugin reads.
-    public static let options = ["command", "env"]
+    public static let options = ["command", "env", "timeout"]
 
     /// How many records go into one payload.
     static let batchSize = 1000
 
     private let command: ProgramCommand
 
-    /// Creates the source from its `source:` block: `command:` and `env:`.
+    /// Creates the source from its `source:` block: `command:`, `env:` and `timeout:`.
     ///
-    /// - Throws: ``PluginError`` when `command:` is missing or empty.
+    /// - Throws: ``PluginError`` when `command:` is missing or empty, or `timeout:` is not a
+    ///   number of seconds greater than 0.
     public init(config: PluginConfig) throws {
         command = try ProgramCommand(config: config)
     }

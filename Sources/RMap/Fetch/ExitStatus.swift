@@ -12,6 +12,9 @@ final class ExitStatus: Sendable {
         waiter?.resume(returning: status)
     }
 
+    /// True once the process has exited.
+    var isFinished: Bool { state.withLock { $0.status != nil } }
+
     /// The status, once the process has exited.
     var value: Int32 {
         get async {

@@ -14,19 +14,17 @@ struct FetchPlan {
     /// Plans the fetch of `model`'s entities that have a source, limited to `only` when it is not empty.
     init(model: MappingModel, only: Set<String>) {
         let fetched = model.entities.filter { $0.source != nil && (only.isEmpty || only.contains($0.name)) }
-        var done: Set<String> = []
         var remaining = fetched
+        var waiting = Set(fetched.map(\.name))
         while !remaining.isEmpty {
             let ready = remaining.filter { entity in
-                FetchPlan.parents(of: entity, in: model).allSatisfy { parent in
-                    done.contains(parent) || !remaining.contains { $0.name == parent }
-                }
+                FetchPlan.parents(of: entity, in: model).allSatisfy { !waiting.contains($0) }
             }
             // Parents outside the selection are already stored or not fetched; a cycle cannot be planned further.
             let wave = ready.isEmpty ? remaining : ready
             waves.append(FetchPlan.groups(wave))
-            done.formUnion(wave.map(\.name))
-            remaining.removeAll { entity in wave.contains { $0.name == entity.name } }
+            waiting.subtract(wave.map(\.name))
+            remaining.removeAll { !waiting.contains($0.name) }
         }
     }
 
@@ -55,11 +53,13 @@ struct FetchPlan {
 
     private static func groups(_ entities: [EntityMapping]) -> [Group] {
         var groups: [Group] = []
+        var positions: [PluginConfig: Int] = [:]
         for entity in entities {
             guard let config = entity.source else { continue }
-            if let index = groups.firstIndex(where: { $0.config == config }) {
+            if let index = positions[config] {
                 groups[index].entities.append(entity)
             } else {
+                positions[config] = groups.count
                 groups.append(Group(config: config, entities: [entity]))
             }
         }

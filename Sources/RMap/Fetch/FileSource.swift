@@ -45,7 +45,23 @@ public struct FileSource: Source {
     }
 
     /// The files an entity's records come from, in name order.
+    ///
+    /// - Throws: ``FetchError`` when there are none, or one is not a regular file (`/dev/zero`
+    ///   would be read for ever, a pipe is a stream: the `stdin` and `exec` sources read those).
     func files(for entity: EntityMapping) throws -> [String] {
+        let files = try candidates(for: entity)
+        for path in files {
+            guard let problem = RegularFile.problem(at: path) else { continue }
+            throw FetchError(
+                origin: path,
+                message: "\(problem) (entity \(entity.name)): the file source reads regular files only; "
+                    + "a stream goes through the stdin or exec source")
+        }
+        return files
+    }
+
+    /// The paths `path:` names for an entity, in name order.
+    private func candidates(for entity: EntityMapping) throws -> [String] {
         let template = config["path"]?.scalar?.text ?? "{collection}.json"
         let expanded = template.replacingOccurrences(of: "{collection}", with: entity.collection)
             .replacingOccurrences(of: "{element}", with: entity.element)

@@ -8,6 +8,7 @@ import Foundation
 ///   command: [tap-csv-folder]          # run directly, found on PATH or relative to the mapping file
 ///   config: { path: data, read_mode: one_stream_per_file }   # written to a private file: --config
 ///   catalog: catalog.json              # optional: --catalog (properties: --properties)
+///   timeout: 3600                      # optional: seconds before the tap is stopped (default: none)
 /// ```
 ///
 /// `config:` is written as JSON to a file only this user can read (in a private
@@ -18,12 +19,12 @@ import Foundation
 /// run (nothing is written) and shows the tap's stderr.
 ///
 /// State: the last `STATE` the tap writes is stored (run-state scope `singer`,
-/// key: the command's words joined by spaces) in the transaction that stores the
+/// key: the command's words joined by spaces, secrets shown as `***`) in the transaction that stores the
 /// records, and passed back with `--state` on the next run; a run that fails
 /// stores neither, so the next one resumes from the old state.
 public struct SingerSource: Source {
     /// The option keys the plugin reads.
-    public static let options = ["command", "env", "config", "catalog", "properties"]
+    public static let options = ["command", "env", "config", "catalog", "properties", "timeout"]
 
     private let config: PluginConfig
     private let command: ProgramCommand
@@ -46,7 +47,7 @@ public struct SingerSource: Source {
         for option in ["catalog", "properties"] {
             if let path = config[option]?.scalar?.text { arguments += ["--\(option)", absolutePath(path)] }
         }
-        let key = command.words.joined(separator: " ")
+        let key = origin  // the words, secrets redacted: the run state keeps no secret
         if let state = try await context.runState.entries(scope: SingerReader.scope)[key]?.value {
             arguments += ["--state", try files.write(state, named: "state.json", origin: origin)]
         }

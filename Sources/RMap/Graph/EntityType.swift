@@ -59,9 +59,16 @@ public final class GraphSchema: Sendable {
         types = model.entities.enumerated().map { index, entity in
             EntityType(mapping: entity, index: index, rootIndex: positions[model.root(of: entity).name] ?? index)
         }
-        families = model.entities.map { entity in
-            model.family(of: entity.name).compactMap { positions[$0.name] }
+        // Each entity joins the family of itself and of every ancestor: linear in entities times depth.
+        var families = Array(repeating: [Int](), count: model.entities.count)
+        for (index, entity) in model.entities.enumerated() {
+            var member: EntityMapping? = entity
+            while let current = member, let position = positions[current.name] {
+                families[position].append(index)
+                member = current.parent.flatMap { model.entity(named: $0) }
+            }
         }
+        self.families = families
         let types = types
         relationshipSlots = RelationshipSlots(types: types) { name in positions[name].map { types[$0] } }
     }

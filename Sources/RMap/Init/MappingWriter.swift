@@ -66,7 +66,7 @@ public struct MappingWriter: Sendable {
     private func source(_ entity: InferredEntity) -> [String] {
         switch entity.source {
         case nil:
-            return ["source: false  # only arrives nested in other entities' payloads"]
+            return ["source: false  # only arrives nested in other entities' payloads (or included)"]
         case .file(let path):
             return ["source: " + YAMLText.flowMap([("plugin", "file"), ("path", YAMLText.scalar(relative(path)))])]
         case .http(let site, let path, let suffix, let query):
@@ -76,6 +76,11 @@ public struct MappingWriter: Sendable {
             pairs += paging.pairs
             if !paging.rest.isEmpty { pairs.append(("params", YAMLText.flowMap(Self.parameters(paging.rest)))) }
             return ["source: " + YAMLText.flowMap(pairs), "path: \(YAMLText.scalar(path))"]
+        case .jsonAPI(let site, let path, let suffix):
+            var pairs = [("plugin", "http"), ("site", YAMLText.scalar(site)), ("format", "jsonapi")]
+            if !suffix.isEmpty { pairs.append(("suffix", YAMLText.scalar(suffix))) }
+            let check = site.hasPrefix("${") ? "  # check: set API_URL, the site the documents come from" : ""
+            return ["source: " + YAMLText.flowMap(pairs) + check, "path: \(YAMLText.scalar(path))"]
         }
     }
 

@@ -7,11 +7,16 @@ final class FileReader {
 
     /// Opens `path` for reading.
     ///
-    /// - Throws: ``JSONError`` naming the path and the system's reason.
+    /// - Throws: ``JSONError`` naming the path and the system's reason, or saying it is no regular
+    ///   file (a device never ends).
     init(path: String) throws(JSONError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw JSONError(origin: path, message: "cannot open the file: \(String(cString: strerror(errno)))")
+        }
+        if let problem = RegularFile.problem(descriptor: descriptor) {
+            close(descriptor)
+            throw JSONError(origin: path, message: "cannot read the file: it \(problem)")
         }
         self.descriptor = descriptor
         self.path = path

@@ -26,6 +26,8 @@ struct DeclaredEntity {
     var deleteWhen: YAMLNode?
     /// `stream:`: the Singer stream whose records this entity takes.
     var stream: String?
+    /// `unknown_type:`: what a record of a type the entity does not know does.
+    var unknownType: (policy: UnknownTypePolicy, mark: Mark)?
     /// `query:`: the GraphQL query of a `graphql` source.
     var query: String?
     var attributes: [AttributeMapping] = []
@@ -40,6 +42,7 @@ struct DeclaredEntity {
         "incremental",
         "delete_when",
         "stream",
+        "unknown_type",
         "query",
     ]
     static let attributeKeys = [

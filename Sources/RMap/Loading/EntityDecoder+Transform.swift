@@ -25,7 +25,7 @@ extension EntityDecoder {
         }
     }
 
-    /// `{ exec: [program, args...], env: {NAME: value} }`.
+    /// `{ exec: [program, args...], env: {NAME: value}, timeout: SECONDS }`.
     private func execCommand(_ node: YAMLNode, directory: String) -> ExecCommand? {
         let pairs = diagnostics.keyedPairs(node, "an exec transformer", allowed: ExecTransformer.options) ?? []
         guard let command = pairs.first(where: { $0.0 == "exec" })?.1 else {
@@ -42,6 +42,13 @@ extension EntityDecoder {
                 environment[name] = diagnostics.string(value, "the value of '\(name)'")
             }
         }
-        return ExecCommand(words: words, environment: environment, directory: directory)
+        var timeout: Duration?
+        do {
+            timeout = try PluginConfig(plugin: "exec", options: node, baseDirectory: directory, mark: node.mark)
+                .seconds("timeout", allowingZero: false)
+        } catch {
+            if case .invalidOptions(let problem) = error.kind { diagnostics.error(error.mark ?? node.mark, problem) }
+        }
+        return ExecCommand(words: words, environment: environment, directory: directory, timeout: timeout)
     }
 }

@@ -42,6 +42,9 @@ struct EntityDecoder {
             case "incremental": entity.incremental = decodeIncremental(value)
             case "delete_when": entity.deleteWhen = value
             case "stream": entity.stream = diagnostics.string(value, "'stream'")
+            case "unknown_type":
+                entity.unknownType = diagnostics.choice(value, "'unknown_type'", as: UnknownTypePolicy.self)
+                    .map { ($0, value.mark) }
             case "query": entity.query = diagnostics.string(value, "'query'")
             case "attributes":
                 guard let pairs = diagnostics.keyedPairs(value, "'attributes' of \(what)", allowed: []) else {
@@ -71,8 +74,9 @@ struct EntityDecoder {
     func decodeAttribute(_ name: String, _ spec: YAMLNode, mark: Mark, settings: FileSettings) -> AttributeMapping {
         let what = "attribute '\(name)'"
         let defaultKey = Self.payloadKey(for: name, naming: settings.attributeNaming, inflector: inflector)
-        let declared = AttributeMapping(
-            name: name, type: .string, keyPath: [defaultKey], column: defaultKey, mark: mark)
+        // Dasherized keys keep SQL-friendly columns: first-name is stored in first_name.
+        let column = settings.attributeNaming == .kebabCase ? inflector.underscore(name) : defaultKey
+        let declared = AttributeMapping(name: name, type: .string, keyPath: [defaultKey], column: column, mark: mark)
         var type = AttributeType.string
         var options: [(String, YAMLNode)] = []
         switch spec {
@@ -194,6 +198,7 @@ struct EntityDecoder {
         switch naming {
         case .snakeCase: inflector.underscore(name)
         case .camelCase: inflector.camelize(inflector.underscore(name), uppercaseFirstLetter: false)
+        case .kebabCase: inflector.dasherize(inflector.underscore(name))
         case .asIs: name
         }
     }

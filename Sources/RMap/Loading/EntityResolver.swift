@@ -72,6 +72,7 @@ struct EntityResolver {
         entity.orphans = child.orphans ?? parent.orphans
         entity.deleteWhen = child.deleteWhen ?? parent.deleteWhen
         entity.recordsKeyAs = child.recordsKeyAs ?? parent.recordsKeyAs
+        entity.unknownType = child.unknownType ?? parent.unknownType
         return entity
     }
 
@@ -102,6 +103,7 @@ struct EntityResolver {
         mapping.root = entity.settings.root
         mapping.attributes = entity.attributes
         mapping.stream = entity.stream
+        mapping.unknownType = entity.unknownType?.policy ?? .reject
         mapping.query = entity.query
         SingerKey.addIdentity(to: &mapping)
         return mapping

@@ -4,6 +4,7 @@ struct FileSettings {
     enum AttributeNaming: String, CaseIterable {
         case snakeCase = "snake_case"
         case camelCase = "camel_case"
+        case kebabCase = "kebab_case"
         case asIs = "as_is"
     }
 
@@ -107,6 +108,12 @@ struct FileDecoder {
         switch node {
         case .scalar(var scalar):
             scalar.text = diagnostics.interpolator.interpolate(scalar, diagnostics: diagnostics, secret: secret)
+            if scalar.text.utf8.contains(0) {
+                // A path, an argument, a header or a variable ends at a NUL: `a.sqlite\0.x` would open `a.sqlite`.
+                diagnostics.error(
+                    scalar.mark,
+                    "a plugin option cannot hold a NUL character (\\0): paths, arguments and headers end at it")
+            }
             return .scalar(scalar)
         case .sequence(let items, let mark): return .sequence(items.map { interpolated($0, secret: secret) }, mark)
         case .mapping(let pairs, let mark): return .mapping(pairs.map { interpolated($0, secret: secret) }, mark)

@@ -11,6 +11,8 @@ final class Interpolator {
     private let environment: [String: String]
     /// Secret values that came from the environment; never printed.
     private(set) var secrets: Set<String> = []
+    /// Every variable looked up, with its value (`nil`: unset): with the files' text, all a model depends on.
+    private(set) var read: [String: String?] = [:]
 
     /// The words that make a variable's value a secret, upper-cased.
     static let secretNameWords = ["TOKEN", "SECRET", "PASSWORD", "KEY"]
@@ -55,6 +57,7 @@ final class Interpolator {
             }
             let expression = rest[start.upperBound..<end]
             let (name, fallback) = split(expression)
+            read[name] = environment[name]
             if let value = environment[name], !value.isEmpty {
                 if secret || Self.isSecret(variable: name) { secrets.insert(value) }
                 result += value

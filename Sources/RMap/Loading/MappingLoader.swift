@@ -34,7 +34,8 @@ public struct MappingLoader: Sendable {
         var documents: [(path: String, text: String)] = []
         var issues: [MappingIssue] = []
         for path in paths.map({ DisplayPath.normalize($0) }) {
-            if let data = FileManager.default.contents(atPath: path) {
+            // A device such as /dev/zero is never read: it would fill memory.
+            if RegularFile.problem(at: path) == nil, let data = FileManager.default.contents(atPath: path) {
                 do {
                     documents.append((path, try YAMLParser.text(of: data, file: path)))
                 } catch {
@@ -78,6 +79,7 @@ public struct MappingLoader: Sendable {
             entities: model, store: settings.lazy.compactMap(\.store).first, inflector: inflector,
             files: documents.map(\.path), secrets: diagnostics.interpolator.secrets)
         loaded.stages = settings.flatMap(\.stages)
+        loaded.loadedFrom = MappingFingerprint.of(documents: documents, variables: diagnostics.interpolator.read)
         return loaded
     }
 }

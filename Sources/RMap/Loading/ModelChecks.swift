@@ -5,6 +5,7 @@
 struct ModelChecks {
     let diagnostics: Diagnostics
     let declared: [DeclaredEntity]
+    let inflector: Inflector
 
     func run(_ entities: inout [EntityMapping]) -> [EntityMapping] {
         for (index, declaration) in declared.enumerated() {
@@ -16,6 +17,7 @@ struct ModelChecks {
             entities[index].types = types(for: entities[index], declaration, entities)
         }
         linkInverses(&entities)
+        JSONAPIRelationships(diagnostics: diagnostics, declared: declared, inflector: inflector).connect(&entities)
         checkFilled(entities)
         KeyPathCycles(diagnostics: diagnostics).check(entities)
         checkSharedFiles(entities)
@@ -187,7 +189,8 @@ struct ModelChecks {
                 entity.relationships.filter { $0.node["connect"] != nil }.map { "\(entity.name).\($0.name)" }
             })
         func fills(_ entity: String, _ relationship: RelationshipMapping) -> Bool {
-            relationship.nested || connected.contains("\(entity).\(relationship.name)")
+            relationship.nested || relationship.connection != nil
+                || connected.contains("\(entity).\(relationship.name)")
         }
         for entity in entities {
             for relationship in entity.relationships where !fills(entity.name, relationship) {

@@ -4,27 +4,40 @@
 ///
 /// It keeps ``EntityPlan``s of its own (``Confined``), since plans keep scratch
 /// state: made before the parsing thread starts, they are used by that thread alone.
+/// Only the records' entity and the entities nested in it (transitively) get one, so a
+/// payload costs what its entity reaches, not the model's size.
 /// Transformers are `Sendable` and pure.
 ///
 /// What it cannot decide is left to the mapper: records whose type key picks their
 /// entity, and nested values that are not objects (scalar arrays, mistakes to report).
 final class FieldPreparer: Sendable {
-    private let plans: Confined<[EntityPlan]>
+    /// By entity position: the plans of the records' entity and of every entity nested in it.
+    private let plans: Confined<[Int: EntityPlan]>
     private let type: Int
 
     /// A preparer for records of `type`; `nil` when a record's type key picks its entity,
     /// which the mapper decides.
     init?(type: EntityType, schema: GraphSchema, transformers: [String: any Transformer]) {
         guard type.mapping.typeKey == nil else { return nil }
-        plans = Confined(schema.types.map { EntityPlan(type: $0, schema: schema, transformers: transformers) })
+        var plans: [Int: EntityPlan] = [:]
+        var waiting = [type]
+        while let next = waiting.popLast() {
+            guard plans[next.index] == nil else { continue }
+            let plan = EntityPlan(type: next, schema: schema, transformers: transformers)
+            plans[next.index] = plan
+            waiting += plan.nested.map(\.destination)
+        }
+        self.plans = Confined(plans)
         self.type = type.index
     }
 
     /// A top-level record's attributes and its nested records' (`nil` for a whole document
     /// or a value that is not an object).
     func prepare(_ item: JSONStreamItem) -> PreparedRecord? {
-        guard !item.isWholeDocument, case .object(let object) = item.value else { return nil }
-        return prepare(object, plans.value[type])
+        guard !item.isWholeDocument, case .object(let object) = item.value, let plan = plans.value[type] else {
+            return nil
+        }
+        return prepare(object, plan)
     }
 
     private func prepare(_ wrapped: JSONObject, _ plan: EntityPlan) -> PreparedRecord {
@@ -32,8 +45,9 @@ final class FieldPreparer: Sendable {
         var record = PreparedRecord(fields: RecordConverter.fields(of: object, plan))
         guard !plan.nested.isEmpty else { return record }
         record.nested = plan.nested.map { nested in
-            let destination = plans.value[nested.destination.index]
-            guard destination.typeKey == nil else { return nil }
+            guard let destination = plans.value[nested.destination.index], destination.typeKey == nil else {
+                return nil
+            }
             switch RecordConverter.lookup(object[plan.slots[nested.slot]], rest: nested.rest) {
             case .found(.array(let items)) where nested.toMany:
                 var records: [PreparedRecord] = []

@@ -40,10 +40,31 @@ final class MappingTally {
     var counts: [EntityMappingCounts]
     var touched: [Bool]
     var errors: [RecordError] = []
+    /// The entities whose records were counted since ``startPayload()``, each with its
+    /// `fetched` count then: what one payload brought, found without looking at every entity.
+    private(set) var countedInPayload: [(index: Int, before: Int)] = []
+    private var inPayload: [Bool]
 
     init(typeCount: Int) {
         counts = Array(repeating: EntityMappingCounts(), count: typeCount)
         touched = Array(repeating: false, count: typeCount)
+        inPayload = touched
+    }
+
+    /// Counts a record of the entity at `index` as fetched.
+    func countFetched(_ index: Int) {
+        if !inPayload[index] {
+            inPayload[index] = true
+            countedInPayload.append((index, counts[index].fetched))
+        }
+        counts[index].fetched += 1
+        touched[index] = true
+    }
+
+    /// Starts a payload: ``countedInPayload`` is empty again.
+    func startPayload() {
+        for entry in countedInPayload { inPayload[entry.index] = false }
+        countedInPayload.removeAll(keepingCapacity: true)
     }
 
     func report(_ schema: GraphSchema) -> MappingReport {

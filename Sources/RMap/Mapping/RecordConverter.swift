@@ -323,8 +323,7 @@ final class RecordConverter {
     }
 
     private func count(_ plan: EntityPlan) {
-        tally.counts[plan.type.index].fetched += 1
-        tally.touched[plan.type.index] = true
+        tally.countFetched(plan.type.index)
         visited.append(plan.type.index)
     }
 

@@ -83,6 +83,11 @@ public final class RecordMapper {
     /// The counts and the errors of every payload mapped so far.
     public var report: MappingReport { tally.report(graph.schema) }
 
+    /// The records the last payload mapped brought, by entity index (the entities it brought none of left out).
+    var fetchedInLastPayload: [(index: Int, added: Int)] {
+        tally.countedInPayload.map { ($0.index, tally.counts[$0.index].fetched - $0.before) }
+    }
+
     /// Maps every record of a payload.
     ///
     /// A `.file` body is streamed: a top-level array or a JSON Lines file is
@@ -100,6 +105,7 @@ public final class RecordMapper {
             throw FetchError(origin: payload.origin, message: "payload for unknown entity '\(payload.entity)'")
         }
         let plan = plans[type.index]
+        tally.startPayload()
         tally.touched[type.index] = true
         let fill = payload.fill.isEmpty ? nil : PayloadFill(payload.fill, typeCount: plans.count)
         let origin = payload.origin

@@ -51,6 +51,10 @@ public struct EntityMapping: Sendable, Hashable {
     /// The Singer stream whose records this entity takes (`stream:`); `nil`: the stream
     /// named like the entity's collection or element.
     public var stream: String?
+    /// What a record of a type the entity does not know does (`unknown_type:`).
+    public var unknownType: UnknownTypePolicy = .reject
+    /// The entity's JSON:API resource, when its source has `format: jsonapi`.
+    public var jsonAPI: JSONAPIResource?
     /// The GraphQL query that fetches the entity's records (`query:`, for a `graphql` source).
     public var query: String?
     /// The mapping file that declares the entity.

@@ -9,11 +9,15 @@ import Foundation
 /// ```
 public struct MappingModel: Sendable {
     /// The entities, in the order their files and declarations were given.
-    public private(set) var entities: [EntityMapping]
+    public private(set) var entities: [EntityMapping] {
+        didSet { loadedFrom = nil }
+    }
     /// The store the files name, when any.
     public var store: PluginConfig?
     /// The `stages:` items of every file, in the order given: they run after connect.
-    public var stages: [PluginConfig] = []
+    public var stages: [PluginConfig] = [] {
+        didSet { loadedFrom = nil }
+    }
     /// The inflector with every file's `inflections:` added.
     public var inflector: Inflector
     /// The mapping files, as given.
@@ -21,8 +25,16 @@ public struct MappingModel: Sendable {
     /// The secret values read from the environment (a variable named like `*TOKEN*`,
     /// `*SECRET*`, `*PASSWORD*`, `*KEY*`, or used under `auth`, `headers`, a password);
     /// ``redact(_:)`` hides them.
-    public var secrets: Set<String>
+    public var secrets: Set<String> {
+        didSet { redactor = Self.redactor(of: secrets) }
+    }
+    /// What hides ``secrets`` (and any URL's password) in text: ``redact(_:)``.
+    public private(set) var redactor: Redactor
     private var index: [String: Int]
+    /// The fingerprint of the files' text and the variables they read, set by ``MappingLoader``
+    /// (``MappingFingerprint/of(documents:variables:)``); any change to the entities or stages
+    /// drops it.
+    var loadedFrom: String?
 
     /// Creates a model.
     public init(
@@ -34,6 +46,7 @@ public struct MappingModel: Sendable {
         self.inflector = inflector
         self.files = files
         self.secrets = secrets
+        redactor = Self.redactor(of: secrets)
         index = Dictionary(entities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -64,8 +77,15 @@ public struct MappingModel: Sendable {
         entities.filter { entity in self.entity(entity, isKindOf: name) }
     }
 
-    /// `text` with every secret value read from the environment (``secrets``) replaced by `***`.
+    /// `text` with every secret value read from the environment (``secrets``), and any URL's
+    /// password, replaced by `***` (``Redactor``).
     public func redact(_ text: String) -> String {
-        secrets.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+        redactor.redact(text)
+    }
+
+    /// The redactor of `secrets`: `Authorization` fields keep their scheme (`Bearer ***`), the
+    /// files name what they send.
+    private static func redactor(of secrets: Set<String>) -> Redactor {
+        Redactor(secrets: secrets, hidingAuthorizationFields: false)
     }
 }

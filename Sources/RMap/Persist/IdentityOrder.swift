@@ -17,7 +17,7 @@ enum IdentityOrder {
         var rows: [Int32] = []
         rows.reserveCapacity(table.count)
         table.forEachRow { rows.append(Int32($0)) }
-        if let numbers = integerIdentities(rows, table, graph.schema) {
+        if let numbers = integerIdentities(rows, table, family: graph.schema.family(of: root)) {
             guard !isAscending(numbers) else { return rows }
             var pairs = Array(zip(numbers, rows))
             // Identities are unique in a table: no two rows tie.
@@ -36,13 +36,19 @@ enum IdentityOrder {
         return order.map { rows[$0] }
     }
 
-    /// Each row's identity when every row has a lone integer one; `nil` otherwise.
-    private static func integerIdentities(_ rows: [Int32], _ table: ObjectTable, _ schema: GraphSchema) -> [Int64]? {
-        let positions = schema.types.map { $0.identityIndices.count == 1 ? $0.identityIndices[0] : -1 }
+    /// Each row's identity when every row has a lone integer one; `nil` otherwise. `family`: the
+    /// entities the table holds (looked up by entity position, so a table costs its own entities).
+    private static func integerIdentities(
+        _ rows: [Int32], _ table: ObjectTable, family: [EntityType]
+    ) -> [Int64]? {
+        let positions = Dictionary(
+            family.map { ($0.index, $0.identityIndices.count == 1 ? $0.identityIndices[0] : -1) },
+            uniquingKeysWith: { first, _ in first })
+        let lone = family.count == 1 ? positions.values.first : nil
         var numbers: [Int64] = []
         numbers.reserveCapacity(rows.count)
         for row in rows.lazy.map(Int.init) {
-            let position = positions[table.type(of: row)]
+            let position = lone ?? positions[table.type(of: row)] ?? -1
             guard position >= 0, case .int(let number)? = table.value(of: row, at: position) else { return nil }
             numbers.append(number)
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A store used in a way its contents do not allow, or whose contents rmap cannot read.
 ///
 /// Each case carries what a caller needs to tell the failures apart; ``description``
@@ -29,6 +31,8 @@ public enum PersistError: Error, Sendable, Equatable, CustomStringConvertible {
     case notOneObject(path: String)
     /// The JSON store file could not be written.
     case unwritableFile(path: String, reason: String)
+    /// Another process held the JSON store's lock (`lockFile`) for all of `waited`.
+    case locked(path: String, lockFile: String, waited: Duration)
     /// A table name longer than the engine's limit for names (PostgreSQL's is 63 bytes).
     case tableNameTooLong(String, engine: String, limit: Int)
 
@@ -49,6 +53,10 @@ public enum PersistError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadableFile(let path, let reason): "\(path): cannot read the JSON store: \(reason)"
         case .notOneObject(let path): "\(path): a JSON store must hold one object"
         case .unwritableFile(let path, let reason): "\(path): cannot write the JSON store: \(reason)"
+        case .locked(let path, let lockFile, let waited):
+            "\(path): another rmap is writing this JSON store (it holds \(lockFile)); waited "
+                + String(format: "%g", Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18)
+                + " s (busy_timeout): try again when it is done"
         case .tableNameTooLong(let name, let engine, let limit):
             "table name '\(name)' is longer than \(engine)'s \(limit)-byte limit"
         }

@@ -95,7 +95,7 @@ private struct PersistPhases {
         self.backend = backend
         self.request = request
         run = PersistRun(backend: backend, layout: layout, graph: graph, connected: connected)
-        settled = graph.schema.roots.map { layout.isSettledBeforeConnecting($0, in: graph.schema) }
+        settled = layout.settledBeforeConnecting(graph.schema.roots, in: graph.schema)
         try backend.begin()
         do {
             try backend.ensureSchema(layout)

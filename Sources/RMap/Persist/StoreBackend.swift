@@ -152,6 +152,9 @@ public protocol SyncBackend: StoreBackend {
     /// found by reading only, e.g. in a read transaction. An engine that cannot tell answers
     /// `false`, the default: ``SyncStore`` then reads in a write transaction that makes sure of it.
     func holdsSchema(_ layout: StoreLayout) throws -> Bool
+    /// Whether ``holdsSchema(_:)`` tells (an SQL engine reads its catalog), so that a `false`
+    /// means the tables are not in place; `false`, the default, when it cannot.
+    var tellsSchema: Bool { get }
     /// Every link of a join table: source identity values, then destination identity values.
     func scanLinks(_ join: JoinTableLayout) throws -> [[Value]]
     /// The links of these sources (identity values), as ``scanLinks(_:)`` gives them. The
@@ -180,6 +183,9 @@ public protocol SyncBackend: StoreBackend {
 extension SyncBackend {
     /// Cannot tell: the schema is made sure of by a write.
     public func holdsSchema(_ layout: StoreLayout) throws -> Bool { false }
+
+    /// Cannot tell.
+    public var tellsSchema: Bool { false }
 
     /// Every row with its base, then the bases without a row.
     public func localChanges(_ table: TableLayout) throws -> TableChanges {

@@ -47,18 +47,19 @@ public struct StoreLayout: Sendable {
         tables[bindings[type.index].table]
     }
 
-    /// Whether connecting leaves `root`'s rows as they are: no entity stored in its table
-    /// has a foreign-key column for a relationship that a connection sets, itself or as
-    /// an inverse (the others, nested ones, are set by mapping).
-    func isSettledBeforeConnecting(_ root: EntityType, in schema: GraphSchema) -> Bool {
-        let table = bindings[root.index].table
+    /// For each of `roots`, whether connecting leaves its rows as they are: no entity stored
+    /// in its table has a foreign-key column for a relationship that a connection sets, itself
+    /// or as an inverse (the others, nested ones, are set by mapping). Linear in the schema.
+    func settledBeforeConnecting(_ roots: [EntityType], in schema: GraphSchema) -> [Bool] {
         let connected = schema.types.flatMap(\.mapping.relationships).filter { $0.connection != nil }
         let written = Set(connected.flatMap { [$0.name] + ($0.inverse.map { [$0] } ?? []) })
-        return schema.types.allSatisfy { type in
+        var unsettled: Set<Int> = []
+        for type in schema.types {
             let binding = bindings[type.index]
             let names = binding.foreignKeys.map { type.mapping.relationships[$0.relationship].name }
-            return binding.table != table || written.isDisjoint(with: names)
+            if !written.isDisjoint(with: names) { unsettled.insert(binding.table) }
         }
+        return roots.map { !unsettled.contains(bindings[$0.index].table) }
     }
 
     /// The join tables whose source is `table`.
@@ -136,7 +137,7 @@ private struct LayoutBuilder {
                 switch storage(of: relationship, on: type) {
                 case .none: break
                 case .foreignKey:
-                    let stem = relationship.keyPath.joined(separator: "_")
+                    let stem = Self.stem(relationship)
                     let columns = identity.map { column("\(stem)_\($0.name)", $0.type, .foreignKey(relationship.name)) }
                     binding.foreignKeys.append((index, columns))
                     if isOrderedInverse(relationship, of: destination) {
@@ -186,7 +187,7 @@ private struct LayoutBuilder {
     private mutating func joinTable(
         _ relationship: RelationshipMapping, root: EntityType, destinationIdentity: [ColumnLayout]
     ) -> Int {
-        let stem = relationship.keyPath.joined(separator: "_")
+        let stem = Self.stem(relationship)
         let name = "\(root.mapping.collection)_\(stem)"
         if let existing = joinTables.firstIndex(where: { $0.name == name }) { return existing }
         let singular = schema.model.inflector.singularize(stem)
@@ -201,6 +202,12 @@ private struct LayoutBuilder {
                 columns: source + destination + position, sourceColumnCount: source.count,
                 union: relationship.assignment == .union, ordered: relationship.ordered))
         return joinTables.count - 1
+    }
+
+    /// The stem of a relationship's column and join-table names: its key path joined by `_`,
+    /// dashes as underscores (`team-members` -> `team_members`, as attribute columns are).
+    private static func stem(_ relationship: RelationshipMapping) -> String {
+        relationship.keyPath.joined(separator: "_").replacingOccurrences(of: "-", with: "_")
     }
 
     private func identityColumns(of root: EntityType) -> [ColumnLayout] {

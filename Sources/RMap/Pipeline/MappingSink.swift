@@ -91,13 +91,11 @@ private struct MappingState {
 
     mutating func deliver(_ payload: Payload) throws -> MappedCounts {
         if !payload.fill.isEmpty { filled[payload.entity, default: []].formUnion(payload.fill.keys) }
-        let before = fetched()
         try mapper.map(payload)
         guard let type = graph.schema.type(named: payload.entity) else { return MappedCounts(records: 0) }
-        let family = Set(graph.schema.family(of: type).map(\.index))
+        let family = graph.schema.family(of: type).map(\.index)
         var counts = self.counts[payload.entity] ?? MappedCounts(records: 0)
-        for (index, after) in fetched().enumerated() where after > before[index] {
-            let added = after - before[index]
+        for (index, added) in mapper.fetchedInLastPayload where added > 0 {
             if family.contains(index) {
                 counts.records += added
             } else {
@@ -106,10 +104,5 @@ private struct MappingState {
         }
         self.counts[payload.entity] = counts
         return counts
-    }
-
-    /// The records mapped so far, by entity index.
-    private func fetched() -> [Int] {
-        graph.schema.types.map { mapper.report.entities[$0.name]?.fetched ?? 0 }
     }
 }

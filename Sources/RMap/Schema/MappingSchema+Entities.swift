@@ -117,6 +117,12 @@ extension MappingSchema {
             ),
             ("stream", SchemaNode.string.described("Singer: the stream whose records this entity takes.")),
             (
+                "unknown_type",
+                SchemaNode.enumeration(UnknownTypePolicy.allCases.map(\.rawValue)).described(
+                    "JSON:API: what a resource of a type no entity has does: fail the run naming it, or be left out.",
+                    default: .string("reject"))
+            ),
+            (
                 "query",
                 SchemaNode.string.described(
                     "GraphQL: the query that fetches this entity's records, using $after to page.")

@@ -16,6 +16,8 @@ enum PluginOptionSchemas {
     private static let command = SchemaNode.array(of: .string).described(
         "The program and its arguments, run directly (no shell), from the mapping file's folder.")
     private static let env = SchemaNode.map(of: .string).described("Variables added to the program's environment.")
+    private static let timeout = SchemaNode.type("number").described(
+        "Seconds the program may run (greater than 0); past it, it is stopped and the run fails.")
     private static let skipUnchanged = SchemaNode.boolean.described(
         "Skip a payload whose bytes are those of the last run's.", default: .bool(false))
     private static let path = SchemaNode.string
@@ -74,6 +76,8 @@ enum PluginOptionSchemas {
         "params": SchemaNode.map(of: .anything).described("Query parameters added to index requests."),
         "error_when": SchemaNode.type("object").described(
             "A 200 answer that is an error: {key: ok, equals: false, message: error}."),
+        "format": SchemaNode.enumeration(["rails", "jsonapi"]).described(
+            "jsonapi: JSON:API documents both ways, with their own defaults.", default: .string("rails")),
         "window": SchemaNode.object(
             ["from", "to", "start", "step"].map { ($0, SchemaNode.string.described("The date window's '\($0)'.")) }
         ).described("Each index fetched in date windows up to the run's start."),
@@ -91,11 +95,11 @@ enum PluginOptionSchemas {
                 "json, or singer for a Singer message stream."),
             "skip_unchanged": skipUnchanged,
         ],
-        "source exec": ["command": command, "env": env],
-        "stage exec": ["command": command, "env": env],
-        "transformer exec": ["exec": command, "env": env],
+        "source exec": ["command": command, "env": env, "timeout": timeout],
+        "stage exec": ["command": command, "env": env, "timeout": timeout],
+        "transformer exec": ["exec": command, "env": env, "timeout": timeout],
         "source singer": [
-            "command": command, "env": env,
+            "command": command, "env": env, "timeout": timeout,
             "config": SchemaNode.map(of: .anything).described("The tap's --config, as YAML."),
             "catalog": SchemaNode.string.described("The tap's --catalog file."),
             "properties": SchemaNode.string.described("The tap's --properties file."),
@@ -117,6 +121,10 @@ enum PluginOptionSchemas {
             "sslcert": path.described("The client certificate file."),
             "sslkey": path.described("The client key file."),
         ],
-        "store json": ["path": path.described("The JSON document's file.")],
+        "store json": [
+            "path": path.described("The JSON document's file."),
+            "busy_timeout": SchemaNode.integer.described(
+                "Seconds a write waits for another process's lock.", default: .number("5")),
+        ],
     ]
 }

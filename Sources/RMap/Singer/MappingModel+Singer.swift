@@ -11,7 +11,10 @@ extension MappingModel {
             entity.nestedPath = nil  // one stream feeds every entity at once: no fetch per parent
             return entity
         }
-        return MappingModel(entities: entities, store: store, inflector: inflector, files: files, secrets: secrets)
+        var singer = MappingModel(
+            entities: entities, store: store, inflector: inflector, files: files, secrets: secrets)
+        singer.loadedFrom = loadedFrom.map { "singer \($0)" }
+        return singer
     }
 
 }

@@ -1,22 +1,22 @@
 import Foundation
 
 /// The files a tap reads that rmap writes: its `--config` (the source's `config:`
-/// as JSON) and its `--state`, in a private folder (mode 0700, files 0600) that
-/// ``remove()`` deletes when the tap is done.
+/// as JSON) and its `--state`, in a folder of their own (mode 0700, files 0600)
+/// inside the process's ``PrivateFolder``, which ``remove()`` deletes when the tap
+/// is done (and the private folder's own removal at exit or on a signal, if not).
 struct SingerFiles {
-    /// The private folder.
+    /// The tap's folder.
     let folder: String
 
-    /// Creates the private folder.
+    /// Creates the tap's folder.
     ///
     /// - Throws: ``FetchError`` naming `origin` when it cannot be created.
     init(origin: String) throws(FetchError) {
-        let template = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-singer-XXXXXX").path
-        var bytes = Array(template.utf8CString)
-        guard mkdtemp(&bytes) != nil else {
-            throw FetchError(origin: origin, message: "cannot create a private folder for the tap's files")
+        do {
+            folder = try PrivateFolder.newFolder(prefix: "singer-")
+        } catch {
+            throw FetchError(origin: origin, message: "cannot create a private folder for the tap's files: \(error)")
         }
-        folder = String(cString: bytes)
     }
 
     /// Writes `value` as JSON to `name` in the folder, readable by this user only; returns its path.
@@ -36,7 +36,7 @@ struct SingerFiles {
 
     /// Deletes the folder and its files.
     func remove() {
-        try? FileManager.default.removeItem(atPath: folder)
+        PrivateFolder.removeItem(folder)
     }
 
     /// The JSON a YAML block stands for (`config:` as the tap reads it): mappings become

@@ -34,12 +34,7 @@ extension SyncStore {
     /// - Throws: ``PersistError`` for a run state that is not JSON, or the store's errors.
     public func status() throws -> [EntityStatus] {
         let changes = try self.changes()
-        let (cursors, pages) = try backend.transaction(RunStateTable.layout, commit: false) {
-            (
-                try RunStateTable.read(scope: IncrementalCursors.scope, from: backend),
-                try RunStateTable.read(scope: EntityStatus.pageScope, from: backend)
-            )
-        }
+        let (cursors, pages) = try runState()
         return try model.entities.map { entity in
             var status = EntityStatus(
                 entity: entity.name, rows: try objects(of: entity.name).filter { $0.entity == entity.name }.count,
@@ -54,6 +49,25 @@ extension SyncStore {
             status.lastSync = stamps.max()
             return status
         }
+    }
+}
+
+extension SyncStore {
+    /// The stored cursors and remembered pages, read without writing: in a read transaction,
+    /// none when the run state's table is not there, so that `rmap status` reads a store it
+    /// cannot write. An engine that cannot tell whether the table is there (the memory and
+    /// JSON stores) reads it in a transaction that makes sure of it and is rolled back.
+    private func runState() throws -> (cursors: [String: RunStateEntry], pages: [String: RunStateEntry]) {
+        func read() throws -> (cursors: [String: RunStateEntry], pages: [String: RunStateEntry]) {
+            (
+                try RunStateTable.read(scope: IncrementalCursors.scope, from: backend),
+                try RunStateTable.read(scope: EntityStatus.pageScope, from: backend)
+            )
+        }
+        guard backend.tellsSchema else { return try backend.transaction(RunStateTable.layout, commit: false, read) }
+        try backend.beginRead()
+        defer { backend.rollback() }
+        return try backend.holdsSchema(RunStateTable.layout) ? read() : ([:], [:])
     }
 }
 

@@ -5,7 +5,11 @@ import Foundation
 /// The document is `{"<table>": [row...], "<join table>": [link...], "_base":
 /// {"<table>": [row...]}}` with the tables of ``StoreLayout``, each row an
 /// object of column -> value. A write replaces the file atomically at
-/// commit; a failed write leaves it as it was.
+/// commit (a temporary file beside it, renamed over it); a failed write leaves
+/// it as it was. Two processes that write one file take turns, as with SQLite:
+/// a write transaction holds `<path>.lock` and reads the file again if another
+/// process replaced it meanwhile; one that waits longer than `busyTimeout` fails
+/// with ``PersistError/locked(path:lockFile:waited:)``.
 ///
 /// ```swift
 /// let store = try JSONStore(path: "graph.json")
@@ -24,28 +28,10 @@ public final class JSONStore: BackendStore {
 
     /// Opens the document at `path` (an absent file is an empty store).
     ///
+    /// - Parameter busyTimeout: how long a write waits for another process's write to end (default 5 s).
     /// - Throws: ``PersistError`` when the file cannot be read or is not a JSON object.
-    public init(path: String) throws {
+    public init(path: String, busyTimeout: Duration = .seconds(5)) throws {
         self.path = path
-        var document = JSONObject()
-        if FileManager.default.fileExists(atPath: path) {
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw PersistError.unreadableFile(path: path, reason: error.localizedDescription)
-            }
-            guard let object = try JSONReader.parse(data, origin: path, maxDepth: Self.maxDepth).object else {
-                throw PersistError.notOneObject(path: path)
-            }
-            document = object
-        }
-        let pending = PendingTables(document: document, origin: path)
-        backend = MemoryBackend(pending: pending) { database in
-            let text = JSONWriter.serialize(pending.document(of: database))
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw PersistError.unwritableFile(path: path, reason: error.localizedDescription)
-            }
-        }
+        backend = try MemoryBackend(file: JSONStoreFile(path: path, busyTimeout: busyTimeout))
     }
 }

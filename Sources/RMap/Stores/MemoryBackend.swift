@@ -1,35 +1,82 @@
 /// The ``SyncBackend`` of the `memory` and `json` stores: tables held in
 /// memory, a transaction being a copy of them to restore on rollback.
+///
+/// With a file (the `json` store), each transaction first reads the file again when
+/// another process replaced it, and a write transaction holds the file's lock from
+/// ``begin()`` to its commit or rollback, which writes the file.
 final class MemoryBackend: SyncBackend {
     /// The committed contents (and, during a transaction, the current ones).
     private(set) var database = MemoryDatabase()
     private var snapshot: MemoryDatabase?
-    /// Runs at commit with the new contents; a throw fails the commit.
-    private let onCommit: ((MemoryDatabase) throws -> Void)?
-    /// Tables read from a document, turned into typed rows when the layout names them.
-    private let pending: PendingTables?
+    /// The `json` store's file, when there is one.
+    private let file: JSONStoreFile?
+    /// Tables read from the file, turned into typed rows when the layout names them.
+    private var pending: PendingTables?
+    /// True from a write transaction's ``begin()`` to its end (the file's lock is held).
+    private var writing = false
+    /// True once the transaction changed a row, a base or a link: a commit without one leaves
+    /// the file alone (`rmap diff` reads a JSON store it cannot write).
+    private var changed = false
 
-    init(pending: PendingTables? = nil, onCommit: ((MemoryDatabase) throws -> Void)? = nil) {
-        self.pending = pending
-        self.onCommit = onCommit
+    /// A backend over nothing: the `memory` store.
+    init() {
+        file = nil
+    }
+
+    /// A backend over `file`, read now: the `json` store.
+    ///
+    /// - Throws: ``PersistError`` when the file cannot be read.
+    init(file: JSONStoreFile) throws {
+        self.file = file
+        pending = try file.read()
     }
 
     func begin() throws {
         guard snapshot == nil else { throw PersistError.transactionAlreadyOpen }
+        try file?.lockForWriting()
+        writing = file != nil
+        do {
+            try refresh()
+        } catch {
+            endWrite()
+            throw error
+        }
         snapshot = database
+        changed = false
     }
 
     func commit() throws {
-        try onCommit?(database)
+        defer { endWrite() }
+        if let file, let pending, changed {
+            let text = JSONWriter.serialize(pending.document(of: database))
+            try CommitGate.commit { try file.write(text) }
+        }
         snapshot = nil
     }
 
-    /// A transaction like any other, ended by ``rollback()``: nothing is written back.
-    func beginRead() throws { try begin() }
+    /// A transaction ended by ``rollback()``: nothing is written back, and no lock is taken.
+    func beginRead() throws {
+        guard snapshot == nil else { throw PersistError.transactionAlreadyOpen }
+        try refresh()
+        snapshot = database
+    }
 
     func rollback() {
         if let snapshot { database = snapshot }
         snapshot = nil
+        endWrite()
+    }
+
+    /// Starts again from the file when another process replaced it since it was read.
+    private func refresh() throws {
+        guard let fresh = try file?.changed() else { return }
+        pending = fresh
+        database = MemoryDatabase()
+    }
+
+    private func endWrite() {
+        if writing { file?.unlock() }
+        writing = false
     }
 
     func ensureSchema(_ layout: StoreLayout) throws {
@@ -103,6 +150,7 @@ final class MemoryBackend: SyncBackend {
 
     func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
         guard database.joins[join.name] != nil else { throw missing(join.name) }
+        changed = true
         // Changed in place: copying the stored links out and back would make each batch cost the whole table.
         for source in sources { database.joins[join.name]?.links[IdentityKey(source)] = nil }
         for link in links { database.joins[join.name]?.add(link) }
@@ -152,6 +200,7 @@ final class MemoryBackend: SyncBackend {
     /// Changes a table in place (no copy of its rows).
     private func modify(_ layout: TableLayout, _ body: (inout MemoryTable) -> Void) throws {
         guard database.tables[layout.name] != nil else { throw missing(layout.name) }
+        changed = true
         body(&database.tables[layout.name]!)
     }
 

@@ -60,6 +60,7 @@ struct RequestBuilder {
 
     func request(for change: SyncChange) throws -> PlannedRequest {
         let entity = try sync.entity(named: change.entity)
+        if let jsonAPI = sync.jsonAPI(entity) { return jsonAPI.request(for: change, suffix: suffix(change.entity)) }
         let codec = RecordCodec(entity: entity)
         let collection = collectionPath(entity, values: change.values)
         let suffix = suffix(change.entity)

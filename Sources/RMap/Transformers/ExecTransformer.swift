@@ -16,7 +16,7 @@
 /// ```
 public struct ExecTransformer: Sendable {
     /// The keys of a `transform:` item that runs a program.
-    public static let options = ["exec", "env"]
+    public static let options = ["exec", "env", "timeout"]
 
     /// How many values are written to the program at a time (between two takes of the graph's lock).
     static let batchSize = 512

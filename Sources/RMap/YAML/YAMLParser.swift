@@ -35,8 +35,12 @@ public enum YAMLParser {
 
     /// Reads and parses a file.
     ///
-    /// - Throws: ``YAMLError`` when the file cannot be read, is not UTF-8 or cannot be parsed.
+    /// - Throws: ``YAMLError`` when the file cannot be read (or is no regular file, such as a
+    ///   device that never ends), is not UTF-8 or cannot be parsed.
     public static func parse(contentsOf path: String) throws(YAMLError) -> YAMLNode? {
+        if let problem = RegularFile.problem(at: path) {
+            throw YAMLError(mark: Mark(file: path, line: 1, column: 1), problem: "cannot read the file: it \(problem)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw YAMLError(mark: Mark(file: path, line: 1, column: 1), problem: "cannot read the file")
         }

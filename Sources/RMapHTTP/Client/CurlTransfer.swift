@@ -63,7 +63,7 @@ final class CurlTransfer: @unchecked Sendable {
         if let failure { return .failure(failure) }
         guard code == CURLE_OK else { return .failure(reason(code, message: String(cString: message))) }
         if let path = destination.file, file == nil, (200..<300).contains(status),
-            !FileManager.default.createFile(atPath: path.path, contents: nil)
+            !FileManager.default.createFile(atPath: path.path, contents: nil, attributes: [.posixPermissions: 0o600])
         {
             return .failure(.spool("cannot create \(path.path)"))
         }
@@ -156,7 +156,9 @@ extension CurlTransfer {
         }
         do {
             if file == nil {
-                guard FileManager.default.createFile(atPath: path.path, contents: nil) else {
+                let created = FileManager.default.createFile(
+                    atPath: path.path, contents: nil, attributes: [.posixPermissions: 0o600])
+                guard created else {
                     throw CocoaError(.fileWriteUnknown)
                 }
                 file = try FileHandle(forWritingTo: path)

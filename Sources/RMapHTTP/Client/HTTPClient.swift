@@ -98,7 +98,8 @@ public struct HTTPClient: Sendable {
     ///   - onRetry: told, before each wait of a retry or of a second or more for the budget,
     ///     what happened and how long the wait is (redacted).
     /// - Throws: ``HTTPError`` when no 2xx answer came after the allowed attempts and redirects,
-    ///   the body passed ``maxBodyBytes``, or a rate limit asked for more than ``maxWait``.
+    ///   the body passed ``maxBodyBytes``, a rate limit asked for more than ``maxWait``, or a
+    ///   header holds a line break (nothing is sent then).
     public func send(
         _ request: HTTPRequest, bodyFile: URL? = nil, onRetry: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws(HTTPError) -> HTTPResponse {
@@ -142,6 +143,9 @@ public struct HTTPClient: Sendable {
             if let session {
                 token = try await session.token(note: note)
                 prepared.headers["Authorization"] = token.map { "Bearer \($0)" }
+            }
+            if let field = prepared.headers.fieldBreakingLine {
+                throw self.error(prepared, reason: .headerBreaksLine(field), attempts: 0, response: nil)
             }
             // A retry has waited out what the server announced already.
             try await admit(prepared, ignoringAnnounced: attempt > 1, note: note)

@@ -25,6 +25,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case spool(String)
         /// The answer redirected more than ``Redirect/limit`` times.
         case tooManyRedirects
+        /// A header field's name or value held a line break or NUL (``HTTPHeaders/breaksLine(_:)``):
+        /// the request was not sent. The field is named; its value is never shown.
+        case headerBreaksLine(String)
         /// A rate limit asked for a longer wait than `max_wait`: what asked (`rate_limit (10
         /// requests per 1 s)`, `the server's rate limit (X-RateLimit-Reset)`) and for how long.
         case rateLimited(wait: Duration, maxWait: Duration, reason: String)
@@ -82,6 +85,10 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
             problem = "the answer is larger than max_body_bytes (\(limit) bytes); stopped reading it"
         case .spool(let detail): problem = "cannot keep the answer in a temporary file (\(detail))"
         case .tooManyRedirects: problem = "more than \(Redirect.limit) redirects"
+        case .headerBreaksLine(let name):
+            let shown = HTTPHeaders.breaksLine(name) ? "(its name)" : name
+            problem =
+                "not sent: header '\(shown)' holds a line break (CR or LF) or NUL, which would start another header"
         case .rateLimited(let wait, let maxWait, let reason):
             problem =
                 "\(reason) asks for a wait of \(WaitText.duration(wait)), longer than max_wait"

@@ -35,6 +35,18 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
         }
     }
 
+    /// True when `text` holds a carriage return, a line feed or a NUL: in a field's name or
+    /// value it would end the field and start another (header injection), so no such field is
+    /// sent; Python's requests refuses them too.
+    public static func breaksLine(_ text: String) -> Bool {
+        text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
+    }
+
+    /// The name of the first field whose name or value ``breaksLine(_:)``, if any.
+    public var fieldBreakingLine: String? {
+        fields.first { Self.breaksLine($0.name) || Self.breaksLine($0.value) }?.name
+    }
+
     /// `other`'s fields set over these (a field in `other` replaces one of the same name).
     public func merging(_ other: HTTPHeaders) -> HTTPHeaders {
         other.fields.reduce(into: self) { $0[$1.name] = $1.value }

@@ -1,15 +1,13 @@
 import Foundation
+import RMap
 
 /// Builds query strings the way Rails and most servers read them: every
 /// character but the unreserved ones (and `,`, which `order=a asc,b desc`
 /// keeps readable) is percent-encoded, spaces as `%20`.
 enum QueryEncoding {
-    private static let allowed = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,")
-
-    /// One name or value, percent-encoded.
+    /// One name or value, percent-encoded (as ``Redactor`` finds a secret in a query).
     static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+        Redactor.percentEncoded(text)
     }
 
     /// `url` with `items` appended to its query, in order.

@@ -62,6 +62,8 @@ public struct RetryPolicy: Sendable {
             method.isIdempotent
         case .invalidJSON, .cancelled, .tooLarge, .spool, .tooManyRedirects, .rateLimited, .oauth2, .recording:
             false
+        case .headerBreaksLine:
+            false
         }
     }
 }

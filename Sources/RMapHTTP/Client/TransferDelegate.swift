@@ -89,7 +89,7 @@ private final class Transfer {
         }
         self.response = http
         guard let path = destination.file, (200..<300).contains(http.statusCode) else { return true }
-        guard FileManager.default.createFile(atPath: path.path, contents: nil),
+        guard FileManager.default.createFile(atPath: path.path, contents: nil, attributes: [.posixPermissions: 0o600]),
             let handle = FileHandle(forWritingAtPath: path.path)
         else {
             failure = .spool("cannot create \(path.path)")

@@ -1,5 +1,5 @@
 import Foundation
-import RMap
+public import RMap
 
 /// The OAuth2 access token of one client, shared by every request that uses it.
 ///

@@ -8,6 +8,8 @@ struct PushTargets {
         var site: URL
         var suffix: String
         var client: HTTPClient
+        /// Rails JSON or JSON:API documents.
+        var format: DocumentFormat
     }
 
     private var targets: [String: Target] = [:]
@@ -22,7 +24,11 @@ struct PushTargets {
         let pool = ClientPool()
         var clients: [PluginConfig: Target] = [:]
         for entity in model.entities {
-            guard let config = entity.source ?? model.root(of: entity).source, config.plugin == "http" else {
+            // A sub-entity goes to its root's source; a JSON:API entity without one (included only)
+            // to the source it arrives from.
+            guard let config = entity.source ?? model.root(of: entity).source ?? entity.jsonAPI?.source,
+                config.plugin == "http"
+            else {
                 problems[entity.name] = .noPushSource(entity: entity.name)
                 continue
             }
@@ -35,7 +41,8 @@ struct PushTargets {
                 let client = settings.client(
                     model: model, pool: pool, transport: transport ?? CurlTransport(reusingConnections: true),
                     tuning: tuning)
-                let target = Target(site: settings.site, suffix: settings.suffix, client: client)
+                let target = Target(
+                    site: settings.site, suffix: settings.suffix, client: client, format: settings.format)
                 clients[config] = target
                 targets[entity.name] = target
             } catch {

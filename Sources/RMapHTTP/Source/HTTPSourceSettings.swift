@@ -8,7 +8,7 @@ struct HTTPSourceSettings: Sendable {
         [
             "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency", "params",
             "allow_hosts", "max_body_bytes", "max_pages", "window",
-        ] + pagingKeys + answerKeys + Pacing.keys
+        ] + pagingKeys + answerKeys + Pacing.keys + formatKeys
 
     /// One `params:` entry: a template per value (`{id}` filled per parent); a list repeats `name[]`.
     struct Param: Sendable, Hashable {
@@ -47,6 +47,8 @@ struct HTTPSourceSettings: Sendable {
     var statusActions: [Int: StatusAction] = [:]
     /// `error_when`: the 200 answers that are errors.
     var errorWhen: ErrorEnvelope?
+    /// `format`: Rails JSON or JSON:API documents.
+    var format = DocumentFormat.rails
 
     /// Reads and checks the options of a `source:` block.
     ///
@@ -82,6 +84,7 @@ struct HTTPSourceSettings: Sendable {
         maxPages = try reader.positiveInt("max_pages") ?? maxPages
         try readAnswers(reader)
         window = try DateWindow(reader, post: body != nil)
+        try readFormat(reader)
     }
 
     /// Who receives the credentials: the site's origin and the allowed hosts.
@@ -110,10 +113,23 @@ struct HTTPSourceSettings: Sendable {
     static func headers(_ reader: OptionReader) throws(PluginError) -> HTTPHeaders {
         var headers = HTTPHeaders()
         for pair in try reader.mapping("headers") ?? [] {
-            let name = try reader.text(pair.key, "a header name")
-            headers[name] = try reader.text(pair.value, "header '\(name)'")
+            let name = try headerText(reader, pair.key, "a header name")
+            headers[name] = try headerText(reader, pair.value, "header '\(name)'")
         }
         return headers
+    }
+
+    /// A scalar sent in a header line: one holding CR, LF or NUL (a variable's value, say) would
+    /// end the line and start another header, so it is refused, naming `what`, never the value.
+    private static func headerText(_ reader: OptionReader, _ node: YAMLNode, _ what: String) throws(PluginError)
+        -> String
+    {
+        let text = try reader.text(node, what)
+        guard !HTTPHeaders.breaksLine(text) else {
+            throw reader.fail(
+                node, "\(what) holds a line break (CR or LF) or NUL, which would start another header (not shown)")
+        }
+        return text
     }
 
     /// The `auth` option's fixed credentials (`nil` for none, and for `oauth2`, read apart).
@@ -142,13 +158,15 @@ struct HTTPSourceSettings: Sendable {
             try onlyKeys(["user", "password"], in: pair.value)
             return .basic(user: try field("user", in: pair.value), password: try field("password", in: pair.value))
         case "bearer":
-            return .bearer(try reader.text(pair.value, "'auth.bearer'"))
+            return .bearer(try headerText(reader, pair.value, "'auth.bearer'"))
         case "api_key":
             try onlyKeys(["header", "param", "value"], in: pair.value)
             let value = try field("value", in: pair.value)
             switch (pair.value["header"], pair.value["param"]) {
             case (let header?, nil):
-                return .apiKey(.header(try reader.text(header, "'auth.api_key.header'")), value: value)
+                let name = try headerText(reader, header, "'auth.api_key.header'")
+                if let node = pair.value["value"] { _ = try headerText(reader, node, "'auth.api_key.value'") }
+                return .apiKey(.header(name), value: value)
             case (nil, let param?): return .apiKey(.param(try reader.text(param, "'auth.api_key.param'")), value: value)
             default: throw reader.fail(pair.value, "'auth.api_key' needs either 'header' or 'param' (not both)")
             }

@@ -6,6 +6,11 @@ import RMap
 /// `304`) and the identities of the objects it held, kept in the run state
 /// (scope ``scope``, key: the page's URL with secrets redacted).
 ///
+/// The `Link` header is kept with its secrets redacted too (a server may echo the
+/// query, `api_key` and all, into its links): before it is used, each query
+/// parameter shown as `***` takes the value the page's own request carries under
+/// that name, credentials included (``restored(for:)``).
+///
 /// A `304 Not Modified` answer then stands for those objects: they count as
 /// seen and unchanged without the page being sent or mapped again.
 struct PageValidators {
@@ -20,13 +25,14 @@ struct PageValidators {
     /// The identity values of the page's objects.
     var identities: [[JSONValue]]
 
-    /// The validators of an answer, or `nil` when it has neither `ETag` nor `Last-Modified`.
-    init?(_ response: HTTPResponse, entity: String, identities: [IdentityKey]) {
+    /// The validators of an answer, or `nil` when it has neither `ETag` nor `Last-Modified`;
+    /// `redactor` hides the secrets of its `Link` header.
+    init?(_ response: HTTPResponse, entity: String, identities: [IdentityKey], redactor: Redactor) {
         self.entity = entity
         etag = response.headers["ETag"]
         lastModified = response.headers["Last-Modified"]
         guard etag != nil || lastModified != nil else { return nil }
-        link = response.headers["Link"]
+        link = response.headers["Link"].map(redactor.redact)
         self.identities = identities.map { $0.values.map { ValueConverter.json(from: $0) } }
     }
 
@@ -50,6 +56,32 @@ struct PageValidators {
         if let link { members.append(("link", .string(link))) }
         members.append(("identities", .array(identities.map(JSONValue.array))))
         return .object(JSONObject(members))
+    }
+
+    /// The validators with the secrets of their `Link` header restored from `url`, the page's
+    /// request: each query parameter `name=***` takes `url`'s value of `name`, or goes when
+    /// `url` has none. `nil` when a redacted part cannot be restored (a secret outside a
+    /// query value): the page is then fetched in full, as if never seen.
+    func restored(for url: URL) -> PageValidators? {
+        guard let link, link.contains(Redactor.mark) else { return self }
+        let values = Dictionary(
+            (URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedQueryItems ?? []).map {
+                ($0.name, $0.value)
+            },
+            uniquingKeysWith: { first, _ in first })
+        let restored = link.replacing(#/<([^>]*)>/#) { match in
+            guard match.output.1.contains(Redactor.mark), var target = URLComponents(string: String(match.output.1))
+            else { return String(match.output.0) }
+            target.percentEncodedQueryItems = target.percentEncodedQueryItems?.compactMap { item in
+                guard item.value == Redactor.mark else { return item }
+                return values[item.name].map { URLQueryItem(name: item.name, value: $0) }
+            }
+            return "<\(target.string ?? "")>"
+        }
+        guard !restored.contains(Redactor.mark) else { return nil }
+        var validators = self
+        validators.link = restored
+        return validators
     }
 
     /// `request` asking for the page only if it changed.

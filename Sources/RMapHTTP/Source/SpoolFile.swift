@@ -2,7 +2,9 @@ import Foundation
 import RMap
 
 /// A temporary `.json` file holding one page's body, removed when released:
-/// pages stream through it rather than through memory.
+/// pages stream through it rather than through memory. It lives in the process's
+/// ``PrivateFolder`` (mode 0600), which goes at exit or on a signal even when the
+/// file's owner never gets to release it.
 ///
 /// Its reads are `async` and run on a ``DedicatedThread`` each: parsing waits for the
 /// thread that reads the file (`JSONFileStream`), and no task of the cooperative pool
@@ -11,13 +13,15 @@ final class SpoolFile: Sendable {
     /// Where the file is.
     let url: URL
 
-    /// Names a new file in the temporary directory (the transport creates it).
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-page-\(UUID().uuidString).json")
+    /// Creates a new empty file in the private folder (the transport writes it).
+    ///
+    /// - Throws: ``PrivateFolderError`` when it cannot be made.
+    init() throws(PrivateFolderError) {
+        url = URL(fileURLWithPath: try PrivateFolder.newFile(prefix: "page-", suffix: ".json"))
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: url)
+        PrivateFolder.removeItem(url.path)
     }
 
     /// True when `other` holds the same bytes.

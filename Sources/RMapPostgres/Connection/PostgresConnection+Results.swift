@@ -69,15 +69,16 @@ extension PostgresConnection {
 
     /// An error for `operation` with a message of our own or from libpq.
     func error(_ operation: PostgresError.Operation, message: String) -> PostgresError {
-        PostgresError(operation: operation, message: redact(message), endpoint: endpoint)
+        PostgresError(operation: operation, message: redactor.redact(message), endpoint: endpoint)
     }
 
     /// An error for `operation` from the server's fields in a failed result.
     func error(_ operation: PostgresError.Operation, result: OpaquePointer) -> PostgresError {
         func field(_ code: Unicode.Scalar) -> String? {
-            Self.text(PQresultErrorField(result, Int32(code.value))).map { redact(Self.oneLine($0)) }
+            Self.text(PQresultErrorField(result, Int32(code.value))).map { redactor.redact(Self.oneLine($0)) }
         }
-        let message = field("M") ?? redact(Self.oneLine(Self.text(PQresultErrorMessage(result)) ?? lastErrorMessage))
+        let message =
+            field("M") ?? redactor.redact(Self.oneLine(Self.text(PQresultErrorMessage(result)) ?? lastErrorMessage))
         return PostgresError(
             operation: operation,
             message: message,

@@ -1,5 +1,6 @@
 internal import CLibPQ
 import Foundation
+import RMap
 
 /// One open connection to a PostgreSQL server, through libpq.
 ///
@@ -15,7 +16,8 @@ import Foundation
 /// ```
 public final class PostgresConnection {
     let handle: OpaquePointer
-    let redact: PasswordRedactor
+    /// Hides the connection string's password in messages.
+    let redactor: Redactor
     var savepointDepth = 0
 
     /// Where this connection goes, for messages.
@@ -29,7 +31,7 @@ public final class PostgresConnection {
     ///   and database and carrying libpq's reason, without the password.
     public init(url: String) throws(PostgresError) {
         let options = ConnectionOptions(parsing: url)
-        redact = PasswordRedactor(conninfo: url, options: options)
+        redactor = Redactor(conninfo: url, options: options)
         // PQconnectdb never returns NULL short of running out of memory.
         let handle = PQconnectdb(url)!
         self.handle = handle

@@ -51,7 +51,7 @@ final class PostgresBackend: SyncBackend {
     func commit() throws {
         try laterIndexes.buildAll()
         endStaging()
-        let result = try connection.query("COMMIT")
+        let result = try CommitGate.commit { try connection.query("COMMIT") }
         guard result.commandTag == "COMMIT" else {
             throw PostgresError(
                 operation: .transaction, message: "a statement in the transaction failed, so the server rolled it back",
@@ -85,6 +85,9 @@ final class PostgresBackend: SyncBackend {
         guard !statements.isEmpty else { return }
         try connection.execute(statements.joined(separator: ";\n"))
     }
+
+    /// The catalog tells.
+    var tellsSchema: Bool { true }
 
     func holdsSchema(_ layout: StoreLayout) throws -> Bool {
         try schemaDiff(layout).isEmpty && captureStatements(layout).isEmpty

@@ -38,8 +38,9 @@ struct PushCommand: CLICommand {
     }
 
     func run(_ context: CommandContext) async -> ExitCode {
+        InterruptHandler.doing(.pushing)
         // The push blocks on its store between requests: on a thread of its own, not the pool's.
-        await OwnThread(label: "rmap.push").run { _ in await pushing(context) }
+        return await OwnThread(label: "rmap.push").run { _ in await pushing(context) }
     }
 
     /// Plans or pushes on the caller's thread (``run(_:)``'s own).

@@ -126,6 +126,7 @@ struct RunCommand: CLICommand {
         // A run that fails before it commits leaves no store file it created (diff would read it as empty).
         let file = StoreFile(config)
         let fileExisted = file.exists
+        if !fileExisted { InterruptHandler.whenNothingWritten { file.removeIfEmpty() } }
         var options = RunOptions(
             strict: strict, dryRun: dryRun, only: Set(only), jobs: jobs ?? 4,
             store: dryRun ? DryRunStore.config(config) : config)
@@ -133,7 +134,7 @@ struct RunCommand: CLICommand {
         let result: RunResult
         do {
             result = try await Pipeline(model: model, registry: context.registry).run(options) {
-                progress.report($0.redacted(by: model))
+                progress.report($0.redacted(by: model.redactor))
             }
         } catch let failure as StrictFailure {
             if !fileExisted { file.removeIfEmpty() }

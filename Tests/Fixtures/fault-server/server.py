@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from api_shapes import ApiShapes
 from budgets import Budgets
+from jsonapi_passthrough import JSONAPIPassThrough
 from http11 import Exchange, Server
 
 SECRET = "s3cret"
@@ -136,7 +137,7 @@ def make_gzip_bomb(megabytes):
     return b"".join(parts)
 
 
-class Handler(ApiShapes, Budgets, Exchange):
+class Handler(ApiShapes, Budgets, JSONAPIPassThrough, Exchange):
     """Dispatches on the first path segment; see README.md for each behaviour.
 
     A route answers with `send` (or streams with `send_head` and `write`); `async` routes
@@ -178,7 +179,7 @@ class Handler(ApiShapes, Budgets, Exchange):
             return default
 
     def log_request(self):
-        if not self.route.startswith("/rails"):  # thousands a second: the request log has them
+        if not self.route.startswith(("/rails", "/jsonapi")):  # thousands a second: the request log has them
             super().log_request()
 
     # MARK: - Control
@@ -323,6 +324,23 @@ class Handler(ApiShapes, Budgets, Exchange):
     def route_samelink(self):
         link = f'<{self.base_url()}{self.route}?page=2>; rel="next"'
         self.send(HTTPStatus.OK, [{"id": 1, "name": self.path}], {"Link": link})
+
+    def route_echolink(self):
+        """Two pages, each with an `ETag`, for `api_key=s3cret` only; page 1's `Link` names page 2 with the
+        request's whole query echoed, `api_key` included (as some APIs do). A matching `If-None-Match` gets a
+        304 without `Link`."""
+        if self.query.get("api_key") != "s3cret":
+            self.send(HTTPStatus.UNAUTHORIZED, {"error": "unauthorized"})
+            return
+        page = max(1, self.int_param("page", 1))
+        etag = f'"echolink-{page}"'
+        if self.headers.get("If-None-Match") == etag:
+            self.send(HTTPStatus.NOT_MODIFIED, b"", {"ETag": etag})
+            return
+        headers = {"ETag": etag}
+        if page == 1:
+            headers["Link"] = f'<{self.base_url()}{self.route}?{urlencode({**self.query, "page": 2})}>; rel="next"'
+        self.send(HTTPStatus.OK, [{"id": page, "name": f"Item {page}"}], headers)
 
     def route_pages(self):
         page = max(1, self.int_param("page", 1))

@@ -87,7 +87,8 @@ struct HelpTests {
             "plugins": "USAGE: rmap plugins",
             "schema": "USAGE: rmap schema",
             "test": "USAGE: rmap test <test> ... [--format <format>]",
-            "init": "USAGE: rmap init [<payload> ...] [--url <url> ...] [--output <file>] [--prefix <prefix>]",
+            "init":
+                "USAGE: rmap init [<payload> ...] [--url <url> ...] [--output <file>] [--prefix <prefix>] [--format <format>]",
         ]
         for (command, usage) in usages {
             let result = try await CLIRunner.run(["help", command])

@@ -8,27 +8,27 @@ struct PluginsCommandTests {
         #expect(
             result.stdout == """
                 sources:
-                  exec     RMap      command, env
+                  exec     RMap      command, env, timeout
                   file     RMap      path, skip_unchanged
                   graphql  RMapHTTP  endpoint, headers, auth, timeout, retries, concurrency, page_size, allow_hosts, max_body_bytes, max_pages, on_status, rate_limit, max_wait
-                  http     RMapHTTP  site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages, window, size_param, method, body, on_status, error_when, rate_limit, max_wait
-                  singer   RMap      command, env, config, catalog, properties
+                  http     RMapHTTP  site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages, window, size_param, method, body, on_status, error_when, rate_limit, max_wait, format
+                  singer   RMap      command, env, config, catalog, properties, timeout
                   stdin    RMap      entity, format, skip_unchanged
                 stores:
-                  json      RMap          path
+                  json      RMap          path, busy_timeout
                   memory    RMap
                   postgres  RMapPostgres  url, sslmode, sslrootcert, sslcert, sslkey
                   sqlite    RMapSQLite    path, busy_timeout
                 transformers:
                   capitalize     RMap
-                  exec           RMap  exec, env
+                  exec           RMap  exec, env, timeout
                   lowercase      RMap
                   nullify_blank  RMap
                   squish         RMap
                   trim           RMap
                   uppercase      RMap
                 stages:
-                  exec  RMap  command, env
+                  exec  RMap  command, env, timeout
 
                 """)
         #expect(result.stderr == "")

@@ -156,6 +156,16 @@ enum Plain {
         let log = try await json(server.appendingPathComponent("_requests"))
         return (log.array ?? []).compactMap(\.object).filter { $0["path"]?.string?.contains(marker) ?? false }
     }
+
+    /// Waits until the fault server has logged a request whose path contains `marker` (it logs
+    /// a request as it arrives, before answering); fails the test after 2 minutes.
+    static func awaitRequest(_ server: URL, containing marker: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while try await requests(server, containing: marker).isEmpty {
+            try #require(ContinuousClock.now < deadline, "no request for \(marker) within 2 minutes")
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
 }
 
 /// `records` in the order of their `id`s (pages fetched concurrently arrive in any order).

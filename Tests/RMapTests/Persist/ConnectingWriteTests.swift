@@ -60,9 +60,9 @@ struct ConnectingWriteTests {
         let layout = StoreLayout(schema: schema)
         let project = try #require(schema.type(named: "CRMProject"))
         #expect(layout.table(of: project).columns.contains { $0.name == "owner_id" })
-        #expect(layout.isSettledBeforeConnecting(project, in: schema))
+        #expect(layout.settledBeforeConnecting([project], in: schema) == [true])
         let lead = try F.schema(Self.yaml)
         let led = try #require(lead.type(named: "CRMProject"))
-        #expect(!StoreLayout(schema: lead).isSettledBeforeConnecting(led, in: lead))
+        #expect(StoreLayout(schema: lead).settledBeforeConnecting([led], in: lead) == [false])
     }
 }

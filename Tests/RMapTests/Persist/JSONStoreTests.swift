@@ -11,7 +11,7 @@ struct JSONStoreTests {
         let path = try F.temporaryDirectory().appendingPathComponent("graph.json").path
         let registry = PluginRegistry()
         registry.registerBuiltinStores()
-        #expect(registry.catalog.stores["json"] == ["path"])
+        #expect(registry.catalog.stores["json"] == ["path", "busy_timeout"])
         #expect(registry.catalog.stores["memory"] == [])
         let model = try F.model(F.crm + "\nstore: { plugin: json, path: \(path) }\n")
         let store = try registry.makeStore(try #require(model.store))

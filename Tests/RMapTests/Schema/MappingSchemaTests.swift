@@ -113,6 +113,8 @@ struct MappingSchemaTests {
             return Set(try #require(block["properties"]?.object?.keys))
         }
         #expect(try keys("window") == DateWindow.keys)
+        let formats = try #require(options["format"]?.object?["enum"]?.array).compactMap(\.string)
+        #expect(formats == DocumentFormat.allCases.map(\.rawValue))
         #expect(try keys("auth", "oauth2") == OAuth2Grant.keys)
         #expect(try keys("auth") == ["basic", "bearer", "api_key", "oauth2"])
     }

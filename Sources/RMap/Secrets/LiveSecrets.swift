@@ -1,5 +1,3 @@
-import RMap
-
 /// Secrets that exist only while rmap runs (an OAuth2 access token, a refresh token the server
 /// rotated): added as they are issued, so that every ``Redactor`` watching them hides them from
 /// then on. Kept in memory only, never written anywhere.
