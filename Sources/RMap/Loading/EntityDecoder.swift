@@ -151,9 +151,12 @@ struct EntityDecoder {
         return TimeFormat(name: text)
     }
 
+    /// The keys of `push:`.
+    static let pushKeys = ["method", "idempotency_header"]
+
     /// `push: { method: put | patch, idempotency_header: Name }`; the header name must be an HTTP token.
     private func decodePush(_ node: YAMLNode, into entity: inout DeclaredEntity) {
-        for (key, value) in diagnostics.keyedPairs(node, "'push'", allowed: ["method", "idempotency_header"]) ?? [] {
+        for (key, value) in diagnostics.keyedPairs(node, "'push'", allowed: Self.pushKeys) ?? [] {
             if key == "method" {
                 entity.pushMethod = diagnostics.choice(value, "'method'", as: PushMethod.self)
                 continue

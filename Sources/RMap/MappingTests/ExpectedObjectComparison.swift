@@ -1,0 +1,99 @@
+/// One expected object against the graph: found by its identity, then each attribute it names
+/// compared as its type reads it, each relationship by its destinations' identities.
+struct ExpectedObjectComparison {
+    let entity: EntityMapping
+    let expected: ExpectedObject
+    let graph: ObjectGraph
+
+    /// `1`, or `1, 2` for a composite identity: how reports name an object.
+    static func display(_ identity: IdentityKey) -> String {
+        identity.values.map(ValueText.display).joined(separator: ", ")
+    }
+
+    /// The expected identity as ``display(_:)`` writes it, when the object names all of it.
+    var identity: String? {
+        guard let values = try? identityValues() else { return nil }
+        return values.map(ValueText.display).joined(separator: ", ")
+    }
+
+    /// What differs; empty when the graph holds the object as expected.
+    func failures() -> [MappingTestFailure] {
+        let values: [Value]
+        do {
+            values = try identityValues()
+        } catch {
+            return [error]
+        }
+        let identity = values.map(ValueText.display).joined(separator: ", ")
+        guard let object = try? graph.object(of: entity.name, identity: values) else {
+            return [.missing(entity: entity.name, identity: identity, at: expected.mark)]
+        }
+        return expected.values.compactMap { name, node in
+            compare(name, node, on: object, identity: identity)
+        }
+    }
+
+    /// The identity attributes' expected values, as their types read them.
+    private func identityValues() throws(MappingTestFailure) -> [Value] {
+        var values: [Value] = []
+        for name in entity.identity {
+            guard let node = expected.values.first(where: { $0.name == name })?.node else {
+                throw .missingIdentity(entity: entity.name, attribute: name, at: expected.mark)
+            }
+            values.append(try value(of: node, for: name))
+        }
+        return values
+    }
+
+    /// The value `node` stands for as attribute `name` reads it.
+    private func value(of node: YAMLNode, for name: String) throws(MappingTestFailure) -> Value {
+        guard let attribute = entity.attributes.first(where: { $0.name == name }) else {
+            throw .unknownName(entity: entity.name, name: name, at: node.mark)
+        }
+        guard
+            let value = ValueConverter.value(from: SingerFiles.json(node), as: attribute.type, format: attribute.format)
+        else {
+            throw .unreadableValue(
+                entity: entity.name, attribute: name, value: ValueText.display(SingerFiles.json(node)),
+                type: attribute.type.description, at: node.mark)
+        }
+        return value
+    }
+
+    private func compare(_ name: String, _ node: YAMLNode, on object: GraphObject, identity: String)
+        -> MappingTestFailure?
+    {
+        func differs(_ expected: String, _ actual: String) -> MappingTestFailure? {
+            expected == actual
+                ? nil
+                : .differs(
+                    entity: entity.name, identity: identity, name: name, expected: expected, actual: actual,
+                    at: node.mark)
+        }
+        if let relationship = entity.relationships.first(where: { $0.name == name }) {
+            let related = ((try? object.related(name)) ?? []).map { Self.display($0.identity) }
+            let wanted = (node.sequence ?? (node.scalar?.isNull == true ? [] : [node])).map(Self.text)
+            let ordered = relationship.ordered
+            return differs(
+                Self.list(ordered ? wanted : wanted.sorted()), Self.list(ordered ? related : related.sorted()))
+        }
+        let wanted: Value
+        do {
+            wanted = try value(of: node, for: name)
+        } catch {
+            return error
+        }
+        let actual: Value = (try? object[name] as Value?) ?? .null
+        return wanted == actual ? nil : differs(ValueText.display(wanted), ValueText.display(actual))
+    }
+
+    /// A destination's identity as written: a scalar's text, or a composite's joined.
+    private static func text(_ node: YAMLNode) -> String {
+        node.sequence.map { $0.map(text).joined(separator: ", ") } ?? node.scalar?.text ?? node.kindName
+    }
+
+    /// `[1, 2]`, or `none`.
+    private static func list(_ identities: [String]) -> String {
+        identities.isEmpty ? "none" : "[" + identities.joined(separator: "; ") + "]"
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Runs the cases of a ``MappingTestSuite``: each payload through fetch, map, connect and the
+/// stages into a memory store, with the case's entity reading the payload and no other entity
+/// fetching, then compares the graph with the objects the case expects.
+public struct MappingTestRunner: Sendable {
+    /// The model the mapping files load into.
+    public let model: MappingModel
+    /// The plugins the run uses (sources, transformers, stages).
+    public let registry: PluginRegistry
+
+    /// Creates a runner.
+    public init(model: MappingModel, registry: PluginRegistry) {
+        self.model = model
+        self.registry = registry
+    }
+
+    /// The failures of one case; empty when it passes.
+    public func run(_ testCase: MappingTestCase) async -> [MappingTestFailure] {
+        guard model.entity(named: testCase.entity) != nil else {
+            let names = model.entities.map(\.name)
+            return [
+                .unknownEntity(
+                    testCase.entity, suggestion: Suggestion.closest(to: testCase.entity, in: names), at: testCase.mark)
+            ]
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-test-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result: RunResult
+        do {
+            let path: String
+            switch testCase.payload {
+            case .file(let file): path = URL(fileURLWithPath: file).path
+            case .inline(let json):
+                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+                path = scratch.appendingPathComponent("payload.json").path
+                try Data(JSONWriter.serialize(json).utf8).write(to: URL(fileURLWithPath: path))
+            }
+            let store = PluginConfig(plugin: "memory", options: [:])
+            result = try await Pipeline(model: model.reading(testCase.entity, from: path), registry: registry)
+                .run(RunOptions(store: store))
+        } catch {
+            return [.runFailed(model.redact("\(error)"))]
+        }
+        // A payload written in the test file is named so, not by its scratch file.
+        let rejected = result.report.recordErrors.map { error in
+            MappingTestFailure.rejected(
+                model.redact(
+                    error.description.replacingOccurrences(of: scratch.path + "/payload.json", with: "payload")))
+        }
+        return rejected
+            + testCase.expected.flatMap { expected in
+                compare(expected.objects, of: expected.entity, in: result.graph, at: testCase.mark)
+            }
+    }
+
+    /// The failures of one entity's expected objects against the graph's objects of it.
+    private func compare(_ expected: [ExpectedObject], of name: String, in graph: ObjectGraph, at mark: Mark)
+        -> [MappingTestFailure]
+    {
+        guard let entity = model.entity(named: name), let actual = try? graph.objects(of: name) else {
+            let suggestion = Suggestion.closest(to: name, in: model.entities.map(\.name))
+            return [.unknownEntity(name, suggestion: suggestion, at: mark)]
+        }
+        var failures: [MappingTestFailure] = []
+        var seen = Set<String>()
+        for object in expected {
+            let comparison = ExpectedObjectComparison(entity: entity, expected: object, graph: graph)
+            failures += comparison.failures()
+            if let identity = comparison.identity { seen.insert(identity) }
+        }
+        for object in actual where !seen.contains(ExpectedObjectComparison.display(object.identity)) {
+            failures.append(.unexpected(entity: name, identity: ExpectedObjectComparison.display(object.identity)))
+        }
+        return failures
+    }
+}
+
+extension MappingModel {
+    /// The model a test case runs: `entity` reads the payload file at `path`, no other entity
+    /// fetches (each arrives only inside its payload), and nothing fetches per parent or since a cursor.
+    func reading(_ entity: String, from path: String) -> MappingModel {
+        let source = PluginConfig(plugin: "file", options: ["path": path])
+        let entities = entities.map { mapping in
+            var mapping = mapping
+            mapping.source = mapping.name == entity ? source : nil
+            mapping.nestedPath = nil
+            mapping.incremental = nil
+            return mapping
+        }
+        var model = MappingModel(entities: entities, store: nil, inflector: inflector, files: files, secrets: secrets)
+        model.stages = stages
+        return model
+    }
+}
