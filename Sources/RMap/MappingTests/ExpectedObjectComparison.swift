@@ -35,29 +35,11 @@ struct ExpectedObjectComparison {
 
     /// The identity attributes' expected values, as their types read them.
     private func identityValues() throws(MappingTestFailure) -> [Value] {
-        var values: [Value] = []
-        for name in entity.identity {
-            guard let node = expected.values.first(where: { $0.name == name })?.node else {
-                throw .missingIdentity(entity: entity.name, attribute: name, at: expected.mark)
-            }
-            values.append(try value(of: node, for: name))
-        }
-        return values
+        try AttributeValues(entity: entity).identity(of: expected)
     }
 
-    /// The value `node` stands for as attribute `name` reads it.
     private func value(of node: YAMLNode, for name: String) throws(MappingTestFailure) -> Value {
-        guard let attribute = entity.attributes.first(where: { $0.name == name }) else {
-            throw .unknownName(entity: entity.name, name: name, at: node.mark)
-        }
-        guard
-            let value = ValueConverter.value(from: SingerFiles.json(node), as: attribute.type, format: attribute.format)
-        else {
-            throw .unreadableValue(
-                entity: entity.name, attribute: name, value: ValueText.display(SingerFiles.json(node)),
-                type: attribute.type.description, at: node.mark)
-        }
-        return value
+        try AttributeValues(entity: entity).value(of: node, for: name)
     }
 
     private func compare(_ name: String, _ node: YAMLNode, on object: GraphObject, identity: String)

@@ -18,6 +18,14 @@ public enum MappingTestFailure: Error, Sendable, Hashable, CustomStringConvertib
     case unexpected(entity: String, identity: String)
     /// An attribute or relationship holds another value than expected.
     case differs(entity: String, identity: String, name: String, expected: String, actual: String, at: Mark)
+    /// A local edit names a relationship: edits set attributes (a foreign key's among them).
+    case notAnAttribute(entity: String, name: String, at: Mark)
+    /// The push plan's request at `position` (from 1) is another than expected.
+    case requestDiffers(position: Int, expected: String, actual: String, at: Mark)
+    /// The push plan has no request at `position`, where one is expected.
+    case requestMissing(position: Int, expected: String, at: Mark)
+    /// The push plan has a request at `position` that no expected request stands for.
+    case requestUnexpected(position: Int, actual: String)
 
     public var description: String {
         switch self {
@@ -35,6 +43,13 @@ public enum MappingTestFailure: Error, Sendable, Hashable, CustomStringConvertib
         case .unexpected(let entity, let identity): "\(entity) \(identity): not expected"
         case .differs(let entity, let identity, let name, let expected, let actual, let mark):
             "\(entity) \(identity): \(name): expected \(expected), got \(actual) (\(mark))"
+        case .notAnAttribute(let entity, let name, let mark):
+            "\(mark): '\(name)' is a relationship of '\(entity)': a local edit sets attributes"
+        case .requestDiffers(let position, let expected, let actual, let mark):
+            "push request \(position): expected \(expected), got \(actual) (\(mark))"
+        case .requestMissing(let position, let expected, let mark):
+            "push request \(position): missing \(expected) (expected at \(mark))"
+        case .requestUnexpected(let position, let actual): "push request \(position): not expected: \(actual)"
         }
     }
 }

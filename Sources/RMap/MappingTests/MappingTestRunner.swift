@@ -2,17 +2,25 @@ import Foundation
 
 /// Runs the cases of a ``MappingTestSuite``: each payload through fetch, map, connect and the
 /// stages into a memory store, with the case's entity reading the payload and no other entity
-/// fetching, then compares the graph with the objects the case expects.
+/// fetching, then compares the graph with the objects the case expects and, for a case with
+/// `expect_push:`, the push plan of its local edits with the requests it expects.
 public struct MappingTestRunner: Sendable {
     /// The model the mapping files load into.
     public let model: MappingModel
     /// The plugins the run uses (sources, transformers, stages).
     public let registry: PluginRegistry
+    /// Plans the push of a store's local changes: `rmap test` gives `Pusher`'s, which knows
+    /// each entity's suffix; by default ``SyncStore/plan(suffix:)``'s `.json`.
+    public let planPush: @Sendable (SyncStore) throws -> PushPlan
 
     /// Creates a runner.
-    public init(model: MappingModel, registry: PluginRegistry) {
+    public init(
+        model: MappingModel, registry: PluginRegistry,
+        planPush: @escaping @Sendable (SyncStore) throws -> PushPlan = { try $0.plan() }
+    ) {
         self.model = model
         self.registry = registry
+        self.planPush = planPush
     }
 
     /// The failures of one case; empty when it passes.
@@ -48,10 +56,14 @@ public struct MappingTestRunner: Sendable {
                 model.redact(
                     error.description.replacingOccurrences(of: scratch.path + "/payload.json", with: "payload")))
         }
+        let push = testCase.expectedPush.map { expected in
+            PushPlanCheck(model: model, planPush: planPush).failures(
+                of: testCase, graph: result.graph, expected: expected)
+        }
         return rejected
             + testCase.expected.flatMap { expected in
                 compare(expected.objects, of: expected.entity, in: result.graph, at: testCase.mark)
-            }
+            } + (push ?? [])
     }
 
     /// The failures of one entity's expected objects against the graph's objects of it.

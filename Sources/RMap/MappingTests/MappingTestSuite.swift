@@ -12,6 +12,11 @@ import Foundation
 ///     expect:
 ///       CRMPerson: [{ id: 1, firstName: Ada, projects: [10] }]
 ///       CRMProject: [{ id: 10, name: Engine, owner: 1 }]
+///   - name: a renamed project is one PUT
+///     entity: CRMPerson
+///     payload: [{ id: 1, first_name: Ada, projects: [{ id: 10, name: Engine }] }]
+///     edit: { CRMProject: [{ id: 10, name: Loom }] }   # create: and delete: likewise
+///     expect_push: [{ method: PUT, path: /projects/10.json, body: { project: { name: Loom } } }]
 /// ```
 public struct MappingTestSuite: Sendable {
     /// The test file, as given.
@@ -25,6 +30,9 @@ public struct MappingTestSuite: Sendable {
     static let keys = ["mappings", "cases"]
     /// The keys of a case.
     static let caseKeys = ["name", "entity", "payload", "payload_file", "expect"]
+        + LocalEdit.Kind.allCases.map(\.rawValue) + ["expect_push"]
+    /// The keys of an expected request.
+    static let requestKeys = ["method", "path", "body"]
 
     /// Reads and checks a test file.
     ///
@@ -72,28 +80,76 @@ public struct MappingTestSuite: Sendable {
             case "payload": testCase.payload = .inline(SingerFiles.json(value))
             case "payload_file":
                 testCase.payload = .file(relative(diagnostics.string(value, "'payload_file'") ?? "", to: directory))
+            case "expect":
+                testCase.expected = objects(value, key: key, diagnostics: diagnostics) { "expected of '\($0)'" }.map {
+                    ($0.entity, $0.objects)
+                }
+            case "expect_push":
+                testCase.expectedPush = requests(value, diagnostics: diagnostics)
             default:
-                for (entity, list) in diagnostics.keyedPairs(value, "'expect'", allowed: []) ?? [] {
-                    guard let items = list.sequence else {
-                        diagnostics.error(list.mark, "the objects expected of '\(entity)' must be a list")
-                        continue
-                    }
-                    let objects = items.compactMap { item in
-                        diagnostics.keyedPairs(item, "an object expected of '\(entity)'", allowed: []).map {
-                            ExpectedObject(values: $0.map { ($0.0, $0.1) }, mark: item.mark)
-                        }
-                    }
-                    testCase.expected.append((entity, objects))
+                let kind = LocalEdit.Kind(rawValue: key) ?? .edit
+                testCase.edits += objects(value, key: key, diagnostics: diagnostics) { "to \(key) of '\($0)'" }.map {
+                    LocalEdit(kind: kind, entity: $0.entity, objects: $0.objects, mark: $0.mark)
                 }
             }
         }
-        for required in ["name", "entity", "expect"] where !found.contains(required) {
+        for required in ["name", "entity"] where !found.contains(required) {
             diagnostics.error(node.mark, "a test case needs '\(required)'")
+        }
+        if !found.contains("expect"), !found.contains("expect_push") {
+            diagnostics.error(node.mark, "a test case needs 'expect' or 'expect_push'")
+        }
+        if let edit = testCase.edits.first, !found.contains("expect_push") {
+            diagnostics.error(edit.mark, "local edits ('edit', 'create', 'delete') need 'expect_push'")
         }
         if found.contains("payload") == found.contains("payload_file") {
             diagnostics.error(node.mark, "a test case needs exactly one of 'payload' or 'payload_file'")
         }
         return testCase
+    }
+
+    /// Per entity, the objects of an `expect:`, `edit:`, `create:` or `delete:` block;
+    /// `what` names an entity's objects in errors (`expected of 'CRMPerson'`).
+    private static func objects(_ node: YAMLNode, key: String, diagnostics: Diagnostics, what: (String) -> String)
+        -> [(entity: String, objects: [ExpectedObject], mark: Mark)]
+    {
+        (diagnostics.keyedPairs(node, "'\(key)'", allowed: []) ?? []).compactMap { entity, list in
+            guard let items = list.sequence else {
+                diagnostics.error(list.mark, "the objects \(what(entity)) must be a list")
+                return nil
+            }
+            let objects = items.compactMap { item in
+                diagnostics.keyedPairs(item, "an object \(what(entity))", allowed: []).map {
+                    ExpectedObject(values: $0.map { ($0.0, $0.1) }, mark: item.mark)
+                }
+            }
+            return (entity, objects, list.mark)
+        }
+    }
+
+    /// The requests of an `expect_push:` list, in plan order.
+    private static func requests(_ node: YAMLNode, diagnostics: Diagnostics) -> [ExpectedRequest] {
+        guard let items = node.sequence else {
+            diagnostics.error(node.mark, "'expect_push' must be a list of requests, found \(node.kindName)")
+            return []
+        }
+        return items.compactMap { item in
+            guard let pairs = diagnostics.keyedPairs(item, "an expected request", allowed: requestKeys) else {
+                return nil
+            }
+            var request = ExpectedRequest(method: "", path: "", body: nil, mark: item.mark)
+            for (key, value) in pairs {
+                switch key {
+                case "method": request.method = diagnostics.string(value, "'method'") ?? ""
+                case "path": request.path = diagnostics.string(value, "'path'") ?? ""
+                default: request.body = SingerFiles.json(value)
+                }
+            }
+            for required in ["method", "path"] where !pairs.contains(where: { $0.0 == required }) {
+                diagnostics.error(item.mark, "an expected request needs '\(required)'")
+            }
+            return request
+        }
     }
 
     /// A path written in the test file, as seen from the working folder.
@@ -120,15 +176,55 @@ public struct MappingTestCase: Sendable {
     public var payload: Payload
     /// Per entity, the objects the payload must give: exactly these, by identity.
     public var expected: [(entity: String, objects: [ExpectedObject])]
+    /// The local edits made after the payload is stored, in file order.
+    public var edits: [LocalEdit] = []
+    /// The requests the push plan must hold then, in order (`expect_push:`); `nil` when the case states none.
+    public var expectedPush: [ExpectedRequest]? = nil
     /// Where the case starts in the test file.
     public var mark: Mark
 }
 
-/// An object a case expects: the attributes and relationships it names, with their values
-/// (a relationship by its destinations' identities).
+/// An object a case expects (or edits, creates, deletes): the attributes and relationships it
+/// names, with their values (a relationship by its destinations' identities).
 public struct ExpectedObject: Sendable {
     /// The names and the values written for them.
     public var values: [(name: String, node: YAMLNode)]
+    /// Where it is written.
+    public var mark: Mark
+}
+
+/// Objects a case changes in the store after its payload is stored (`edit:`, `create:`,
+/// `delete:`), as a program would with ``SyncStore``: the changes `expect_push:` checks the plan of.
+public struct LocalEdit: Sendable {
+    /// What is done to the objects.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Sets the attributes an object names on the stored object of its identity.
+        case edit
+        /// Inserts the object (an integer identity left out gets a temporary one).
+        case create
+        /// Deletes the stored object of its identity.
+        case delete
+    }
+
+    /// What is done.
+    public var kind: Kind
+    /// The entity of the objects.
+    public var entity: String
+    /// The objects: identities and, for `edit` and `create`, attribute values.
+    public var objects: [ExpectedObject]
+    /// Where the entity's list is written.
+    public var mark: Mark
+}
+
+/// A request a case expects in the push plan: method, path and body, compared exactly
+/// (a body's object members in any order, as JSON's are).
+public struct ExpectedRequest: Sendable {
+    /// `POST`, `PUT`, `PATCH` or `DELETE`.
+    public var method: String
+    /// The path under the site, with its suffix.
+    public var path: String
+    /// The body; `nil` when none is written (a `DELETE`).
+    public var body: JSONValue?
     /// Where it is written.
     public var mark: Mark
 }

@@ -1,4 +1,5 @@
 import RMap
+import RMapHTTP
 
 /// `rmap test TESTFILE...`: runs mapping test cases, each a payload and the objects it must map to.
 struct TestCommand: CLICommand {
@@ -16,7 +17,9 @@ struct TestCommand: CLICommand {
             Each case maps its payload with the mapping files (its entity reads the payload,
             no other entity fetches, a memory store) and compares the objects of each entity
             it names with the ones it expects: exactly those, by identity, with the attributes
-            and relationships each names. Failures print what differs, with the line of the
+            and relationships each names. A case may then edit, create and delete objects
+            locally and compare the requests a push would send (as rmap diff prints them)
+            with the ones it expects. Failures print what differs, with the line of the
             test file that expects it (docs/cli.md#rmap-test).
             """,
         exitStatuses: [
@@ -48,7 +51,9 @@ struct TestCommand: CLICommand {
             do {
                 let suite = try MappingTestSuite.load(file)
                 let model = try MappingLoader(catalog: context.registry.catalog).load(suite.mappings)
-                let runner = MappingTestRunner(model: model, registry: context.registry)
+                let runner = MappingTestRunner(model: model, registry: context.registry) { [model] store in
+                    try Pusher(model: model).plan(store)
+                }
                 for testCase in suite.cases {
                     results.append(
                         MappingTestResult(file: file, name: testCase.name, failures: await runner.run(testCase)))

@@ -95,7 +95,7 @@ struct TestCommandTests {
         #expect(result.status == 1)
     }
 
-    @Test("a test file's errors name the file, line and column, with a suggestion; exit 2")
+    @Test("a test file's errors, the push keys' among them, name the file, line and column, with a suggestion; exit 2")
     func badTestFile() async throws {
         let workspace = try Self.workspace(
             """
@@ -103,14 +103,31 @@ struct TestCommandTests {
                 entity: CRMPerson
                 payload: []
                 expct: {}
+              - name: push typos
+                entity: CRMPerson
+                payload: []
+                edits: {}
+                edit: { CRMPerson: [{ id: 1 }] }
+              - name: request typos
+                entity: CRMPerson
+                payload: []
+                expect_push:
+                  - { method: PUT, pth: /people/1.json }
+                  - GET
 
             """)
         let result = try await CLIRunner.run(["test", "crm-test.yml"], in: workspace.url)
         #expect(result.stdout == "")
         #expect(
             result.stderr == """
-                crm-test.yml:3:5: a test case needs 'expect'
+                crm-test.yml:3:5: a test case needs 'expect' or 'expect_push'
                 crm-test.yml:6:5: unknown key 'expct' in a test case (did you mean 'expect'?)
+                crm-test.yml:7:5: a test case needs 'expect' or 'expect_push'
+                crm-test.yml:10:5: unknown key 'edits' in a test case (did you mean 'edit'?)
+                crm-test.yml:11:24: local edits ('edit', 'create', 'delete') need 'expect_push'
+                crm-test.yml:16:9: an expected request needs 'path'
+                crm-test.yml:16:24: unknown key 'pth' in an expected request (did you mean 'path'?)
+                crm-test.yml:17:9: an expected request must be a mapping, found a scalar
 
                 """)
         #expect(result.status == 2)
@@ -140,6 +157,111 @@ struct TestCommandTests {
 
                 """)
         #expect(result.status == 1)
+    }
+
+    static let push = """
+          - name: edits planned as rmap diff plans them
+            entity: CRMPerson
+            payload:
+              - { id: 1, first_name: Ada, email: ada@example.com, projects: [{ id: 10, title: Engine }, { id: 11, title: Loom }] }
+              - { id: 2, first_name: Grace, email: grace@example.com }
+            edit:
+              CRMPerson: [{ id: 1, email: ada@lovelace.org }]
+            create:
+              CRMProject: [{ title: Mill }]
+            delete:
+              CRMProject: [{ id: 11 }]
+            expect_push:
+              - { method: POST, path: /projects.json, body: { project: { title: Mill } } }
+              - { method: PUT, path: /people/1.json, body: { person: { email: ada@lovelace.org } } }
+              - { method: DELETE, path: /projects/11.json }
+
+        """
+
+    @Test("expect_push: an unchanged payload plans no request; an edit, a creation and a deletion plan PUT, POST, DELETE")
+    func pushPlan() async throws {
+        let workspace = try Self.workspace(
+            """
+              - name: nothing edited, nothing to push
+                entity: CRMPerson
+                payload: [{ id: 1, first_name: Ada, email: ada@example.com }]
+                expect_push: []
+
+            """ + Self.push)
+        let result = try await CLIRunner.run(["test", "crm-test.yml"], in: workspace.url)
+        #expect(
+            result.stdout == """
+                ok    crm-test.yml: nothing edited, nothing to push
+                ok    crm-test.yml: edits planned as rmap diff plans them
+                2 cases: 2 passed, 0 failed
+
+                """)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test("expect_push: each request that differs, is missing or is not expected, with the line that expects it")
+    func pushPlanDiffers() async throws {
+        let workspace = try Self.workspace(
+            """
+              - name: the plan differs
+                entity: CRMPerson
+                payload: [{ id: 1, first_name: Ada, email: ada@example.com }, { id: 2, email: grace@example.com }]
+                edit:
+                  CRMPerson: [{ id: 1, firstName: Augusta, email: ada@lovelace.org }, { id: 9, email: x@example.com }]
+                delete:
+                  CRMPerson: [{ id: 2 }]
+                expect_push:
+                  - { method: PUT, path: /people/1.json, body: { person: { first_name: Augusta } } }
+              - name: nothing pushed where a request is expected
+                entity: CRMPerson
+                payload: [{ id: 1, email: ada@example.com }]
+                expect_push:
+                  - { method: DELETE, path: /people/1.json }
+              - name: an edit of a relationship
+                entity: CRMPerson
+                payload: [{ id: 1, email: a@example.com }]
+                edit: { CRMPersn: [{ id: 1 }], CRMPerson: [{ id: 1, projects: [] }] }
+                expect_push: []
+
+            """)
+        let result = try await CLIRunner.run(["test", "crm-test.yml"], in: workspace.url)
+        #expect(
+            result.stdout == """
+                FAIL  crm-test.yml: the plan differs
+                        CRMPerson 9: missing (expected at crm-test.yml:7:75)
+                FAIL  crm-test.yml: nothing pushed where a request is expected
+                        push request 1: missing DELETE /people/1.json (expected at crm-test.yml:16:9)
+                FAIL  crm-test.yml: an edit of a relationship
+                        crm-test.yml:20:23: unknown entity 'CRMPersn' (did you mean 'CRMPerson'?)
+                        crm-test.yml:20:67: 'projects' is a relationship of 'CRMPerson': a local edit sets attributes
+                3 cases: 0 passed, 3 failed
+
+                """)
+        #expect(result.status == 1)
+        let fixed = try Self.workspace(
+            """
+              - name: the plan differs
+                entity: CRMPerson
+                payload: [{ id: 1, first_name: Ada, email: ada@example.com }, { id: 2, email: grace@example.com }]
+                edit:
+                  CRMPerson: [{ id: 1, firstName: Augusta, email: ada@lovelace.org }]
+                delete:
+                  CRMPerson: [{ id: 2 }]
+                expect_push:
+                  - { method: PUT, path: /people/1.json, body: { person: { first_name: Augusta } } }
+
+            """)
+        let differs = try await CLIRunner.run(["test", "crm-test.yml"], in: fixed.url)
+        #expect(
+            differs.stdout == """
+                FAIL  crm-test.yml: the plan differs
+                        push request 1: expected PUT /people/1.json {"person":{"first_name":"Augusta"}}, got PUT /people/1.json {"person":{"first_name":"Augusta","email":"ada@lovelace.org"}} (crm-test.yml:11:9)
+                        push request 2: not expected: DELETE /people/2.json
+                1 case: 0 passed, 1 failed
+
+                """)
+        #expect(differs.status == 1)
     }
 
     @Test("a mapping file's errors: exit 2, as validate prints them")
