@@ -47,6 +47,33 @@ struct MappingTestSuiteTests {
         }
     }
 
+    @Test("edit, create and delete decode in file order; expect_push's requests keep their bodies as JSON")
+    func decodesPushCases() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "t.yml",
+            """
+            mappings: m.yml
+            cases:
+              - name: push
+                entity: A
+                payload: []
+                delete: { A: [{ id: 2 }] }
+                edit: { A: [{ id: 1, name: x }] }
+                expect_push:
+                  - { method: DELETE, path: /as/2.json }
+                  - { method: PUT, path: /as/1.json, body: { a: { name: x, count: 2 } } }
+            """)
+        let testCase = try #require(MappingTestSuite.load(folder.url.appendingPathComponent("t.yml").path).cases.first)
+        #expect(testCase.edits.map(\.kind) == [.delete, .edit])
+        #expect(testCase.edits.map { $0.objects.map(\.values.count) } == [[1], [2]])
+        let requests = try #require(testCase.expectedPush)
+        #expect(requests.map(\.method) == ["DELETE", "PUT"])
+        #expect(requests[0].body == nil)
+        #expect(requests[1].body.map(JSONWriter.serialize) == #"{"a":{"name":"x","count":2}}"#)
+        #expect(testCase.expected.isEmpty)
+    }
+
     @Test("a payload file that cannot be read fails the case, naming it")
     func unreadablePayload() async throws {
         let model = try MappingLoader().load(
