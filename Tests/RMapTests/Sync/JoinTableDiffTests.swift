@@ -10,23 +10,31 @@ struct JoinTableDiffTests {
     typealias F = StoreFixtures
 
     /// The CRM graph (project 10's team: Ann and Bob) and a third person, Cy, written to a new store.
-    private func stored(_ kind: StoreKind) throws -> (URL, MappingModel) {
+    /// With `secondProject`, project 12 (team: Cy) too.
+    private func stored(_ kind: StoreKind, secondProject: Bool = false) throws -> (URL, MappingModel) {
         let directory = try F.temporaryDirectory()
         let model = try F.model()
         let graph = F.crmGraph(GraphSchema(model: model))
-        F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
+        let cy = F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
+        if secondProject {
+            let project = F.add(
+                graph, "CRMProject", ["id": .int(12), "name": .string("Gemini"), "teamMemberIds": .array([.int(3)])])
+            F.link(project, "teamMembers", [cy])
+        }
         _ = try kind.open(directory).write(graph, request: WriteRequest())
         return (directory, model)
     }
 
-    /// Replaces project 10's links in `projects_team_members` with these people, as SQL on the store would.
-    private func relink(_ store: any BackendStore, _ model: MappingModel, _ people: [Int64]) throws {
+    /// Replaces a project's links in `projects_team_members` with these people, as SQL on the store would.
+    private func relink(
+        _ store: any BackendStore, _ model: MappingModel, _ people: [Int64], project: Int64 = 10
+    ) throws {
         let layout = StoreLayout(schema: GraphSchema(model: model))
         let join = try #require(layout.joinTables.first { $0.name == "projects_team_members" })
         try store.backend.transaction(layout) {
             try store.backend.editingLocally {
                 try store.backend.replaceLinks(
-                    join, sources: [[.int(10)]], links: people.map { [.int(10), .int($0)] })
+                    join, sources: [[.int(project)]], links: people.map { [.int(project), .int($0)] })
             }
         }
     }
@@ -60,5 +68,22 @@ struct JoinTableDiffTests {
         let (directory, model) = try stored(kind)
         try relink(kind.open(directory), model, [2, 1])
         #expect(try SyncStore(store: kind.open(directory), model: model).changes().isEmpty)
+    }
+
+    @Test(
+        "a member moved from one project's links to another's: the two full linkages go one after the other",
+        arguments: StoreKind.all)
+    func movedMemberIsOrdered(kind: StoreKind) throws {
+        let (directory, model) = try stored(kind, secondProject: true)
+        try relink(kind.open(directory), model, [1], project: 10)
+        try relink(kind.open(directory), model, [3, 2], project: 12)
+        let plan = try SyncStore(store: kind.open(directory), model: model).plan()
+        #expect(
+            plan.requests.map(\.line) == [
+                #"PUT /projects/10.json {"project":{"team_member_ids":[1]}}"#,
+                #"PUT /projects/12.json {"project":{"team_member_ids":[3,2]}}"#,
+            ])
+        // Sent at once, the server's second replacement could unlink Bob after the first linked him.
+        #expect(plan.requests.map(\.dependencies) == [[], [0]])
     }
 }
