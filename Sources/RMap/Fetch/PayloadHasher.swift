@@ -29,7 +29,7 @@ struct PayloadHasher {
             pending.append(contentsOf: taken)
             rest = rest.dropFirst(taken.count)
             guard pending.count == Self.stripe else { return }
-            pending.withUnsafeBytes { foldStripes($0) }
+            _ = pending.withUnsafeBytes { foldStripes($0) }
             pending.removeAll(keepingCapacity: true)
         }
         let whole = UnsafeRawBufferPointer(rebasing: rest)

@@ -2,7 +2,9 @@
 ///
 /// - Each nested key becomes a nested relationship; when every child holds
 ///   its parent's identity under `<parent element>_id`, the child gets the
-///   to-one back (`project`), set by nesting, as the inverse.
+///   to-one back (`project`), set by nesting, as the inverse. A nested to-one
+///   (`owner`) gets a to-many inverse on its destination (`GHUser.repos`) when
+///   the name is free.
 /// - A `*_id` attribute becomes a to-one and a `*_ids` array a to-many,
 ///   connected by `foreign_key` to the entity the key names when all its
 ///   values are identities there; when no entity has that name, to the one
@@ -62,6 +64,13 @@ struct ConnectionInference {
             consumed.insert([entities[child].name, naming.property(backKey)])
             notes.append(.inferred("\(entities[child].name).\(back): the parent each record is nested in (\(backKey))"))
         }
+        let holders = naming.plural(naming.element(of: entities[index].name))
+        if !nested.toMany, child != index, isFree(holders, in: child) {
+            relationship.inverse = holders
+            entities[child].relationships.append(
+                InferredRelationship(
+                    name: holders, destination: entities[index].name, toMany: true, nested: false, inverse: name))
+        }
         entities[index].relationships.append(relationship)
     }
 
@@ -81,7 +90,7 @@ struct ConnectionInference {
         let place = "\(entities[index].name).\(attribute.name)"
         guard !values.isEmpty else { return }
         guard
-            let (destination, sure) = destination(
+            let (destination, sure, unmatched) = destination(
                 named: naming.entity(from: base), holding: values, from: index, place: place)
         else { return }
         let name = toMany ? naming.plural(base) : naming.property(base)
@@ -92,7 +101,9 @@ struct ConnectionInference {
         var relationship = InferredRelationship(
             name: name, destination: entities[destination].name, toMany: toMany, nested: false,
             foreignKey: .init(source: attribute.name, destination: identity),
-            comment: sure ? nil : "check: every value is an identity of \(entities[destination].name)")
+            comment: unmatched > 0
+                ? "check: \(unmatched) of \(values.count) values are no identity of \(entities[destination].name)"
+                : sure ? nil : "check: every value is an identity of \(entities[destination].name)")
         let inverse = naming.plural(naming.element(of: entities[index].name))
         if !toMany, destination != index, isFree(inverse, in: destination) {
             relationship.inverse = inverse
@@ -103,30 +114,62 @@ struct ConnectionInference {
         entities[index].relationships.append(relationship)
     }
 
-    /// The entity `named` when it holds every value; otherwise the one other entity than
-    /// `source` that does (a key that names no entity rarely points back at its own).
+    /// The entity `named` when it holds most values (the values it lacks counted: a sample's
+    /// parent may be missing from the samples); otherwise the one other entity than `source`
+    /// that holds every value, else the one that holds most (a key that names no entity rarely
+    /// points back at its own).
     private mutating func destination(
         named name: String, holding values: Set<String>, from source: Int, place: String
-    ) -> (index: Int, sure: Bool)? {
+    ) -> (index: Int, sure: Bool, unmatched: Int)? {
+        let identities = self.identities
+        let unmatched = { (index: Int) in Self.unmatched(values, in: identities[index]) }
+        let most = { (index: Int) in Self.holdsMost(values, identities[index]) }
         if let named = position(of: name) {
-            if let ids = identities[named], values.isSubset(of: ids) {
+            let missing = unmatched(named)
+            if identities[named] != nil, missing == 0 {
                 notes.append(.inferred("\(place): connected to \(name) by its identity"))
-                return (named, true)
+                return (named, true, 0)
             }
-            notes.append(.unsure("\(place): some values are not identities of \(name); not connected"))
-            return nil
-        }
-        let holders = identities.indices.filter { $0 != source && identities[$0].map(values.isSubset) ?? false }
-        guard holders.count == 1 else {
+            guard most(named) else {
+                notes.append(.unsure("\(place): most values are not identities of \(name); not connected"))
+                return nil
+            }
             notes.append(
                 .unsure(
-                    "\(place): no entity \(name), and \(holders.isEmpty ? "no entity" : "several") holds its values; not connected"
-                ))
+                    "\(place): connected to \(name), though \(missing) of \(values.count) values are no identity there")
+            )
+            return (named, false, missing)
+        }
+        let others = identities.indices.filter { $0 != source }
+        let holders = others.filter { identities[$0] != nil && unmatched($0) == 0 }
+        if holders.count == 1 {
+            notes.append(
+                .unsure(
+                    "\(place): no entity \(name); connected to \(entities[holders[0]].name), which holds every value"))
+            return (holders[0], false, 0)
+        }
+        let majorities = holders.isEmpty ? others.filter(most) : []
+        guard majorities.count == 1 else {
+            let found = holders.count + majorities.count == 0 ? "no entity" : "several"
+            notes.append(.unsure("\(place): no entity \(name), and \(found) holds its values; not connected"))
             return nil
         }
+        let holder = majorities[0]
         notes.append(
-            .unsure("\(place): no entity \(name); connected to \(entities[holders[0]].name), which holds every value"))
-        return (holders[0], false)
+            .unsure(
+                "\(place): no entity \(name); connected to \(entities[holder].name), which holds \(values.count - unmatched(holder)) of \(values.count) values"
+            ))
+        return (holder, false, unmatched(holder))
+    }
+
+    /// How many of `values` are not among `identities` (all, without identities).
+    private static func unmatched(_ values: Set<String>, in identities: Set<String>?) -> Int {
+        identities.map { values.subtracting($0).count } ?? values.count
+    }
+
+    /// Whether `identities` hold more than half of `values`.
+    private static func holdsMost(_ values: Set<String>, _ identities: Set<String>?) -> Bool {
+        identities != nil && unmatched(values, in: identities) * 2 < values.count
     }
 
     private func position(of name: String) -> Int? {

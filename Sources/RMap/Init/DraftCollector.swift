@@ -164,7 +164,8 @@ struct DraftCollector {
         return route.joined(separator: "/")
     }
 
-    private static func describe(_ origin: PayloadSample.Origin) -> String {
+    /// Where a sample came from, for notes: its path, or its URL with secrets hidden.
+    static func describe(_ origin: PayloadSample.Origin) -> String {
         switch origin {
         case .file(let path): path
         case .url(let text): URLParts(text).redacted

@@ -50,6 +50,8 @@ public struct InferredEntity: Sendable {
         case file(String)
         /// `GET {site}/{path}{suffix}?{query}`.
         case http(site: String, path: String, suffix: String, query: String)
+        /// JSON:API documents from `{site}/{path}{suffix}` (`format: jsonapi`).
+        case jsonAPI(site: String, path: String, suffix: String)
     }
 
     /// The entity's name, prefix included: `CRMPerson`.

@@ -66,20 +66,27 @@ public struct MappingWriter: Sendable {
     private func source(_ entity: InferredEntity) -> [String] {
         switch entity.source {
         case nil:
-            return ["source: false  # only arrives nested in other entities' payloads"]
+            return ["source: false  # only arrives nested in other entities' payloads (or included)"]
         case .file(let path):
             return ["source: " + YAMLText.flowMap([("plugin", "file"), ("path", YAMLText.scalar(relative(path)))])]
         case .http(let site, let path, let suffix, let query):
             var pairs = [("plugin", "http"), ("site", YAMLText.scalar(site))]
             if suffix != ".json" { pairs.append(("suffix", YAMLText.scalar(suffix))) }
-            if !query.isEmpty { pairs.append(("params", YAMLText.flowMap(Self.parameters(query)))) }
+            let paging = URLPaging(URLParts.parameters(query))
+            pairs += paging.pairs
+            if !paging.rest.isEmpty { pairs.append(("params", YAMLText.flowMap(Self.parameters(paging.rest)))) }
             return ["source: " + YAMLText.flowMap(pairs), "path: \(YAMLText.scalar(path))"]
+        case .jsonAPI(let site, let path, let suffix):
+            var pairs = [("plugin", "http"), ("site", YAMLText.scalar(site)), ("format", "jsonapi")]
+            if !suffix.isEmpty { pairs.append(("suffix", YAMLText.scalar(suffix))) }
+            let check = site.hasPrefix("${") ? "  # check: set API_URL, the site the documents come from" : ""
+            return ["source: " + YAMLText.flowMap(pairs) + check, "path: \(YAMLText.scalar(path))"]
         }
     }
 
-    /// `per_page=3&access_token=x` as YAML pairs: `per_page: "3"`, `access_token: "${ACCESS_TOKEN}"`.
-    private static func parameters(_ query: String) -> [(String, String)] {
-        URLParts.parameters(query).map { name, value in
+    /// Query parameters as YAML pairs: `sort: "asc"`, `access_token: "${ACCESS_TOKEN}"` (a secret's value is `nil`).
+    private static func parameters(_ parameters: [(name: String, value: String?)]) -> [(String, String)] {
+        parameters.map { name, value in
             let variable = "${" + name.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined() + "}"
             return (name, YAMLText.scalar(value ?? variable))
         }

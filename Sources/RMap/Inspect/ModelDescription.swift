@@ -57,9 +57,20 @@ public enum ModelDescription {
             ("on_conflict", .string(entity.onConflict.rawValue)),
             ("orphans", .string(entity.orphans.rawValue)),
             ("root", .string(entity.root.rawValue)),
+            ("jsonapi", entity.jsonAPI.map(jsonAPI) ?? .null),
             ("attributes", .array(entity.attributes.map(attribute))),
             ("relationships", .array(entity.relationships.map { relationship($0, in: model) })),
         ])
+    }
+
+    private static func jsonAPI(_ resource: JSONAPIResource) -> JSONValue {
+        let linkages = resource.linkages.map { linkage in
+            object([
+                ("relationship", .string(linkage.relationship)), ("member", .string(linkage.member)),
+                ("ids", .string(linkage.ids)), ("types", string(linkage.types)),
+            ])
+        }
+        return object([("type", .string(resource.type)), ("linkage", .array(linkages))])
     }
 
     private static func attribute(_ attribute: AttributeMapping) -> JSONValue {

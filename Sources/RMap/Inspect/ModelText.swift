@@ -39,6 +39,7 @@ public enum ModelText {
             "source",
             entity.source.map { "\($0.plugin) \(InspectText.options($0.options, in: model))" }
                 ?? "none (arrives nested)")
+        add("jsonapi", entity.jsonAPI.map(jsonAPI))
         add("records", entity.records.map(InspectText.key))
         add("query", entity.query.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") })
         add("type_key", entity.typeKey)
@@ -64,6 +65,14 @@ public enum ModelText {
             lines += entity.relationships.map { "    \($0.name): \(relationship($0, in: model))" }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `type people, linkage {owner: ownerId, tags: tagIds + tagTypes}`.
+    private static func jsonAPI(_ resource: JSONAPIResource) -> String {
+        let linkages = resource.linkages.map { linkage in
+            "\(linkage.relationship): \(linkage.ids)" + (linkage.types.map { " + \($0)" } ?? "")
+        }
+        return "type \(resource.type)" + (linkages.isEmpty ? "" : ", linkage {\(linkages.joined(separator: ", "))}")
     }
 
     private static func attribute(_ attribute: AttributeMapping) -> String {

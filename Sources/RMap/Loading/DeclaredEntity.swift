@@ -16,9 +16,6 @@ struct DeclaredEntity {
     var inferredIdentity: String?
     var extends: (name: String, mark: Mark)?
     var typeKey: String?
-    /// `unknown_type:`, and where it is written.
-    var unknownType: UnknownTypePolicy?
-    var unknownTypeMark: Mark?
     var types: [(value: String, entity: String, mark: Mark)] = []
     var nestedPath: (path: String, mark: Mark)?
     var sort: [(key: SortKey, mark: Mark)] = []
@@ -33,6 +30,8 @@ struct DeclaredEntity {
     var deleteWhen: YAMLNode?
     /// `stream:`: the Singer stream whose records this entity takes.
     var stream: String?
+    /// `unknown_type:`: what a record of a type the entity does not know does.
+    var unknownType: (policy: UnknownTypePolicy, mark: Mark)?
     /// `query:`: the GraphQL query of a `graphql` source.
     var query: String?
     var attributes: [AttributeMapping] = []

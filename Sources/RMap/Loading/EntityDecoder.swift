@@ -26,9 +26,6 @@ struct EntityDecoder {
                 entity.identity = diagnostics.strings(value, "'identity'").map { ($0, value.mark) }
             case "extends": entity.extends = diagnostics.string(value, "'extends'").map { ($0, value.mark) }
             case "type_key": entity.typeKey = diagnostics.string(value, "'type_key'")
-            case "unknown_type":
-                entity.unknownType = diagnostics.choice(value, "'unknown_type'", as: UnknownTypePolicy.self)
-                entity.unknownTypeMark = value.mark
             case "types":
                 for pair in diagnostics.uniquePairs(value, "'types'") ?? [] {
                     guard let text = pair.key.scalar?.text,
@@ -46,6 +43,9 @@ struct EntityDecoder {
             case "incremental": entity.incremental = decodeIncremental(value)
             case "delete_when": entity.deleteWhen = value
             case "stream": entity.stream = diagnostics.string(value, "'stream'")
+            case "unknown_type":
+                entity.unknownType = diagnostics.choice(value, "'unknown_type'", as: UnknownTypePolicy.self)
+                    .map { ($0, value.mark) }
             case "query": entity.query = diagnostics.string(value, "'query'")
             case "attributes":
                 guard let pairs = diagnostics.keyedPairs(value, "'attributes' of \(what)", allowed: []) else {
@@ -75,8 +75,9 @@ struct EntityDecoder {
     func decodeAttribute(_ name: String, _ spec: YAMLNode, mark: Mark, settings: FileSettings) -> AttributeMapping {
         let what = "attribute '\(name)'"
         let defaultKey = Self.payloadKey(for: name, naming: settings.attributeNaming, inflector: inflector)
-        let declared = AttributeMapping(
-            name: name, type: .string, keyPath: [defaultKey], column: defaultKey, mark: mark)
+        // Dasherized keys keep SQL-friendly columns: first-name is stored in first_name.
+        let column = settings.attributeNaming == .kebabCase ? inflector.underscore(name) : defaultKey
+        let declared = AttributeMapping(name: name, type: .string, keyPath: [defaultKey], column: column, mark: mark)
         var type = AttributeType.string
         var options: [(String, YAMLNode)] = []
         switch spec {
@@ -151,9 +152,12 @@ struct EntityDecoder {
         return TimeFormat(name: text, timeZone: timeZone)
     }
 
+    /// The keys of `push:`.
+    static let pushKeys = ["method", "idempotency_header"]
+
     /// `push: { method: put | patch, idempotency_header: Name }`; the header name must be an HTTP token.
     private func decodePush(_ node: YAMLNode, into entity: inout DeclaredEntity) {
-        for (key, value) in diagnostics.keyedPairs(node, "'push'", allowed: ["method", "idempotency_header"]) ?? [] {
+        for (key, value) in diagnostics.keyedPairs(node, "'push'", allowed: Self.pushKeys) ?? [] {
             if key == "method" {
                 entity.pushMethod = diagnostics.choice(value, "'method'", as: PushMethod.self)
                 continue
@@ -195,6 +199,7 @@ struct EntityDecoder {
         switch naming {
         case .snakeCase: inflector.underscore(name)
         case .camelCase: inflector.camelize(inflector.underscore(name), uppercaseFirstLetter: false)
+        case .kebabCase: inflector.dasherize(inflector.underscore(name))
         case .asIs: name
         }
     }

@@ -70,7 +70,6 @@ struct EntityResolver {
         entity.relationships = parent.relationships.filter { !ownRelationships.contains($0.name) } + child.relationships
         entity.identity = child.identity ?? parent.identity
         if child.identity == nil { entity.inferredIdentity = parent.inferredIdentity }
-        entity.unknownType = child.unknownType ?? parent.unknownType
         entity.records = child.records ?? parent.records
         entity.typeKey = child.typeKey ?? parent.typeKey
         entity.pushMethod = child.pushMethod ?? parent.pushMethod
@@ -80,6 +79,7 @@ struct EntityResolver {
         entity.modifiedBy = child.modifiedBy ?? parent.modifiedBy
         entity.deleteWhen = child.deleteWhen ?? parent.deleteWhen
         entity.recordsKeyAs = child.recordsKeyAs ?? parent.recordsKeyAs
+        entity.unknownType = child.unknownType ?? parent.unknownType
         return entity
     }
 
@@ -100,7 +100,6 @@ struct EntityResolver {
         mapping.nestedOnly = entity.source == .some(nil)
         mapping.parent = entity.extends?.name
         mapping.identityInferred = entity.identity == nil && !identity.isEmpty
-        mapping.unknownType = entity.unknownType ?? .reject
         mapping.typeKey = entity.typeKey
         mapping.nestedPath = entity.nestedPath?.path
         mapping.sort = entity.sort.map(\.key)
@@ -113,6 +112,7 @@ struct EntityResolver {
         mapping.root = entity.settings.root
         mapping.attributes = entity.attributes
         mapping.stream = entity.stream
+        mapping.unknownType = entity.unknownType?.policy ?? .reject
         mapping.query = entity.query
         SingerKey.addIdentity(to: &mapping)
         return mapping

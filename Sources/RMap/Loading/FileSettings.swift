@@ -6,6 +6,7 @@ struct FileSettings {
     enum AttributeNaming: String, CaseIterable {
         case snakeCase = "snake_case"
         case camelCase = "camel_case"
+        case kebabCase = "kebab_case"
         case asIs = "as_is"
     }
 

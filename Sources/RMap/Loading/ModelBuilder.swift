@@ -42,7 +42,7 @@ struct ModelBuilder {
                 return inherited.contains(relationship.mark) ? diagnostics.muted(decode) : decode()
             }
         }
-        let checks = ModelChecks(diagnostics: diagnostics, declared: resolved)
+        let checks = ModelChecks(diagnostics: diagnostics, declared: resolved, inflector: inflector)
         _ = checks.run(&entities)
         for index in entities.indices {
             if let keyAs = resolved[index].recordsKeyAs, entities[index].attribute(named: keyAs.name) == nil {

@@ -5,6 +5,7 @@
 struct ModelChecks {
     let diagnostics: Diagnostics
     let declared: [DeclaredEntity]
+    let inflector: Inflector
 
     func run(_ entities: inout [EntityMapping]) -> [EntityMapping] {
         for (index, declaration) in declared.enumerated() {
@@ -17,6 +18,7 @@ struct ModelChecks {
             entities[index].types = types(for: entities[index], declaration, entities)
         }
         linkInverses(&entities)
+        JSONAPIRelationships(diagnostics: diagnostics, declared: declared, inflector: inflector).connect(&entities)
         NestedChecks(diagnostics: diagnostics).check(entities)
         checkFilled(entities)
         KeyPathCycles(diagnostics: diagnostics).check(entities)
@@ -113,13 +115,8 @@ struct ModelChecks {
         }
     }
 
-    /// Keys that need another: `default_on_missing` a `default`, `ordered` a replaced to-many,
-    /// and `unknown_type` a `type_key`.
+    /// Keys that need another: `default_on_missing` a `default`, `ordered` a replaced to-many.
     private func checkCombinations(_ entity: EntityMapping, _ declaration: DeclaredEntity) {
-        if let mark = declaration.unknownTypeMark, entity.typeKey == nil {
-            diagnostics.error(
-                mark, "'unknown_type' of '\(entity.name)' needs a 'type_key': without one no record names its type")
-        }
         for attribute in entity.attributes where attribute.defaultOnMissing && attribute.defaultValue == nil {
             diagnostics.error(
                 attribute.mark, "'default_on_missing' of attribute '\(attribute.name)' needs a 'default' to apply")
@@ -205,7 +202,8 @@ struct ModelChecks {
                 entity.relationships.filter { $0.node["connect"] != nil }.map { "\(entity.name).\($0.name)" }
             })
         func fills(_ entity: String, _ relationship: RelationshipMapping) -> Bool {
-            relationship.nested || connected.contains("\(entity).\(relationship.name)")
+            relationship.nested || relationship.connection != nil
+                || connected.contains("\(entity).\(relationship.name)")
         }
         for entity in entities {
             for relationship in entity.relationships where !fills(entity.name, relationship) {

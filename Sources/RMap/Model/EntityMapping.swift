@@ -29,8 +29,6 @@ public struct EntityMapping: Sendable, Hashable {
     public var typeKey: String?
     /// Type-key values mapped to entity names.
     public var types: [String: String] = [:]
-    /// What a record whose type key names no entity does: rejected, or skipped.
-    public var unknownType: UnknownTypePolicy = .reject
     /// An HTTP path fetched once per parent, e.g. `people/{personId}/projects`.
     public var nestedPath: String?
     /// The `order` of HTTP index requests.
@@ -64,6 +62,11 @@ public struct EntityMapping: Sendable, Hashable {
     /// The Singer stream whose records this entity takes (`stream:`); `nil`: the stream
     /// named like the entity's collection or element.
     public var stream: String?
+    /// What a record of a type the entity does not know does (`unknown_type:`): one whose type
+    /// key names no entity of the family, or a JSON:API resource of a type the entity does not map.
+    public var unknownType: UnknownTypePolicy = .reject
+    /// The entity's JSON:API resource, when its source has `format: jsonapi`.
+    public var jsonAPI: JSONAPIResource?
     /// The GraphQL query that fetches the entity's records (`query:`, for a `graphql` source).
     public var query: String?
     /// The mapping file that declares the entity.

@@ -137,7 +137,7 @@ private struct LayoutBuilder {
                 switch storage(of: relationship, on: type) {
                 case .none: break
                 case .foreignKey:
-                    let stem = relationship.keyPath.joined(separator: "_")
+                    let stem = Self.stem(relationship)
                     let columns = identity.map { column("\(stem)_\($0.name)", $0.type, .foreignKey(relationship.name)) }
                     binding.foreignKeys.append((index, columns))
                     if isOrderedInverse(relationship, of: destination) {
@@ -187,7 +187,7 @@ private struct LayoutBuilder {
     private mutating func joinTable(
         _ relationship: RelationshipMapping, root: EntityType, destinationIdentity: [ColumnLayout]
     ) -> Int {
-        let stem = relationship.keyPath.joined(separator: "_")
+        let stem = Self.stem(relationship)
         let name = "\(root.mapping.collection)_\(stem)"
         if let existing = joinTables.firstIndex(where: { $0.name == name }) { return existing }
         let singular = schema.model.inflector.singularize(stem)
@@ -202,6 +202,12 @@ private struct LayoutBuilder {
                 columns: source + destination + position, sourceColumnCount: source.count,
                 union: relationship.assignment == .union, ordered: relationship.ordered))
         return joinTables.count - 1
+    }
+
+    /// The stem of a relationship's column and join-table names: its key path joined by `_`,
+    /// dashes as underscores (`team-members` -> `team_members`, as attribute columns are).
+    private static func stem(_ relationship: RelationshipMapping) -> String {
+        relationship.keyPath.joined(separator: "_").replacingOccurrences(of: "-", with: "_")
     }
 
     private func identityColumns(of root: EntityType) -> [ColumnLayout] {

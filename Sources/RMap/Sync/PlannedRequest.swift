@@ -31,7 +31,10 @@ public struct PlannedRequest: Sendable, Equatable {
     }
 
     /// `METHOD path body`, as `rmap diff` prints it.
-    public var line: String {
+    public var line: String { Self.line(method: method, path: path, body: body) }
+
+    /// `METHOD path body`: a request as `rmap diff` prints it.
+    public static func line(method: String, path: String, body: JSONValue?) -> String {
         body.map { "\(method) \(path) \(JSONWriter.serialize($0))" } ?? "\(method) \(path)"
     }
 
@@ -60,6 +63,7 @@ struct RequestBuilder {
 
     func request(for change: SyncChange) throws -> PlannedRequest {
         let entity = try sync.entity(named: change.entity)
+        if let jsonAPI = sync.jsonAPI(entity) { return jsonAPI.request(for: change, suffix: suffix(change.entity)) }
         let codec = RecordCodec(entity: entity)
         let collection = collectionPath(entity, values: change.values)
         let suffix = suffix(change.entity)

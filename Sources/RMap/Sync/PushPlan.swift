@@ -122,6 +122,32 @@ struct PlanBuilder {
                 }
             }
         }
+        try orderMovedMembers(changes, before: &before)
         return before
+    }
+
+    /// Two updates whose to-many linkages gain or lose the same member (a task moved from one
+    /// project's `tasks` to another's) go one after the other: each replaces its full linkage,
+    /// and a server that applies the two at once unlinks what the other just linked.
+    private func orderMovedMembers(_ changes: [SyncChange], before: inout [[Int]]) throws {
+        var lastMover: [Int: [IdentityKey: Int]] = [:]  // per join table: the last update moving each member
+        for (index, change) in changes.enumerated() where change.kind == .update {
+            guard let base = change.base else { continue }
+            let entity = try sync.entity(named: change.entity)
+            for linked in entity.linkedArrays where change.columns.contains(linked.column) {
+                let now = Set(Self.members(change.values[linked.column]))
+                let then = Set(Self.members(base[linked.column]))
+                for member in now.symmetricDifference(then) {
+                    if let earlier = lastMover[linked.join]?[member], !before[index].contains(earlier) {
+                        before[index].append(earlier)
+                    }
+                    lastMover[linked.join, default: [:]][member] = index
+                }
+            }
+        }
+    }
+
+    private static func members(_ value: Value) -> [IdentityKey] {
+        if case .array(let items) = value { items.map { IdentityKey([$0]) } } else { [] }
     }
 }

@@ -156,7 +156,8 @@ public final class PushSchedule {
             + "push again to reconcile"
     }
 
-    /// Records a failed request: a `422` body's validation errors, or `message`.
+    /// Records a failed request: the body's validation errors (a Rails `422`, a JSON:API
+    /// `errors[]`), or `message`.
     ///
     /// A request the server answered with a status below 500 changed nothing
     /// there: its journal entry is dropped, and the next push sends it as new.
@@ -175,7 +176,7 @@ public final class PushSchedule {
             // Best effort: an entry left behind only means the next push sends the same key again.
             try? store.forgetInFlight(request.change)
         }
-        let messages = status == 422 ? ValidationMessages.parse(answer) : []
+        let messages = store.sync.messages(status: status, answer: answer, of: plan.requests[index].change.entity)
         fail(index, status: status, messages: messages.isEmpty ? [message] : messages)
     }
 

@@ -24,7 +24,8 @@ struct RecordCodec {
         return (entity.type.mapping.typeKey ?? "type", .string(entity.typeValue))
     }
 
-    private func json(_ value: Value, _ payload: SyncSchema.PayloadColumn) -> JSONValue {
+    /// `value` as the payload carries it: value maps reversed, times in the attribute's format.
+    func json(_ value: Value, _ payload: SyncSchema.PayloadColumn) -> JSONValue {
         guard let attribute = payload.attribute else { return ValueConverter.json(from: value) }
         if !attribute.valueMap.isEmpty, !value.isNull,
             let entry = attribute.valueMap.first(where: { $0.local == ValueText.display(value) })
@@ -34,7 +35,8 @@ struct RecordCodec {
         return ValueConverter.json(from: value, format: attribute.format)
     }
 
-    private static func set(_ value: JSONValue, at path: ArraySlice<String>, in object: inout JSONObject) {
+    /// Sets `value` at the key path `path` of `object`, making the objects on the way.
+    static func set(_ value: JSONValue, at path: ArraySlice<String>, in object: inout JSONObject) {
         guard let key = path.first else { return }
         let rest = path.dropFirst()
         let position = object.members.firstIndex { $0.key == key }

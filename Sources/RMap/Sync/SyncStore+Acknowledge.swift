@@ -33,7 +33,7 @@ extension SyncStore {
             return nil
         }
         guard let reference = change.reference else { return nil }
-        var values = answer.map { RecordCodec(entity: entity).merging($0, into: change.values) } ?? change.values
+        var values = answer.map { sync.merging($0, into: change.values, of: entity) } ?? change.values
         if change.kind == .create,
             answer?.object == nil || IdentityKey(table.identityValues(of: values)) == IdentityKey(change.identity)
         {

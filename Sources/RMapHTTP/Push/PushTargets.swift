@@ -7,6 +7,8 @@ struct PushTargets {
     struct Target {
         var site: URL
         var client: HTTPClient
+        /// Rails JSON or JSON:API documents.
+        var format: DocumentFormat
     }
 
     private var targets: [String: Target] = [:]
@@ -21,7 +23,11 @@ struct PushTargets {
         let pool = ClientPool()
         var clients: [PluginConfig: Target] = [:]
         for entity in model.entities {
-            guard let config = entity.source ?? model.root(of: entity).source, config.plugin == "http" else {
+            // A sub-entity goes to its root's source; a JSON:API entity without one (included only)
+            // to the source it arrives from.
+            guard let config = entity.source ?? model.root(of: entity).source ?? entity.jsonAPI?.source,
+                config.plugin == "http"
+            else {
                 problems[entity.name] = .noPushSource(entity: entity.name)
                 continue
             }
@@ -34,7 +40,7 @@ struct PushTargets {
                 let client = settings.client(
                     model: model, pool: pool, transport: transport ?? CurlTransport(reusingConnections: true),
                     tuning: tuning)
-                let target = Target(site: settings.site, client: client)
+                let target = Target(site: settings.site, client: client, format: settings.format)
                 clients[config] = target
                 targets[entity.name] = target
             } catch {

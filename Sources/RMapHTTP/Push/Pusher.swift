@@ -131,9 +131,12 @@ public struct Pusher {
         if let key = request.idempotencyKey, let entity = model.entity(named: request.change.entity) {
             headers = HTTPHeaders([(entity.idempotencyHeader, key)])
         }
-        let http =
+        var http =
             request.body.map { HTTPRequest(method, url: url, headers: headers, json: $0) }
             ?? HTTPRequest(method, url: url, headers: headers)
+        if target.format == .jsonapi, http.body != nil {
+            http.headers["Content-Type"] = DocumentFormat.jsonAPIMediaType
+        }
         return (target.client, http)
     }
 

@@ -28,6 +28,8 @@ public struct HTTPSource: Source {
     private let settings: HTTPSourceSettings
     private let client: HTTPClient
     private let links: [String: ParentLink]
+    /// The reader of JSON:API pages (`format: jsonapi`); `nil` for Rails JSON.
+    private let jsonAPI: JSONAPIPage?
     /// When the run started: where the last `window` ends.
     private let started = Date()
 
@@ -58,6 +60,7 @@ public struct HTTPSource: Source {
             try settings.checkPaging(of: entity, config: config)
         }
         self.links = links
+        jsonAPI = settings.format == .jsonapi ? JSONAPIPage(model: model) : nil
     }
 
     public func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
@@ -150,7 +153,10 @@ public struct HTTPSource: Source {
                 var page = Pager.Page(
                     response: response, document: document,
                     repeated: await previous?.hasSameContents(as: spool) ?? false,
-                    count: { try await PageRecords.count(document: document, spool: spool, for: index.entity) },
+                    count: {
+                        guard jsonAPI == nil else { return JSONAPIPage.count(in: document) }
+                        return try await PageRecords.count(document: document, spool: spool, for: index.entity)
+                    },
                     lastValue: { try await lastValue(document: document, spool: spool, of: index.entity) })
                 if pager.pages == 0, settings.pagination == .offset || settings.pagination == .page {
                     // Counted once: a top-level array is read from its file to count it.
@@ -217,9 +223,8 @@ public struct HTTPSource: Source {
                 origin: "\(http.method.rawValue) \(origin)",
                 message: "fetching \(entity): the answer is an error: \(client.redactor.redact(error))")
         }
-        let body = document.map(Payload.Body.document) ?? .file(path: spool.url.path)
         let identities = try await readingJSON(spool, request: http, response: response) {
-            try await context.deliverIdentified(Payload(origin: origin, entity: entity, body: body, fill: index.fill))
+            try await deliver(document, in: spool, of: index, origin: origin, request: http, context: context)
         }
         if settings.conditional,
             let validators = PageValidators(
@@ -232,6 +237,33 @@ public struct HTTPSource: Source {
         }
         context.progress(.fetched(entity: entity, origin: origin))
         return .page(response, document, spool)
+    }
+
+    /// Delivers a page and returns its objects' identities: a Rails body as one payload (a
+    /// top-level array streamed from its file), a JSON:API document as one payload per entity
+    /// its resources belong to (their identities are not remembered: such pages are not
+    /// requested conditionally).
+    ///
+    /// - Throws: ``FetchError`` for a JSON:API body that is not a document or names an unknown type.
+    private func deliver(
+        _ document: JSONValue?, in spool: SpoolFile, of index: Index, origin: String, request: HTTPRequest,
+        context: FetchContext
+    ) async throws -> [IdentityKey] {
+        guard let jsonAPI else {
+            let body = document.map(Payload.Body.document) ?? .file(path: spool.url.path)
+            return try await context.deliverIdentified(
+                Payload(origin: origin, entity: index.entity.name, body: body, fill: index.fill))
+        }
+        let payloads: [Payload]
+        do {
+            payloads = try jsonAPI.payloads(in: document, for: index.entity, origin: origin, fill: index.fill)
+        } catch {
+            throw FetchError(
+                origin: "\(request.method.rawValue) \(origin)",
+                message: "fetching \(index.entity.name): \(client.redactor.redact(error.description))")
+        }
+        for payload in payloads { try await context.deliver(payload) }
+        return []
     }
 
     /// Fetches the pages of `plan` after the first (in `first`), `concurrency` at a time.
@@ -328,7 +360,9 @@ public struct HTTPSource: Source {
             let name = param.isList ? "\(param.name)[]" : param.name
             items += param.values.map { (name, Template.fill($0, with: values)) }
         }
-        if !entity.sort.isEmpty {
+        if settings.format == .jsonapi {
+            items += JSONAPIQuery.items(for: entity, model: model)
+        } else if !entity.sort.isEmpty {
             let terms = entity.sort.map { key in
                 "\(Self.queryKey(key.attribute, of: entity, model: model)) \(key.descending ? "desc" : "asc")"
             }

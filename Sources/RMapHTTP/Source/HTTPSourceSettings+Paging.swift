@@ -15,11 +15,12 @@ extension HTTPSourceSettings {
     }
 
     /// Whether pages are requested conditionally (`If-None-Match`): not when the next page is
-    /// found in a body, which a `304` does not carry, nor for `POST` queries.
+    /// found in a body, which a `304` does not carry, nor for `POST` queries, nor for JSON:API
+    /// documents (a page's objects are of several entities).
     var conditional: Bool {
         switch pagination {
         case .nextURL, .cursor: false
-        case .none, .offset, .page, .linkHeader: body == nil
+        case .none, .offset, .page, .linkHeader: body == nil && format == .rails
         }
     }
 

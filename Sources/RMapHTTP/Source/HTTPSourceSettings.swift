@@ -8,7 +8,7 @@ struct HTTPSourceSettings: Sendable {
         [
             "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency", "params",
             "allow_hosts", "max_body_bytes", "max_pages", "window",
-        ] + pagingKeys + answerKeys + Pacing.keys
+        ] + pagingKeys + answerKeys + Pacing.keys + formatKeys
 
     /// One `params:` entry: a template per value (`{id}` filled per parent); a list repeats `name[]`.
     struct Param: Sendable, Hashable {
@@ -47,6 +47,8 @@ struct HTTPSourceSettings: Sendable {
     var statusActions: [Int: StatusAction] = [:]
     /// `error_when`: the 200 answers that are errors.
     var errorWhen: ErrorEnvelope?
+    /// `format`: Rails JSON or JSON:API documents.
+    var format = DocumentFormat.rails
 
     /// Reads and checks the options of a `source:` block.
     ///
@@ -82,6 +84,7 @@ struct HTTPSourceSettings: Sendable {
         maxPages = try reader.positiveInt("max_pages") ?? maxPages
         try readAnswers(reader)
         window = try DateWindow(reader, post: body != nil)
+        try readFormat(reader)
     }
 
     /// Who receives the credentials: the site's origin and the allowed hosts.

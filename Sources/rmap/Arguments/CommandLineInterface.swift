@@ -7,7 +7,8 @@ struct CommandLineInterface {
     static let commands = [
         CommandEntry(RunCommand.self), CommandEntry(ValidateCommand.self), CommandEntry(InspectCommand.self),
         CommandEntry(DiffCommand.self), CommandEntry(PushCommand.self), CommandEntry(InitCommand.self),
-        CommandEntry(PluginsCommand.self), CommandEntry(StatusCommand.self),
+        CommandEntry(PluginsCommand.self), CommandEntry(StatusCommand.self), CommandEntry(SchemaCommand.self),
+        CommandEntry(TestCommand.self),
     ]
 
     static let abstract = "Map REST JSON into an object graph, store it, and push changes back."

@@ -20,6 +20,19 @@ struct InitCommand: CLICommand {
         "Where to write the mapping (default: stdout); file\npaths in it are relative to its folder.")
     /// `--prefix`.
     static let prefix = Option.text("prefix", "prefix", "The entity prefix: --prefix CRM makes CRMPerson.")
+    /// `--format`.
+    static let format = Option<Format?>.choice(
+        "format",
+        "rails (default): records, wrapped or bare; jsonapi: JSON:API\ndocuments, an entity per resource type, relationships\nfrom linkage."
+    )
+
+    /// The payloads' form.
+    enum Format: String, CaseIterable {
+        /// Plain or Rails-wrapped records.
+        case rails
+        /// JSON:API compound documents.
+        case jsonapi
+    }
 
     static let spec = CommandSpec(
         name: "init",
@@ -28,7 +41,7 @@ struct InitCommand: CLICommand {
             placeholder: "payload",
             help: "JSON payload files (a folder: its .json files); each names an\nentity by its file name or root key.",
             count: .any),
-        options: [url, output, prefix],
+        options: [url, output, prefix, format],
         discussion: """
             Prints what it inferred and what it was unsure of to stderr, one 'inferred:' or
             'unsure:' line each; lines the mapping marks 'check:' deserve a look.
@@ -47,12 +60,15 @@ struct InitCommand: CLICommand {
     var output: String?
     /// `--prefix`.
     var prefix: String
+    /// `--format`.
+    var format: Format
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         payloads = arguments.positionals
         output = try arguments.value(Self.output)
         prefix = try arguments.value(Self.prefix) ?? ""
         urls = try arguments.value(Self.url)
+        format = try arguments.value(Self.format) ?? .rails
         if payloads.isEmpty, urls.isEmpty {
             throw Self.spec.usageError("missing expected argument '<payload> ...' (or '--url <url>')")
         }
@@ -79,7 +95,8 @@ struct InitCommand: CLICommand {
         }
         let client = HTTPClient()
         for url in urls {
-            let request = HTTPRequest(.get, url: url)
+            let accept = format == .jsonapi ? [("Accept", DocumentFormat.jsonAPIMediaType)] : []
+            let request = HTTPRequest(.get, url: url, headers: HTTPHeaders(accept))
             do {
                 let document = try client.json(try await client.send(request), for: request)
                 samples.append(PayloadSample(origin: .url(url.absoluteString), document: document))
@@ -87,7 +104,9 @@ struct InitCommand: CLICommand {
                 return context.fail(error.description)
             }
         }
-        let mapping = MappingInference(prefix: prefix).infer(samples)
+        let mapping =
+            format == .jsonapi
+            ? JSONAPIInference(prefix: prefix).infer(samples) : MappingInference(prefix: prefix).infer(samples)
         for note in mapping.notes { context.errors.line(note.description) }
         let file = output.map { absolute($0, in: directory) }
         let folder = file.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? directory

@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from api_shapes import ApiShapes
 from budgets import Budgets
+from jsonapi_passthrough import JSONAPIPassThrough
 from http11 import Exchange, Server
 
 SECRET = "s3cret"
@@ -136,7 +137,7 @@ def make_gzip_bomb(megabytes):
     return b"".join(parts)
 
 
-class Handler(ApiShapes, Budgets, Exchange):
+class Handler(ApiShapes, Budgets, JSONAPIPassThrough, Exchange):
     """Dispatches on the first path segment; see README.md for each behaviour.
 
     A route answers with `send` (or streams with `send_head` and `write`); `async` routes
@@ -178,7 +179,7 @@ class Handler(ApiShapes, Budgets, Exchange):
             return default
 
     def log_request(self):
-        if not self.route.startswith("/rails"):  # thousands a second: the request log has them
+        if not self.route.startswith(("/rails", "/jsonapi")):  # thousands a second: the request log has them
             super().log_request()
 
     # MARK: - Control

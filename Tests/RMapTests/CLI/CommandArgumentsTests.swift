@@ -192,6 +192,21 @@ struct CommandArgumentsTests {
         #expect(usageError(PluginsCommand.self, ["--json"]) == "unknown option '--json'")
     }
 
+    @Test("schema: no arguments")
+    func schema() throws {
+        _ = try parse(SchemaCommand.self, [])
+        #expect(usageError(SchemaCommand.self, ["extra"]) == "unexpected argument 'extra'")
+        #expect(usageError(SchemaCommand.self, ["--format", "json"]) == "unknown option '--format'")
+    }
+
+    @Test("test: test files and --format")
+    func test() throws {
+        let command = try parse(TestCommand.self, ["a.yml", "b.yml", "--format", "junit"])
+        #expect(command.files == ["a.yml", "b.yml"] && command.format == .junit)
+        #expect(try parse(TestCommand.self, ["a.yml"]).format == .text)
+        #expect(usageError(TestCommand.self, ["--format", "junit"]) == "missing expected argument '<test> ...'")
+    }
+
     // MARK: - help and usage come from the declarations
 
     @Test(

@@ -21,6 +21,8 @@ struct HelpTests {
           init                    Write a mapping inferred from sample JSON payloads.
           plugins                 List the sources, stores, transformers and stages mapping files may use.
           status                  Show per entity the stored objects, pending local changes, cursors and last sync.
+          schema                  Print the JSON Schema of mapping files, for editors that validate and complete YAML.
+          test                    Run mapping test cases: payloads and the objects each must map to.
           help                    Show help for a subcommand.
 
           See 'rmap help <subcommand>' for detailed help.
@@ -83,7 +85,10 @@ struct HelpTests {
             "diff": "USAGE: rmap diff <mapping> ... [--store <url>] [--json]",
             "push": "USAGE: rmap push <mapping> ... [--store <url>] [--dry-run] [--jobs <n>]",
             "plugins": "USAGE: rmap plugins",
-            "init": "USAGE: rmap init [<payload> ...] [--url <url> ...] [--output <file>] [--prefix <prefix>]",
+            "schema": "USAGE: rmap schema",
+            "test": "USAGE: rmap test <test> ... [--format <format>]",
+            "init":
+                "USAGE: rmap init [<payload> ...] [--url <url> ...] [--output <file>] [--prefix <prefix>] [--format <format>]",
         ]
         for (command, usage) in usages {
             let result = try await CLIRunner.run(["help", command])

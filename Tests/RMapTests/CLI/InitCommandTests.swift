@@ -140,7 +140,8 @@ struct InitCommandTests {
         let result = try await CLIRunner.run(["help", "init"])
         #expect(
             result.stdout.contains(
-                "USAGE: rmap init [<payload> ...] [--url <url> ...] [--output <file>] [--prefix <prefix>]\n"))
+                "USAGE: rmap init [<payload> ...] [--url <url> ...] [--output <file>] [--prefix <prefix>] [--format <format>]\n"
+            ))
         #expect(
             result.stdout.contains("\n  -o, --output <file>     Where to write the mapping (default: stdout); file\n"))
         #expect(

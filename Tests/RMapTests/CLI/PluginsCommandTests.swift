@@ -11,7 +11,7 @@ struct PluginsCommandTests {
                   exec     RMap      command, env, timeout
                   file     RMap      path, skip_unchanged
                   graphql  RMapHTTP  endpoint, headers, auth, timeout, retries, concurrency, page_size, allow_hosts, max_body_bytes, max_pages, on_status, rate_limit, max_wait
-                  http     RMapHTTP  site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages, window, size_param, method, body, on_status, error_when, rate_limit, max_wait
+                  http     RMapHTTP  site, suffix, headers, auth, page_size, paginate, timeout, retries, concurrency, params, allow_hosts, max_body_bytes, max_pages, window, size_param, method, body, on_status, error_when, rate_limit, max_wait, format
                   singer   RMap      command, env, config, catalog, properties, timeout
                   stdin    RMap      entity, format, skip_unchanged
                 stores:

@@ -6,6 +6,8 @@ struct UsageErrorTests {
         "Usage: rmap run <mapping> ... [--store <url>] [--strict] [--dry-run] [--json] [--quiet] [--jobs <n>] [--only <entity> ...] [--full] [--singer] [--record <dir>] [--replay <dir>]\n  See 'rmap help run' for more information.\n"
     static let inspectUsage =
         "Usage: rmap inspect <mapping> ... [--format <format>]\n  See 'rmap help inspect' for more information.\n"
+    static let testUsage =
+        "Usage: rmap test <test> ... [--format <format>]\n  See 'rmap help test' for more information.\n"
     static let rootUsage = "Usage: rmap <subcommand>\n  See 'rmap help' for more information.\n"
 
     static let cases: [(arguments: [String], stderr: String)] = [
@@ -70,6 +72,15 @@ struct UsageErrorTests {
         (
             ["plugins", "extra"],
             "Error: unexpected argument 'extra'\nUsage: rmap plugins\n  See 'rmap help plugins' for more information.\n"
+        ),
+        (
+            ["schema", "crm.yml"],
+            "Error: unexpected argument 'crm.yml'\nUsage: rmap schema\n  See 'rmap help schema' for more information.\n"
+        ),
+        (["test"], "Error: missing expected argument '<test> ...'\n" + testUsage),
+        (
+            ["test", "t.yml", "--format", "xml"],
+            "Error: the value 'xml' is invalid for '--format <format>': expected one of text, junit\n" + testUsage
         ),
         (["rn", "crm.yml"], "Error: unknown command 'rn' (did you mean 'run'?)\n" + rootUsage),
         (["frobnicate"], "Error: unknown command 'frobnicate'\n" + rootUsage),

@@ -56,6 +56,10 @@ struct HTTPSourceOptionsTests {
             ("allow_hosts: [[a]]", "[a]", "each entry of 'allow_hosts' must be a string, found a list"),
             ("max_body_bytes: 0", "0", "'max_body_bytes' must be a whole number greater than 0, found '0'"),
             ("max_pages: lots", "lots", "'max_pages' must be a whole number greater than 0, found 'lots'"),
+            (
+                "format: json_api", "json_api",
+                "unknown format 'json_api' (expected rails or jsonapi) (did you mean 'jsonapi'?)"
+            ),
             ("auth: { api_key: { value: v } }", "{ value", "'auth.api_key' needs either 'header' or 'param'"),
             (
                 "auth: { api_key: { header: H, param: p, value: v } }", "{ header",
@@ -104,7 +108,7 @@ struct HTTPSourceOptionsTests {
                 == [
                     "site", "suffix", "headers", "auth", "page_size", "paginate", "timeout", "retries", "concurrency",
                     "params", "allow_hosts", "max_body_bytes", "max_pages", "window", "size_param", "method", "body",
-                    "on_status", "error_when", "rate_limit", "max_wait",
+                    "on_status", "error_when", "rate_limit", "max_wait", "format",
                 ])
     }
 

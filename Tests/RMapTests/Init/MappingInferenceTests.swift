@@ -160,6 +160,56 @@ struct MappingInferenceTests {
         #expect(try Self.load(mapping).entity(named: "Person")?.typeKey == nil)
     }
 
+    @Test("a foreign key connects when most of its values are identities, the unmatched counted in a comment")
+    func mostValuesMatch() throws {
+        let mapping = try Self.infer([
+            ("people.json", #"[{"id": 1}, {"id": 2}, {"id": 3}]"#),
+            (
+                "projects.json",
+                #"[{"id": 1, "person_id": 1, "reviewer_ids": [2, 3, 8], "team_id": 7}, {"id": 2, "person_id": 2, "reviewer_ids": [1]}, {"id": 3, "person_id": 9}, {"id": 4, "team_id": 1}]"#
+            ),
+        ])
+        let text = MappingWriter(folder: "/w", currentDirectory: "/w").text(mapping)
+        #expect(
+            text.contains(
+                "      person: { to_one: Person, inverse: projects, connect: { foreign_key: { personId: id } } }  # check: 1 of 3 values are no identity of Person\n"
+            ))
+        #expect(
+            text.contains(
+                "      reviewers: { to_many: Person, connect: { foreign_key: { reviewerIds: id } } }  # check: 1 of 4 values are no identity of Person\n"
+            ))
+        #expect(
+            mapping.notes.contains(
+                .unsure("Project.personId: connected to Person, though 1 of 3 values are no identity there")))
+        #expect(
+            mapping.notes.contains(
+                .unsure("Project.reviewerIds: no entity Reviewer; connected to Person, which holds 3 of 4 values")))
+        // Half is not most: team_id's 7 and 1 stay a plain attribute.
+        #expect(!text.contains("team:"))
+        let model = try Self.load(mapping)
+        #expect(model.entity(named: "Project")?.relationship(named: "person")?.destination == "Person")
+    }
+
+    @Test("a nested to-one gets a to-many inverse on the entity it shares with another payload")
+    func nestedToOneInverse() throws {
+        let mapping = try Self.infer(
+            [
+                ("users.json", #"[{"id": 1, "login": "ada"}, {"id": 2, "login": "bob"}]"#),
+                (
+                    "repos.json",
+                    #"[{"id": 10, "owner": {"id": 1, "login": "ada"}, "reviewer": {"id": 2, "login": "bob"}}]"#
+                ),
+            ], prefix: "GH")
+        #expect(mapping.entities.map(\.name) == ["GHUser", "GHRepo"])
+        let model = try Self.load(mapping)
+        let owner = try #require(model.entity(named: "GHRepo")?.relationship(named: "owner"))
+        #expect(owner.nested && owner.destination == "GHUser" && owner.inverse == "repos")
+        let repos = try #require(model.entity(named: "GHUser")?.relationship(named: "repos"))
+        #expect(repos.kind == .toMany && repos.destination == "GHRepo" && repos.inverse == "owner")
+        // The name is taken by the first: the second nested key has no inverse.
+        #expect(model.entity(named: "GHRepo")?.relationship(named: "reviewer")?.inverse == nil)
+    }
+
     @Test("sources: files relative to the mapping's folder; URLs as http with site, path, suffix and params")
     func sources() throws {
         let mapping = try Self.infer([
@@ -170,7 +220,7 @@ struct MappingInferenceTests {
         #expect(text.contains("    source: { plugin: file, path: ../samples/people.json }\n"))
         #expect(
             text.contains(
-                #"    source: { plugin: http, site: "https://api.example.com", suffix: "", params: { per_page: "3", access_token: "${ACCESS_TOKEN}" } }"#
+                #"    source: { plugin: http, site: "https://api.example.com", suffix: "", paginate: page, page_size: 3, params: { access_token: "${ACCESS_TOKEN}" } }"#
                     + "\n    path: repos/o/r/issues\n"))
         #expect(!text.contains("abc") && !mapping.notes.contains { $0.message.contains("abc") })
         #expect(
@@ -180,6 +230,30 @@ struct MappingInferenceTests {
             ("/work/mappings/init.yml", text)
         ])
         #expect(model.entity(named: "Issue")?.path == "repos/o/r/issues")
+    }
+
+    @Test(
+        "paging parameters in a URL become the http source's paging, not params frozen on one page",
+        arguments: [
+            ("people.json?limit=10&offset=20&active=true", #"page_size: 10, params: { active: "true" }"#),
+            ("people.json?page=2&per_page=30", "paginate: page, page_size: 30"),
+            ("people/?page_size=50&page=3", #"suffix: "", paginate: page, page_size: 50, size_param: page_size"#),
+            ("people.json?page=2", "paginate: page"),
+            ("people.json?sort=name", "params: { sort: name }"),
+        ])
+    func urlPaging(url: String, keys: String) async throws {
+        let mapping = try Self.infer([("http://127.0.0.1:3000/" + url, #"[{"id": 1}]"#)])
+        let text = MappingWriter(folder: "/work/mappings", currentDirectory: "/work").text(mapping)
+        #expect(
+            text.contains(#"    source: { plugin: http, site: "http://127.0.0.1:3000", "# + keys + " }\n"), "\(text)")
+        // The http source accepts what was written.
+        let registry = PluginRegistry.standard()
+        registry.registerHTTP()
+        let model = try MappingLoader(environment: [:], catalog: registry.catalog).load(documents: [
+            ("/work/mappings/init.yml", text)
+        ])
+        let source = try #require(model.entity(named: "Person")?.source)
+        _ = try registry.makeSource(source, model: model)
     }
 
     @Test("a Rails nested route is fetched as given, with a note naming the nested_path that fetches every parent's")

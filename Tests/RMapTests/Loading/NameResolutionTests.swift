@@ -116,6 +116,31 @@ struct NameResolutionTests {
         #expect(attribute.column == key)
     }
 
+    @Test(
+        "kebab_case dasherizes attribute and relationship keys; columns and join tables stay underscored",
+        arguments: [("firstName", "first-name", "first_name"), ("bornOn", "born-on", "born_on"), ("id", "id", "id")])
+    func kebabCase(name: String, key: String, column: String) throws {
+        let yaml = """
+            rmap: 1
+            naming: {attributes: kebab_case}
+            entities:
+              P:
+                identity: id
+                attributes: {id: int, \(name == "id" ? "" : "\(name): string,") teamMemberIds: [int]}
+                relationships:
+                  teamMembers: {to_many: P, connect: {foreign_key: {teamMemberIds: id}}}
+            """
+        let model = try LoaderHarness.load(yaml)
+        let entity = try #require(model.entity(named: "P"))
+        let attribute = try #require(entity.attribute(named: name))
+        #expect(attribute.keyPath == [key])
+        #expect(attribute.column == column)
+        #expect(entity.relationship(named: "teamMembers")?.keyPath == ["team-members"])
+        let layout = StoreLayout(schema: GraphSchema(model: model))
+        #expect(layout.joinTables.map(\.name) == ["ps_team_members"])
+        #expect(layout.joinTables.first?.columns.map(\.name) == ["p_id", "team_member_id"])
+    }
+
     @Test func keyPathsAndColumns() throws {
         let yaml = """
             rmap: 1

@@ -54,7 +54,7 @@ struct PeerKeysValidationTests {
                 unknown_type: ignore
                 attributes: { id: int }
             """,
-            "mappings/crm.yml:4:19: 'unknown_type' of 'U' needs a 'type_key': without one no record names its type",
+            "mappings/crm.yml:4:19: 'unknown_type' of 'U' needs a 'type_key' or a JSON:API source (format: jsonapi): without either no record names its type",
             "mappings/crm.yml:8:19: 'unknown_type' must be one of reject, skip, found 'ignore'"),
         InvalidMapping(
             "embedded",

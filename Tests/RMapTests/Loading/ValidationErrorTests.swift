@@ -48,7 +48,7 @@ struct ValidationErrorTests {
             "mappings/crm.yml:3:1: did not find expected node content while parsing a flow node"),
         InvalidMapping(
             "naming choices", "rmap: 1\nnaming: {entity_prefix: CRM, attributes: snakecase, root: wraped, plural: x}\n",
-            "mappings/crm.yml:2:42: 'attributes' must be one of snake_case, camel_case, as_is, found 'snakecase' (did you mean 'snake_case'?)",
+            "mappings/crm.yml:2:42: 'attributes' must be one of snake_case, camel_case, kebab_case, as_is, found 'snakecase' (did you mean 'snake_case'?)",
             "mappings/crm.yml:2:59: 'root' must be one of wrapped, bare, auto, found 'wraped' (did you mean 'wrapped'?)",
             "mappings/crm.yml:2:67: unknown key 'plural' in naming"),
         InvalidMapping(

@@ -10,22 +10,28 @@ struct JoinTableDiffTests {
     typealias F = StoreFixtures
 
     /// The CRM graph (project 10's team: Ann and Bob) and a third person, Cy, written to a new store.
-    private func stored(_ kind: StoreKind) throws -> (URL, MappingModel) {
+    /// With `secondProject`, project 12 (team: Cy) too.
+    private func stored(_ kind: StoreKind, secondProject: Bool = false) throws -> (URL, MappingModel) {
         let directory = try F.temporaryDirectory()
         let model = try F.model()
         let graph = F.crmGraph(GraphSchema(model: model))
-        F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
+        let cy = F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
+        if secondProject {
+            let project = F.add(
+                graph, "CRMProject", ["id": .int(12), "name": .string("Gemini"), "teamMemberIds": .array([.int(3)])])
+            F.link(project, "teamMembers", [cy])
+        }
         _ = try kind.open(directory).write(graph, request: WriteRequest())
         return (directory, model)
     }
 
-    /// Replaces project 10's links in `projects_team_members` with these people, as SQL on the store would.
-    private func relink(_ store: any EngineStore, _ people: [Int64]) throws {
-        let values = people.map { "(10, \($0))" }.joined(separator: ", ")
+    /// Replaces a project's links in `projects_team_members` with these people, as SQL on the store would.
+    private func relink(_ store: any EngineStore, _ people: [Int64], project: Int64 = 10) throws {
+        let values = people.map { "(\(project), \($0))" }.joined(separator: ", ")
         try StoreKind.editLocally(
             store, model: try F.model(),
             [
-                "DELETE FROM projects_team_members WHERE project_id = 10",
+                "DELETE FROM projects_team_members WHERE project_id = \(project)",
                 "INSERT INTO projects_team_members (project_id, team_member_id) VALUES \(values)",
             ])
     }
@@ -59,5 +65,22 @@ struct JoinTableDiffTests {
         let (directory, model) = try stored(kind)
         try relink(kind.openEngine(directory), [2, 1])
         #expect(try SyncStore(store: kind.openEngine(directory), model: model).changes().isEmpty)
+    }
+
+    @Test(
+        "a member moved from one project's links to another's: the two full linkages go one after the other",
+        arguments: StoreKind.engines)
+    func movedMemberIsOrdered(kind: StoreKind) throws {
+        let (directory, model) = try stored(kind, secondProject: true)
+        try relink(kind.openEngine(directory), [1], project: 10)
+        try relink(kind.openEngine(directory), [3, 2], project: 12)
+        let plan = try SyncStore(store: kind.openEngine(directory), model: model).plan()
+        #expect(
+            plan.requests.map(\.line) == [
+                #"PUT /projects/10.json {"project":{"team_member_ids":[1]}}"#,
+                #"PUT /projects/12.json {"project":{"team_member_ids":[3,2]}}"#,
+            ])
+        // Sent at once, the server's second replacement could unlink Bob after the first linked him.
+        #expect(plan.requests.map(\.dependencies) == [[], [0]])
     }
 }

@@ -64,6 +64,12 @@ OAUTH2_PROVIDER = {
 
 GRAPHENE = {"SCHEMA": "crm.schema.schema"}
 
+# djangorestframework-jsonapi (crm/jsonapi.py only): member names and types dasherized
+# (`first-name`, `born-on`), types pluralized (`people`).
+JSON_API_FORMAT_FIELD_NAMES = "dasherize"
+JSON_API_FORMAT_TYPES = "dasherize"
+JSON_API_PLURALIZE_TYPES = True
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
