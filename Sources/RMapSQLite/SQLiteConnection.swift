@@ -4,7 +4,7 @@ public import RMap
 /// One connection to an SQLite database file (or `:memory:`).
 ///
 /// Owns its `sqlite3` handle and closes it in `deinit`; prepared statements
-/// are cached by their SQL. Not `Sendable`: use it from one task at a time.
+/// are cached by their SQL (at most ``cachedStatementLimit``). Not `Sendable`: use it from one task at a time.
 ///
 /// ```swift
 /// let connection = try SQLiteConnection(path: "rmap.sqlite")
@@ -89,10 +89,17 @@ public final class SQLiteConnection {
         return rows
     }
 
-    /// The cached prepared statement for `sql`.
+    /// The most statements kept prepared. Every schema change walks all of a connection's
+    /// statements, so with a statement per table kept, a run over thousands of tables that
+    /// creates a temporary table per table was quadratic in them.
+    static let cachedStatementLimit = 256
+
+    /// The cached prepared statement for `sql`. A full cache is emptied first: the statements
+    /// still in use stay alive with their users, the others are prepared again when needed.
     func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let statement = statements[sql] { return statement }
         let statement = try SQLiteStatement(database: handle, sql: sql)
+        if statements.count >= Self.cachedStatementLimit { statements.removeAll(keepingCapacity: true) }
         statements[sql] = statement
         return statement
     }

@@ -19,6 +19,10 @@ struct SQLConnector {
     let keepsEveryLink: Bool
     /// The steps whose links tables exist, once ``connect(on:)`` ran.
     private(set) var kept = Set<Int>()
+    /// The names of the relationships some key path reads through.
+    private let readThrough: Set<String>
+    /// The payloads' names, read once when ``connect(on:)`` starts, for the references it reports.
+    private var origins = OriginNames()
 
     init(layout: StageLayout, dialect: any SQLDialect.Type, completeEntities: Set<String>, keepsEveryLink: Bool = false) {
         self.layout = layout
@@ -29,6 +33,7 @@ struct SQLConnector {
             schema.roots.filter { root in schema.family(of: root).contains { completeEntities.contains($0.name) } }
                 .map(\.index))
         steps = ConnectionOrder.steps(of: schema)
+        readThrough = Set(steps.flatMap { $0.pathRelationships(schema: schema).map(\.relationship) })
     }
 
     private func q(_ name: String) -> String { dialect.quote(name) }
@@ -37,6 +42,7 @@ struct SQLConnector {
     /// to-ones matching several objects reported.
     mutating func connect(on engine: any SQLEngine) throws -> ConnectReport {
         var report = ConnectReport()
+        origins = try OriginNames(engine: engine)
         for (number, step) in steps.enumerated() {
             let partial = !complete.contains(step.destination.rootIndex)
             if let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: partial)
@@ -105,7 +111,6 @@ struct SQLConnector {
         let identityTypes = stage.table.identity.map { stage.table.columns[$0].type }
         let match = zip(stage.table.identityNames, links.sourceNames).map { "s.\(q($0)) = l.\(q($1))" }
             .joined(separator: " AND ")
-        let origins = try OriginNames(engine: engine)
         var errors: [ConnectError] = []
         try engine.query(
             "SELECT s.\(q("_seq")), s.\(q("_origin")), s.\(q("_record")), "
@@ -150,9 +155,7 @@ struct SQLConnector {
         if binding.joins.contains(where: { $0.relationship == step.position }) { return true }
         if inverseKeys(step) != nil { return true }
         if step.relationship.kind == .toOne, !step.matchesIdentity { return true }
-        return steps.contains { other in
-            other.pathRelationships(schema: layout.schema).contains { $0.relationship == step.relationship.name }
-        }
+        return readThrough.contains(step.relationship.name)
     }
 
     /// The foreign-key columns on the destination that hold the inverse of a to-many step.
@@ -207,7 +210,6 @@ struct SQLConnector {
         let identityTypes = table.identity.map { table.columns[$0].type }
         var found: [DanglingReference] = []
         var lastSeq: Value?
-        let origins = try OriginNames(engine: engine)
         try engine.query(sql, parameters, types: [.int, .int, .int] + identityTypes + valueTypes) { row in
             let identityEnd = 3 + identityTypes.count
             let values = Array(row[identityEnd...])
@@ -236,7 +238,6 @@ struct SQLConnector {
         let values = connect.pairs.map { "s.\(q(stage.table.columns[$0.source].name))" }
         let types = connect.pairs.map { stage.table.columns[$0.source].type }
         let identityTypes = stage.table.identity.map { stage.table.columns[$0].type }
-        let origins = try OriginNames(engine: engine)
         var errors: [ConnectError] = []
         try engine.query(
             "SELECT a.n, s.\(q("_origin")), s.\(q("_record")), "

@@ -52,7 +52,7 @@ struct RememberedObjects {
             for stage in layout.tables where !stage.table.identity.isEmpty {
                 let table = Self.name(stage.table)
                 try engine.execute("DELETE FROM \(q(table)) WHERE \(q("origin")) = ?", [.string(origin)])
-                let names = layout.schema.types.filter { layout.store.bindings[$0.index].table == stage.position }
+                let names = layout.families[stage.position]
                     .map { "WHEN \($0.index) THEN \(dialect.literal($0.name))" }.joined(separator: " ")
                 let identity = stage.table.identityNames.map { "s.\(q($0))" }.joined(separator: ", ")
                 try engine.execute(
@@ -70,7 +70,7 @@ struct RememberedObjects {
     /// rows a query yields: `SELECT entity index, identity... FROM ...` per table, for ``UnchangedObjects``.
     func skipped(_ origins: Set<String>, table stage: StageTable) -> (sql: String, parameters: [Value])? {
         guard !origins.isEmpty, !stage.table.identity.isEmpty else { return nil }
-        let family = layout.schema.types.filter { layout.store.bindings[$0.index].table == stage.position }
+        let family = layout.families[stage.position]
         let indices = family.map { "WHEN \(dialect.literal($0.name)) THEN \($0.index)" }.joined(separator: " ")
         let placeholders = Array(repeating: "?", count: origins.count).joined(separator: ", ")
         let identity = stage.table.identityNames.map { "m.\(q($0))" }.joined(separator: ", ")

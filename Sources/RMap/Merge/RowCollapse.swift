@@ -16,7 +16,7 @@ struct RowCollapse {
     init(stage: StageTable, layout: StageLayout, dialect: any SQLDialect.Type) {
         sql = StagedSQL(stage: stage, dialect: dialect)
         schema = layout.schema
-        family = layout.schema.types.filter { layout.store.bindings[$0.index].table == stage.position }
+        family = layout.families[stage.position]
     }
 
     private var stage: StageTable { sql.stage }

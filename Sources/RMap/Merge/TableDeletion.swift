@@ -9,7 +9,7 @@ struct TableDeletion {
     init(stage: StageTable, layout: StageLayout, dialect: any SQLDialect.Type) {
         sql = StagedSQL(stage: stage, dialect: dialect)
         self.layout = layout
-        family = layout.schema.types.filter { layout.store.bindings[$0.index].table == stage.position }
+        family = layout.families[stage.position]
     }
 
     private var table: TableLayout { sql.table }

@@ -28,7 +28,7 @@ struct TableMerge {
     init(stage: StageTable, layout: StageLayout, dialect: any SQLDialect.Type) {
         sql = StagedSQL(stage: stage, dialect: dialect)
         self.layout = layout
-        family = layout.schema.types.filter { layout.store.bindings[$0.index].table == stage.position }
+        family = layout.families[stage.position]
         tombstone = TableDeletion.tombstones(family: family, layout: layout, stage: stage, dialect: dialect)
     }
 

@@ -94,7 +94,7 @@ public struct StagedReader {
     /// The stored object of `stage`'s table with this identity, its stored values all carried.
     private func stored(_ stage: StageTable, identity: [Value]) throws -> StagedObject? {
         let table = stage.table
-        let family = layout.schema.types.filter { layout.store.bindings[$0.index].table == stage.position }
+        let family = layout.families[stage.position]
         let match = table.identityNames.map { "\(q($0)) = ?" }.joined(separator: " AND ")
         var found: StagedObject?
         try engine.query(

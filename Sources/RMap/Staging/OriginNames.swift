@@ -3,6 +3,9 @@
 struct OriginNames {
     private var names: [Int64: String] = [:]
 
+    /// No names yet.
+    init() {}
+
     /// Reads the names staged so far.
     init(engine: any SQLEngine) throws {
         let q = engine.dialect.quote

@@ -34,7 +34,7 @@ struct RequiredCheck {
         while true {
             var tops = Set<Int64>()
             for stage in layout.tables {
-                for type in layout.schema.types where layout.store.bindings[type.index].table == stage.position {
+                for type in layout.families[stage.position] {
                     for attribute in type.mapping.attributes.indices where type.mapping.attributes[attribute].required {
                         try find(type, attribute, in: stage, origins: origins, on: engine) { top, error in
                             tops.insert(top)

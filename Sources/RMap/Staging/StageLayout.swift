@@ -16,6 +16,8 @@ struct StageLayout: Sendable {
     let members: [StageMembers]
     /// The link tables of nested relationships kept in join tables.
     let nestedLinks: [StageNestedLinks]
+    /// Per store table position, the entities it stores (a root and its sub-entities), in schema order.
+    let families: [[EntityType]]
 
     /// Lays out the staging tables of a store layout.
     init(store: StoreLayout, schema: GraphSchema) {
@@ -40,8 +42,10 @@ struct StageLayout: Sendable {
                 nestedLinks.append(StageNestedLinks(join: join, layout: store.joinTables[join]))
             }
         }
+        var families = Array(repeating: [EntityType](), count: store.tables.count)
+        for type in schema.types { families[store.bindings[type.index].table].append(type) }
         tables = store.tables.enumerated().map { position, table in
-            let family = schema.types.filter { store.bindings[$0.index].table == position }
+            let family = families[position]
             var assigned: [String] = []
             for type in family {
                 for relationship in type.mapping.relationships where relationship.nested {
@@ -60,6 +64,7 @@ struct StageLayout: Sendable {
         }
         self.members = members
         self.nestedLinks = nestedLinks
+        self.families = families
     }
 
     /// The stage table of an entity.
