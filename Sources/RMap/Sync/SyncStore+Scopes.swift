@@ -25,6 +25,13 @@ extension SyncStore {
     public func read<Result>(_ body: () throws -> Result) throws -> Result {
         if scope != nil { return try body() }
         guard try schemaInPlace() else { return try write(body) }
+        return try readAsItIs(body)
+    }
+
+    /// Runs `body` in one read transaction over the store as it is, whatever tables it lacks
+    /// (a new store is not given the model's schema). Inside another scope, `body` joins it.
+    func readAsItIs<Result>(_ body: () throws -> Result) throws -> Result {
+        if scope != nil { return try body() }
         let engine = try engine
         try engine.begin(.read)
         scope = .read
