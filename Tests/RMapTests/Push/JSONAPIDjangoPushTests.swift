@@ -152,7 +152,8 @@ extension DjangoServerSuites {
             #expect(push.status == 1)
             #expect(push.stderr.contains("CRMProject 2: name: This field may not be blank.\n"), "\(push.stderr)")
             #expect(push.stderr.contains("CRMPerson -1: firstName: This field is required.\n"), "\(push.stderr)")
-            #expect(try await Self.writes(run.site).map(\.status).sorted() == [204, 400, 400])
+            let writes = try await Self.writes(run.site)
+            #expect(writes.map(\.status).sorted() == [204, 400, 400], "\(writes.map(\.line))")
             let diff = try await run.rmap(["diff", run.mapping, "--store", run.store])
             #expect(
                 diff.stdout.contains(
