@@ -14,12 +14,14 @@ extension FaultServerSuites {
             let site = try TestServers.fault()
             let marker = RMapTests.marker()
             let directory = try TemporaryDirectory()
-            // Each creation takes 4 s; the client gives up after 1 s, so the first push leaves it in flight.
+            // Each creation takes 12 s; the client gives up after 1 s, so the first push leaves it in
+            // flight, and the second still meets it after waiting seconds for a process slot on a
+            // loaded machine (with 4 s it once came too late); its six waits last 16 to 32 s.
             try directory.write(
                 "items.yml",
                 """
                 rmap: 1
-                source: { plugin: http, site: \(site.absoluteString)/inflight/4000/\(marker), retries: 0, timeout: 1 }
+                source: { plugin: http, site: \(site.absoluteString)/inflight/12000/\(marker), retries: 0, timeout: 1 }
                 entities:
                   Item:
                     attributes: { id: int, name: string }

@@ -24,7 +24,12 @@ enum CLIRunner {
         .appendingPathComponent("Fixtures/cli")
 
     /// The `rmap` executable.
+    ///
+    /// With `RMAP_CLI_TESTS=ran` (the address-sanitizer pass of `scripts/test --full`, after
+    /// the pass that ran every CLI test against the release binary), the test asking for it is
+    /// cancelled: that pass runs the in-process tests only.
     static func binary() throws -> URL {
+        try cancelWhenRan()
         if let path = ProcessInfo.processInfo.environment["RMAP_BINARY"] { return URL(fileURLWithPath: path) }
         let beside = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("rmap")
         let candidates = [
@@ -34,6 +39,12 @@ enum CLIRunner {
         ].compactMap { $0 }
         let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
         return try #require(found, "no rmap executable at \(candidates.map(\.path)); run `swift build` first")
+    }
+
+    /// Cancels the current test when this run's CLI tests ran in an earlier pass (`RMAP_CLI_TESTS=ran`).
+    private static func cancelWhenRan() throws {
+        guard ProcessInfo.processInfo.environment["RMAP_CLI_TESTS"] == "ran", Test.current != nil else { return }
+        try Test.cancel("the CLI tests ran against the release binary in this run's first pass")
     }
 
     /// Runs `rmap arguments...` (or another program) and waits for it, holding
@@ -48,7 +59,8 @@ enum CLIRunner {
         _ arguments: [String], executable: String? = nil, in directory: URL = fixtures,
         environment: [String: String?] = [:], stdin: String = ""
     ) async throws -> CLIResult {
-        try await ProcessSlots.shared.holding {
+        try cancelWhenRan()
+        return try await ProcessSlots.shared.holding {
             try await DedicatedThread.run {
                 try runBlocking(arguments, executable: executable, in: directory, environment: environment, stdin: stdin)
             }.get()
