@@ -95,6 +95,12 @@ extension MappingSchema {
                     "delete: after a complete fetch, delete local objects the payload no longer has.",
                     default: .string("keep"))
             ),
+            (
+                "modified_by",
+                SchemaNode.string.described(
+                    "The attribute that tells when an object last changed: an older record is skipped as stale, an equal one as unchanged."
+                )
+            ),
             ("incremental", incremental),
             (
                 "delete_when",
@@ -119,7 +125,7 @@ extension MappingSchema {
             (
                 "unknown_type",
                 SchemaNode.enumeration(UnknownTypePolicy.allCases.map(\.rawValue)).described(
-                    "JSON:API: what a resource of a type no entity has does: fail the run naming it, or be left out.",
+                    "What a record of a type the entity does not know does (a type_key naming no entity of the family, a JSON:API resource of a type no entity maps): fail naming it, or be left out.",
                     default: .string("reject"))
             ),
             (
@@ -193,6 +199,23 @@ extension MappingSchema {
             ("map", SchemaNode.map(of: .anything).described("Payload value -> stored value, applied both ways.")),
             ("readonly", SchemaNode.boolean.described("Fetched and stored, never pushed.", default: .bool(false))),
             (
+                "empty_as_null",
+                SchemaNode.boolean.described("An empty string reads as null.", default: .bool(false))
+            ),
+            (
+                "true_values",
+                SchemaNode.array(of: .string).described("bool only: the texts that read as true, compared ignoring case.")
+            ),
+            (
+                "false_values",
+                SchemaNode.array(of: .string).described("bool only: the texts that read as false, compared ignoring case.")
+            ),
+            (
+                "wrap_single",
+                SchemaNode.boolean.described(
+                    "Array types only: a value that is not an array reads as a one-element array.", default: .bool(false))
+            ),
+            (
                 "transform",
                 SchemaNode.oneOrList(.ref("transformer")).described("Transformers applied in order after conversion.")
             ),
@@ -225,6 +248,23 @@ extension MappingSchema {
             ),
             ("ordered", SchemaNode.boolean.described("A to-many keeps the payload's order.", default: .bool(false))),
             ("connect", SchemaNode.ref("connect").described("How sources find their destinations; not with nested.")),
+            (
+                "embedded",
+                SchemaNode.boolean.described(
+                    "A to-one built from the record's own keys; takes no nested, key or connect.", default: .bool(false))
+            ),
+            (
+                "identify_nested_by_parent_key",
+                SchemaNode.anyOf([.constant(.bool(true)), stringMap]).described(
+                    "Nested records take these attributes (child attribute -> parent attribute) from their parent before their identity is read."
+                )
+            ),
+            (
+                "missing",
+                SchemaNode.enumeration(RelationshipMapping.Missing.allCases.map(\.rawValue)).described(
+                    "What a record without the relationship's key does to a nested relationship: keep it, or empty it.",
+                    default: .string("keep"))
+            ),
         ]).requiringOne(of: ["to_one", "to_many"]).described(
             "A relationship: exactly one of to_one or to_many, filled by nested, connect or an inverse.")
     }

@@ -90,6 +90,12 @@ public enum MappingSchema {
             SchemaNode.array(of: .ref("stage")).described(
                 "Stage plugins run after connect, before the store writes, in the order given.")
         ),
+        (
+            "time_zone",
+            SchemaNode.string.described(
+                "The IANA zone in which this file's format: patterns without a zone of their own are read and written.",
+                default: .string("UTC"))
+        ),
     ]
 
     /// A mapping of strings to strings.
