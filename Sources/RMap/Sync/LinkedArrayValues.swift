@@ -73,7 +73,8 @@ struct LinkedArrayValues {
         return values
     }
 
-    private static func elements(_ value: Value) -> [Value] {
+    /// The items of an array value; none for any other value.
+    static func elements(_ value: Value) -> [Value] {
         if case .array(let items) = value { items } else { [] }
     }
 }

@@ -135,8 +135,8 @@ struct PlanBuilder {
             guard let base = change.base else { continue }
             let entity = try sync.entity(named: change.entity)
             for linked in entity.linkedArrays where change.columns.contains(linked.column) {
-                let now = Set(Self.members(change.values[linked.column]))
-                let then = Set(Self.members(base[linked.column]))
+                let now = Set(LinkedArrayValues.elements(change.values[linked.column]).map { IdentityKey([$0]) })
+                let then = Set(LinkedArrayValues.elements(base[linked.column]).map { IdentityKey([$0]) })
                 for member in now.symmetricDifference(then) {
                     if let earlier = lastMover[linked.join]?[member], !before[index].contains(earlier) {
                         before[index].append(earlier)
@@ -145,9 +145,5 @@ struct PlanBuilder {
                 }
             }
         }
-    }
-
-    private static func members(_ value: Value) -> [IdentityKey] {
-        if case .array(let items) = value { items.map { IdentityKey([$0]) } } else { [] }
     }
 }

@@ -54,6 +54,8 @@ struct KillDuringRunTests {
     // MARK: - The kills
 
     private func killRuns(into target: Target, directory: URL, seed: UInt64) async throws {
+        // The runs are started on a thread of their own: asked here, where CLI tests do not run, none is.
+        _ = try CLIRunner.binary()
         try await ProcessSlots.shared.holding {
             try await DedicatedThread.run { try killRunsBlocking(into: target, directory: directory, seed: seed) }.get()
         }
