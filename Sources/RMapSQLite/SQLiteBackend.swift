@@ -314,7 +314,7 @@ final class SQLiteBackend: SyncBackend {
         guard !links.isEmpty else { return }
         if writing, !localEdits {
             try suspended.dropTriggers([SQLiteBaseCapture.linkTriggerNames(join).inserted], on: connection)
-            try suspended.dropIndexesIfEmpty(join, on: connection)
+            try suspended.dropIndexesIfEmpty(join.name, on: connection)
         }
         try insert(links, width: join.columns.count) { SQLiteSchema.insertLinks(join, rows: $0) }
     }

@@ -153,6 +153,11 @@ enum SQLiteBaseCapture {
         ("_rmap_replace_\(table.name)", "_rmap_insert_\(table.name)")
     }
 
+    /// The names an `INSERT` trigger of the table `name` may have: an entity table's two, a join table's one.
+    static func insertTriggerNames(of name: String) -> [String] {
+        ["_rmap_replace_\(name)", "_rmap_insert_\(name)"]
+    }
+
     /// The triggers of a local `INSERT` into an entity table. Before it, a row it is about to
     /// replace (`INSERT OR REPLACE`, whose implicit delete fires no trigger) has its server state
     /// copied into the base, as an `UPDATE` would; after it, an identity with no base is noted as

@@ -14,6 +14,12 @@ public final class SQLiteEngine: SQLEngine {
     private var ownWritesFlagged = false
     private var localEdits = false
     private var writing = false
+    /// What rmap's bulk inserts set aside until the commit (``willInsert(rows:into:)``).
+    private var suspended = SQLiteSuspendedSchema()
+    /// The fewest rows for which ``willInsert(rows:into:)`` sets triggers and indexes aside: below,
+    /// dropping and making them again (each a schema change, which SQLite pays by the size of the
+    /// schema) costs more than keeping them up to date.
+    static let bulkInsertRows = 10_000
 
     /// SQLite's dialect.
     public var dialect: any SQLDialect.Type { SQLiteSchema.self }
@@ -119,6 +125,7 @@ public final class SQLiteEngine: SQLEngine {
     /// Deletes the flag row first: no other connection ever sees it. A write commits through the
     /// ``CommitGate`` (an interruption then tells whether it landed), its mirror written first.
     public func commit() throws {
+        try suspended.restore(on: connection)
         if ownWritesFlagged { try connection.execute(SQLiteBaseCapture.clearOwnWrites) }
         if writing {
             try CommitGate.commit {
@@ -138,9 +145,16 @@ public final class SQLiteEngine: SQLEngine {
         connection.mirror?.didEnd(committed: false)
     }
 
-    /// Runs the change's statements, then lets the mirror fill the tables they created.
+    /// Runs the change's statements, then lets the mirror fill the tables they created. In a
+    /// transaction, the new tables' indexes are built at the commit, once their rows are in.
     public func create(_ diff: SchemaDiff) throws {
-        for sql in try diff.statements(dialect) { try execute(sql) }
+        for sql in try diff.statements(dialect) {
+            if connection.inTransaction, sql.hasPrefix("CREATE INDEX ") {
+                suspended.postpone(sql)
+            } else {
+                try execute(sql)
+            }
+        }
         try connection.mirror?.created(diff.changes, on: connection)
     }
 
@@ -159,7 +173,18 @@ public final class SQLiteEngine: SQLEngine {
         try connection.captureStatements(layout).isEmpty
     }
 
+    /// Many rows into `table` in rmap's own writes: its insert triggers (their `WHEN` still costs
+    /// as much as the insert) and, when it holds nothing yet, its non-unique indexes (one sorted build
+    /// beats a random insert per row) are dropped until the commit (``SQLiteSuspendedSchema``).
+    public func willInsert(rows: Int, into table: String) throws {
+        guard writing, !localEdits, rows >= Self.bulkInsertRows else { return }
+        try suspended.dropTriggers(SQLiteBaseCapture.insertTriggerNames(of: table), on: connection)
+        try suspended.dropIndexesIfEmpty(table, on: connection)
+    }
+
     public func setLocalEdits(_ local: Bool) throws {
+        // Local edits are captured: what bulk inserts set aside comes back first.
+        if local { try suspended.restore(on: connection) }
         localEdits = local
         guard local, ownWritesFlagged else { return }
         try connection.execute(SQLiteBaseCapture.clearOwnWrites)
@@ -178,6 +203,7 @@ public final class SQLiteEngine: SQLEngine {
     }
 
     private func endTransaction() {
+        suspended.reset()
         writing = false
         localEdits = false
         ownWritesFlagged = false

@@ -17,9 +17,9 @@ struct SQLiteSuspendedSchema {
     private var dropped: [(kind: String, name: String, sql: String)] = []
     /// The `CREATE INDEX` statements of the transaction's schema changes, held back.
     private var postponed: [String] = []
-    /// The triggers, and the join tables at their first links, already looked for in the transaction.
+    /// The triggers, and the tables at their first bulk insert, already looked for in the transaction.
     private var seenTriggers: Set<String> = []
-    private var linkedJoins: Set<String> = []
+    private var filledTables: Set<String> = []
 
     /// Drops the triggers of these names that the file holds, once a transaction.
     mutating func dropTriggers(_ names: [String], on connection: SQLiteConnection) throws {
@@ -31,18 +31,19 @@ struct SQLiteSuspendedSchema {
             wanted.map(Value.string), kind: "TRIGGER", on: connection)
     }
 
-    /// At the first links of the transaction into `join`: when it holds none, drops its
-    /// indexes that do not enforce uniqueness (its key is the table itself).
-    mutating func dropIndexesIfEmpty(_ join: JoinTableLayout, on connection: SQLiteConnection) throws {
-        guard linkedJoins.insert(join.name).inserted else { return }
-        let name = SQLiteSchema.quote(join.name)
+    /// At the first bulk insert of the transaction into `table` (a join table's first links, an
+    /// entity table's first rows): when it holds none, drops its indexes that do not enforce
+    /// uniqueness.
+    mutating func dropIndexesIfEmpty(_ table: String, on connection: SQLiteConnection) throws {
+        guard filledTables.insert(table).inserted else { return }
+        let name = SQLiteSchema.quote(table)
         guard try connection.query("SELECT EXISTS (SELECT 1 FROM \(name))").first?.first == .integer(0) else {
             return
         }
         try drop(
             "SELECT m.name, m.sql FROM pragma_index_list(?) AS l JOIN sqlite_master AS m ON m.name = l.name "
                 + "WHERE m.type = 'index' AND l.\"unique\" = 0 AND m.sql IS NOT NULL",
-            [.string(join.name)], kind: "INDEX", on: connection)
+            [.string(table)], kind: "INDEX", on: connection)
     }
 
     /// Holds back a `CREATE INDEX` of the transaction's schema changes until ``restore(on:)``:
@@ -65,7 +66,7 @@ struct SQLiteSuspendedSchema {
         dropped = []
         postponed = []
         seenTriggers = []
-        linkedJoins = []
+        filledTables = []
     }
 
     private mutating func drop(_ query: String, _ parameters: [Value], kind: String, on connection: SQLiteConnection)

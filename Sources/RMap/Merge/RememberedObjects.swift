@@ -34,13 +34,14 @@ struct RememberedObjects {
     /// - Returns: the origins remembered.
     func remember(_ origins: [String], rules: PayloadSkipRules, on engine: any SQLEngine) throws -> [String] {
         try ensure(on: engine)
+        let sources = try layout.tables.map { try objects(of: $0, on: engine) }
         var remembered: [String] = []
         for origin in origins {
             let numbers = "SELECT o.\(q("_origin")) FROM \(q(StageSchema.originsName)) AS o WHERE o.\(q("_name")) = ?"
             var entities = Set<String>()
             for stage in layout.tables {
                 try engine.query(
-                    "SELECT DISTINCT \(q("_entity")) FROM \(q(stage.stageName)) WHERE \(q("_origin")) IN (\(numbers))",
+                    "SELECT DISTINCT \(q("_entity")) FROM \(q(sources[stage.position].table)) WHERE \(q("_origin")) IN (\(numbers))",
                     [.string(origin)], types: [.int]
                 ) { row in
                     if case .int(let index) = row[0], layout.schema.types.indices.contains(Int(index)) {
@@ -55,15 +56,26 @@ struct RememberedObjects {
                 let names = layout.families[stage.position]
                     .map { "WHEN \($0.index) THEN \(dialect.literal($0.name))" }.joined(separator: " ")
                 let identity = stage.table.identityNames.map { "s.\(q($0))" }.joined(separator: ", ")
+                let source = sources[stage.position]
                 try engine.execute(
                     "INSERT INTO \(q(table)) (\(dialect.list(columns(stage.table).map(\.name)))) "
-                        + "SELECT DISTINCT ?, CASE s.\(q("_entity")) \(names) END, \(identity) FROM \(q(stage.stageName)) AS s "
+                        + "SELECT \(source.distinct ? "DISTINCT " : "")?, CASE s.\(q("_entity")) \(names) END, \(identity) "
+                        + "FROM \(q(source.table)) AS s "
                         + "WHERE s.\(q("_origin")) IN (\(numbers))",
                     [.string(origin), .string(origin)])
             }
             remembered.append(origin)
         }
         return remembered
+    }
+
+    /// Where the run's objects of a table and their payloads are read: the merged rows when each
+    /// identity came once (one row each, its one payload: no `DISTINCT` over every occurrence),
+    /// else the occurrences.
+    private func objects(of stage: StageTable, on engine: any SQLEngine) throws -> (table: String, distinct: Bool) {
+        let rows = try engine.count("SELECT count(*) FROM \(q(stage.rowsName))")
+        let occurrences = try engine.count("SELECT count(*) FROM \(q(stage.stageName))")
+        return rows == occurrences ? (stage.rowsName, false) : (stage.stageName, true)
     }
 
     /// The remembered objects of the skipped `origins`, as (table position, entity index, identity)

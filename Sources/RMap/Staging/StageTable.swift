@@ -27,6 +27,31 @@ struct StageTable: Sendable {
     /// (their members are staged by occurrence) and nested relationships kept in join tables.
     let trackedSlots: [Int]
 
+    /// Mask columns of 62 bits each (an engine's integers are signed 64-bit).
+    let maskCount: Int
+    /// The identity's key columns, in identity order: `_k0`, `_k1`, ...
+    let keyColumns: [ColumnLayout]
+    /// The mask columns: `_m0`, `_m1`, ...
+    let maskColumns: [ColumnLayout]
+    /// Every column of the occurrences' table, in the order a staged row holds its values.
+    let stageColumns: [ColumnLayout]
+
+    /// The staging layout of `table`; the column lists are made once here, as every staged row reads them.
+    init(table: TableLayout, position: Int, assignedRelationships: [String], connectionKeys: [ConnectionKeyColumn], trackedSlots: [Int]) {
+        self.table = table
+        self.position = position
+        self.assignedRelationships = assignedRelationships
+        self.connectionKeys = connectionKeys
+        self.trackedSlots = trackedSlots
+        let slots = table.columns.count + assignedRelationships.count
+        maskCount = max(1, (slots + StageTable.bitsPerMask - 1) / StageTable.bitsPerMask)
+        keyColumns = table.identity.enumerated().map { offset, column in
+            ColumnLayout(name: "_k\(offset)", type: KeyDomain(table.columns[column].type).columnType)
+        }
+        maskColumns = (0..<maskCount).map { ColumnLayout(name: "_m\($0)", type: .int) }
+        stageColumns = Self.occurrenceColumns + maskColumns + table.columns + keyColumns + connectionKeys.map(\.layout)
+    }
+
     /// The occurrences' table.
     var stageName: String { "_rmap_stage_\(position)" }
     /// The objects' table.
@@ -34,8 +59,6 @@ struct StageTable: Sendable {
 
     /// Presence slots: the table's columns, then ``assignedRelationships``.
     var slotCount: Int { table.columns.count + assignedRelationships.count }
-    /// Mask columns of 62 bits each (an engine's integers are signed 64-bit).
-    var maskCount: Int { max(1, (slotCount + StageTable.bitsPerMask - 1) / StageTable.bitsPerMask) }
     static let bitsPerMask = 62
 
     /// The slot of the nested relationship `name`'s assignment.
@@ -48,16 +71,6 @@ struct StageTable: Sendable {
         (slot / bitsPerMask, Int64(1) << Int64(slot % bitsPerMask))
     }
 
-    /// The identity's key columns, in identity order: `_k0`, `_k1`, ...
-    var keyColumns: [ColumnLayout] {
-        table.identity.enumerated().map { offset, column in
-            ColumnLayout(name: "_k\(offset)", type: KeyDomain(table.columns[column].type).columnType)
-        }
-    }
-
-    /// The mask columns: `_m0`, `_m1`, ...
-    var maskColumns: [ColumnLayout] { (0..<maskCount).map { ColumnLayout(name: "_m\($0)", type: .int) } }
-
     /// The columns every occurrence has before the table's own.
     static let occurrenceColumns: [ColumnLayout] = [
         ColumnLayout(name: "_seq", type: .int), ColumnLayout(name: "_top", type: .int),
@@ -65,11 +78,6 @@ struct StageTable: Sendable {
         ColumnLayout(name: "_entity", type: .int), ColumnLayout(name: "_typed", type: .int),
         ColumnLayout(name: "_path", type: .string),
     ]
-
-    /// Every column of the occurrences' table, in the order a staged row holds its values.
-    var stageColumns: [ColumnLayout] {
-        Self.occurrenceColumns + maskColumns + table.columns + keyColumns + connectionKeys.map(\.layout)
-    }
 
     /// Where the table's own columns start in a staged row.
     var firstColumn: Int { Self.occurrenceColumns.count + maskCount }

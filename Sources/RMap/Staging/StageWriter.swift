@@ -110,10 +110,8 @@ final class StageWriter {
             stageNested(records ?? [], nested, parentSeq: seq, parent: record, origin: origin, index: index, top: top ?? seq)
         }
         for (offset, mask) in masks.enumerated() { row[StageTable.occurrenceColumns.count + offset] = .int(mask) }
-        for key in table.connectionKeys {
-            let value = row[table.firstColumn + key.column]
-            row[table.firstConnectionKey + table.connectionKeys.firstIndex(of: key)!] =
-                CanonicalKey.value(value, in: key.domain) ?? .null
+        for (offset, key) in table.connectionKeys.enumerated() {
+            row[table.firstConnectionKey + offset] = CanonicalKey.value(row[table.firstColumn + key.column], in: key.domain) ?? .null
         }
         stageMembers(row, table: table, seq: seq)
         batch.add(row: row, table: binding.table)
