@@ -35,38 +35,51 @@ struct RememberedObjects {
     func remember(_ origins: [String], rules: PayloadSkipRules, on engine: any SQLEngine) throws -> [String] {
         try ensure(on: engine)
         let sources = try layout.tables.map { try objects(of: $0, on: engine) }
-        var remembered: [String] = []
-        for origin in origins {
-            let numbers = "SELECT o.\(q("_origin")) FROM \(q(StageSchema.originsName)) AS o WHERE o.\(q("_name")) = ?"
-            var entities = Set<String>()
-            for stage in layout.tables {
-                try engine.query(
-                    "SELECT DISTINCT \(q("_entity")) FROM \(q(sources[stage.position].table)) WHERE \(q("_origin")) IN (\(numbers))",
-                    [.string(origin)], types: [.int]
-                ) { row in
-                    if case .int(let index) = row[0], layout.schema.types.indices.contains(Int(index)) {
-                        entities.insert(layout.schema.types[Int(index)].name)
-                    }
-                }
-            }
-            guard rules.allows(entities, in: layout.schema.model) else { continue }
-            for stage in layout.tables where !stage.table.identity.isEmpty {
-                let table = Self.name(stage.table)
+        // Without pinned entities every payload is remembered: no need to ask what each one held.
+        let remembered = try rules.pinnedRoots.isEmpty
+            ? origins : origins.filter { try rules.allows(entities(of: $0, in: sources, on: engine), in: layout.schema.model) }
+        guard !remembered.isEmpty else { return [] }
+        let numbers = Self.numbers(dialect)
+        for stage in layout.tables where !stage.table.identity.isEmpty {
+            let table = Self.name(stage.table)
+            let names = layout.families[stage.position]
+                .map { "WHEN \($0.index) THEN \(dialect.literal($0.name))" }.joined(separator: " ")
+            let identity = stage.table.identityNames.map { "s.\(q($0))" }.joined(separator: ", ")
+            let source = sources[stage.position]
+            for origin in remembered {
                 try engine.execute("DELETE FROM \(q(table)) WHERE \(q("origin")) = ?", [.string(origin)])
-                let names = layout.families[stage.position]
-                    .map { "WHEN \($0.index) THEN \(dialect.literal($0.name))" }.joined(separator: " ")
-                let identity = stage.table.identityNames.map { "s.\(q($0))" }.joined(separator: ", ")
-                let source = sources[stage.position]
                 try engine.execute(
                     "INSERT INTO \(q(table)) (\(dialect.list(columns(stage.table).map(\.name)))) "
                         + "SELECT \(source.distinct ? "DISTINCT " : "")?, CASE s.\(q("_entity")) \(names) END, \(identity) "
-                        + "FROM \(q(source.table)) AS s "
-                        + "WHERE s.\(q("_origin")) IN (\(numbers))",
+                        + "FROM \(q(source.table)) AS s WHERE s.\(q("_origin")) IN (\(numbers))",
                     [.string(origin), .string(origin)])
             }
-            remembered.append(origin)
         }
         return remembered
+    }
+
+    /// The numbers of the payload named by the statement's parameter.
+    private static func numbers(_ dialect: any SQLDialect.Type) -> String {
+        "SELECT o.\(dialect.quote("_origin")) FROM \(dialect.quote(StageSchema.originsName)) AS o WHERE o.\(dialect.quote("_name")) = ?"
+    }
+
+    /// The entities of the run's objects that came in payload `origin`.
+    private func entities(
+        of origin: String, in sources: [(table: String, distinct: Bool)], on engine: any SQLEngine
+    ) throws -> Set<String> {
+        let numbers = Self.numbers(dialect)
+        var entities = Set<String>()
+        for source in sources {
+            try engine.query(
+                "SELECT DISTINCT \(q("_entity")) FROM \(q(source.table)) WHERE \(q("_origin")) IN (\(numbers))",
+                [.string(origin)], types: [.int]
+            ) { row in
+                if case .int(let index) = row[0], layout.schema.types.indices.contains(Int(index)) {
+                    entities.insert(layout.schema.types[Int(index)].name)
+                }
+            }
+        }
+        return entities
     }
 
     /// Where the run's objects of a table and their payloads are read: the merged rows when each
