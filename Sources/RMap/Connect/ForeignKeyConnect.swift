@@ -75,6 +75,19 @@ struct ForeignKeyConnect {
         return "s.\(q(column.name))"
     }
 
+    /// The narrow keys of the destination's table (``DestinationKeys``), when a staged destination
+    /// is found by its identity alone (no `where`); `nil` otherwise.
+    var destinationKeys: DestinationKeys? {
+        let table = destinationStage.table
+        guard step.matchesIdentity, step.connection.destinationPredicate.clauses.isEmpty,
+            pairs.allSatisfy({ table.identity.contains($0.destination) })
+        else { return nil }
+        return DestinationKeys(stage: destinationStage, dialect: dialect)
+    }
+
+    /// Where staged destinations are looked up: their keys, or the merged rows.
+    private var stagedDestinations: String { q(destinationKeys?.name ?? destinationStage.rowsName) }
+
     /// The key of pair `offset` on a staged destination `d`.
     private func stagedKey(_ offset: Int) -> String {
         let table = destinationStage.table
@@ -131,7 +144,7 @@ struct ForeignKeyConnect {
         let stagedMatch = pairs.indices.map { "\(stagedKey($0)) = \(sourceKey($0))" }.joined(separator: " AND ")
         var statements = [
             (
-                into + selected + " FROM \(sourceJoin) JOIN \(q(destinationStage.rowsName)) AS d ON \(stagedMatch) "
+                into + selected + " FROM \(sourceJoin) JOIN \(stagedDestinations) AS d ON \(stagedMatch) "
                     + "AND \(entityIn("d", admitted)) AND \(staged.sql) WHERE \(source.sql)",
                 staged.parameters + source.parameters
             )
@@ -156,7 +169,7 @@ struct ForeignKeyConnect {
     func dangling() -> (sql: String, parameters: [Value], values: [AttributeType]) {
         let source = sources("s")
         let family = layout.schema.family(of: layout.schema.root(of: step.destination))
-        let staged = "EXISTS (SELECT 1 FROM \(q(destinationStage.rowsName)) AS d WHERE "
+        let staged = "EXISTS (SELECT 1 FROM \(stagedDestinations) AS d WHERE "
             + pairs.indices.map { "\(stagedKey($0)) = \(sourceKey($0))" }.joined(separator: " AND ")
             + " AND \(entityIn("d", family)))"
         var found = staged

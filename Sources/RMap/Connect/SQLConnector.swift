@@ -43,6 +43,7 @@ struct SQLConnector {
     mutating func connect(on engine: any SQLEngine) throws -> ConnectReport {
         var report = ConnectReport()
         origins = try OriginNames(engine: engine)
+        try makeDestinationKeys(on: engine)
         for (number, step) in steps.enumerated() {
             let partial = !complete.contains(step.destination.rootIndex)
             if let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: partial)
@@ -144,6 +145,24 @@ struct SQLConnector {
         for number in steps.indices {
             _ = try? engine.execute("DROP TABLE IF EXISTS \(q(StepLinks.name(number)))")
             _ = try? engine.execute("DROP TABLE IF EXISTS \(q("_rmap_sources_\(number)"))")
+        }
+        for position in destinationKeys.keys { _ = try? engine.execute("DROP TABLE IF EXISTS \(q(DestinationKeys.name(position)))") }
+    }
+
+    /// The tables whose staged destinations foreign keys find by identity (``DestinationKeys``), by position.
+    private var destinationKeys: [Int: DestinationKeys] {
+        var found: [Int: DestinationKeys] = [:]
+        for (number, step) in steps.enumerated() {
+            let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: false)
+            if let keys = connect?.destinationKeys { found[keys.stage.position] = keys }
+        }
+        return found
+    }
+
+    /// Makes the narrow keys of the tables foreign keys find destinations in.
+    private func makeDestinationKeys(on engine: any SQLEngine) throws {
+        for (_, keys) in destinationKeys.sorted(by: { $0.key < $1.key }) {
+            for sql in keys.create() { try engine.execute(sql) }
         }
     }
 
