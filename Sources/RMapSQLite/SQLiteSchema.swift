@@ -11,6 +11,7 @@ enum SQLiteSchema: SQLDialect {
     static let keyedTableOptions = " WITHOUT ROWID"
     static let rowHandle = "rowid"
     static let upsertsInOrder = true
+    static let keysStagingInOrder = true
 
     /// Decimals are the text received: compared by value with `rmap_same_decimal` (``SQLiteFunctions``).
     static func same(_ left: String, _ right: String, type: AttributeType) -> String {

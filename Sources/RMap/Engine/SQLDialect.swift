@@ -49,6 +49,11 @@ public protocol SQLDialect: Sendable {
     /// key (SQLite's `INTEGER PRIMARY KEY`, the rowid), reading the rows in arrival order and
     /// finding one by its number need no sort and no index. A plain column by default.
     static func sequenceDefinition(_ name: String) -> String
+    /// Whether a staging table with a primary key is kept in that key's order, at little more cost
+    /// than a table without one when its rows come in that order (SQLite's `WITHOUT ROWID`): then
+    /// the members of arrays are keyed by occurrence and place as they are staged. Otherwise (the
+    /// default) they get an index by occurrence once staged.
+    static var keysStagingInOrder: Bool { get }
 }
 
 extension SQLDialect {
@@ -64,6 +69,9 @@ extension SQLDialect {
 
     /// Refuses to update a row twice in a statement.
     public static var upsertsInOrder: Bool { false }
+
+    /// Indexes staged members once they are in.
+    public static var keysStagingInOrder: Bool { false }
 
     /// `IS NOT DISTINCT FROM`.
     public static func same(_ left: String, _ right: String, type: AttributeType) -> String {

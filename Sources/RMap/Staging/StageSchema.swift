@@ -19,7 +19,15 @@ enum StageSchema {
             }
             statements.append(table(stage.stageName, definitions: columns, dialect))
         }
-        for members in layout.members { statements.append(table(members.name, members.columns, dialect)) }
+        for members in layout.members {
+            var definitions = members.columns.map { dialect.definition($0) }
+            guard dialect.keysStagingInOrder else {
+                statements.append(table(members.name, definitions: definitions, dialect))
+                continue
+            }
+            definitions.append("PRIMARY KEY (\(dialect.list(["_seq", "_pos"])))")
+            statements.append(table(members.name, definitions: definitions, dialect) + dialect.keyedTableOptions)
+        }
         for links in layout.nestedLinks { statements.append(table(links.name, links.columns, dialect)) }
         return statements
     }
