@@ -23,6 +23,7 @@ let package = Package(
             name: "PluginExampleTests",
             dependencies: [
                 "PluginExample", .product(name: "RMap", package: rmapPackage),
+                .product(name: "RMapCommandLine", package: rmapPackage),
                 .product(name: "RMapConformance", package: rmapPackage),
             ]
         ),

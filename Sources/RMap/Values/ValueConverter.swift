@@ -78,7 +78,18 @@ public enum ValueConverter {
         case .double(let number): return .number(number.isFinite ? "\(number)" : "null")
         case .decimal(let number): return .string(number.text)
         case .string(let text): return .string(text)
-        case .date(let date): return .string(date.description)
+        case .date(let date):
+            switch format {
+            case .pattern(let pattern, let zone):
+                // Midnight of the day in the pattern's zone, as the pattern read it.
+                let formatter = PatternFormatters.shared.formatter(for: pattern, timeZone: zone)
+                let utc = Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400)
+                return .string(formatter.string(from: utc.addingTimeInterval(-Double(formatter.timeZone.secondsFromGMT(for: utc)))))
+            case .epochSeconds, .epochMilliseconds, .dotnet:
+                // Midnight UTC, whose UTC day a read keeps.
+                return json(from: .datetime(Timestamp(milliseconds: Int64(date.daysSinceEpoch) * 86_400_000)), format: format)
+            case .iso8601, nil: return .string(date.description)
+            }
         case .datetime(let stamp):
             switch format {
             case .epochSeconds: return .number(String(stamp.milliseconds / 1000))

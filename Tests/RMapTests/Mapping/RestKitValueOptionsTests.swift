@@ -118,4 +118,40 @@ struct RestKitValueOptionsTests {
         _ = try await workspace.runMap()
         #expect(try workspace.rows("SELECT date FROM users WHERE id = 2") == [[.text("1982-11-27T00:00:00.000Z")]])
     }
+
+    // RKObjectMappingNextGenTest testShouldMapADateToAStringUsingThePreferredDateFormatter: a date
+    // mapped to a string is written with the mapping's formatter (`MM-dd-yyyy` in UTC: "11-27-1982").
+    // Here an attribute's `format` is how its value is read and how `rmap diff` writes it back, in the
+    // file's time_zone.
+    @Test("testShouldMapADateToAStringUsingThePreferredDateFormatter: a format is how a value is written back")
+    func formatOnWriteBack() async throws {
+        let workspace = try workspace(
+            [
+                "date: { type: datetime, format: MM-dd-yyyy }",
+                "day: { type: date, format: MM-dd-yyyy }",
+                "seenAt: { type: datetime, format: \"MM-dd-yyyy HH:mm\" }",
+            ],
+            payload: #"[{"id": 1, "date": "11-27-1982", "day": "11-27-1982", "seen_at": "11-27-1982 23:30"}]"#)
+        _ = try await workspace.runMap()
+        #expect(
+            try workspace.rows("SELECT date, day, seen_at FROM users")
+                == [[.text("1982-11-27T00:00:00.000Z"), .text("1982-11-27"), .text("1982-11-27T23:30:00.000Z")]])
+        try SQLiteConnection(path: workspace.path("rmap.sqlite")).execute(
+            "UPDATE users SET date = '1983-01-02T00:00:00.000Z', day = '1983-01-03', seen_at = '1983-01-04T04:05:00.000Z'")
+        let diff = try await workspace.rmap(["diff", "map.yml"])
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(
+            diff.stdout.hasPrefix(
+                #"PUT /users/1.json {"user":{"date":"01-02-1983","day":"01-03-1983","seen_at":"01-04-1983 04:05"}}"#),
+            "\(diff.stdout)")
+        // In the file's time_zone: 04:05 UTC is 23:05 the day before in New York.
+        try workspace.edit("map.yml", replacing: "rmap: 1", with: "rmap: 1\ntime_zone: America/New_York")
+        let zoned = try await workspace.rmap(["diff", "map.yml"])
+        #expect(
+            zoned.stdout.contains(#""day":"01-03-1983","seen_at":"01-03-1983 23:05""#), "\(zoned.stdout)\(zoned.stderr)")
+        // Epoch and .NET formats write a date as its midnight UTC.
+        try workspace.edit("map.yml", replacing: "day: { type: date, format: MM-dd-yyyy }", with: "day: { type: date, format: epoch_s }")
+        let epoch = try await workspace.rmap(["diff", "map.yml"])
+        #expect(epoch.stdout.contains(#""day":410400000"#), "\(epoch.stdout)\(epoch.stderr)")
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PluginExample
 import RMap
+import RMapCommandLine
 import RMapConformance
 import Testing
 
@@ -16,7 +17,8 @@ struct ConformanceTests {
 
     @Test("the csv source, on mappings/people.yml")
     func csv() async throws {
-        let registry = PluginRegistry.standard()
+        // The registry rmap-example runs with: the mapping's json store is RMapSQLite's.
+        let registry = RMapCommandLine.standardRegistry()
         registry.registerExample()
         let mapping = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("mappings/people.yml").path
