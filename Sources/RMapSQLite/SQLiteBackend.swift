@@ -97,12 +97,8 @@ final class SQLiteBackend: SyncBackend {
 
     func ensureSchema(_ layout: StoreLayout) throws {
         let diff = try schemaDiff(layout)
-        for sql in try diff.statements(SQLiteSchema.self) {
-            if connection.inTransaction, sql.hasPrefix("CREATE INDEX ") {
-                suspended.postpone(sql)
-            } else {
-                try connection.execute(sql)
-            }
+        for sql in try diff.statements(SQLiteSchema.self) where !suspended.postpones(sql, on: connection) {
+            try connection.execute(sql)
         }
         try connection.mirror?.created(diff.changes, on: connection)
         for sql in try connection.captureStatements(layout) { try connection.execute(sql) }

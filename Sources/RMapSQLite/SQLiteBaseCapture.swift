@@ -150,10 +150,12 @@ enum SQLiteBaseCapture {
 
     /// The names of ``insertTriggers(_:columns:)``: before and after the `INSERT`.
     static func insertTriggerNames(_ table: TableLayout) -> (before: String, after: String) {
-        ("_rmap_replace_\(table.name)", "_rmap_insert_\(table.name)")
+        let names = insertTriggerNames(of: table.name)
+        return (names[0], names[1])
     }
 
-    /// The names an `INSERT` trigger of the table `name` may have: an entity table's two, a join table's one.
+    /// The names an `INSERT` trigger of the table `name` may have: an entity table's two, a join
+    /// table's one (``linkTriggerNames(_:)``'s `inserted`).
     static func insertTriggerNames(of name: String) -> [String] {
         ["_rmap_replace_\(name)", "_rmap_insert_\(name)"]
     }

@@ -14,9 +14,9 @@ public final class SQLiteEngine: SQLEngine {
     private var ownWritesFlagged = false
     private var localEdits = false
     private var writing = false
-    /// What rmap's bulk inserts set aside until the commit (``willInsert(rows:into:)``).
+    /// What rmap's bulk inserts set aside until the commit (``willInsert(into:rowCount:)``).
     private var suspended = SQLiteSuspendedSchema()
-    /// The fewest rows for which ``willInsert(rows:into:)`` sets triggers and indexes aside: below,
+    /// The fewest rows for which ``willInsert(into:rowCount:)`` sets triggers and indexes aside: below,
     /// dropping and making them again (each a schema change, which SQLite pays by the size of the
     /// schema) costs more than keeping them up to date.
     static let bulkInsertRows = 10_000
@@ -148,13 +148,7 @@ public final class SQLiteEngine: SQLEngine {
     /// Runs the change's statements, then lets the mirror fill the tables they created. In a
     /// transaction, the new tables' indexes are built at the commit, once their rows are in.
     public func create(_ diff: SchemaDiff) throws {
-        for sql in try diff.statements(dialect) {
-            if connection.inTransaction, sql.hasPrefix("CREATE INDEX ") {
-                suspended.postpone(sql)
-            } else {
-                try execute(sql)
-            }
-        }
+        for sql in try diff.statements(dialect) where !suspended.postpones(sql, on: connection) { try execute(sql) }
         try connection.mirror?.created(diff.changes, on: connection)
     }
 
@@ -176,8 +170,8 @@ public final class SQLiteEngine: SQLEngine {
     /// Many rows into `table` in rmap's own writes: its insert triggers (their `WHEN` still costs
     /// as much as the insert) and, when it holds nothing yet, its non-unique indexes (one sorted build
     /// beats a random insert per row) are dropped until the commit (``SQLiteSuspendedSchema``).
-    public func willInsert(rows: Int, into table: String) throws {
-        guard writing, !localEdits, rows >= Self.bulkInsertRows else { return }
+    public func willInsert(into table: String, rowCount: () throws -> Int) throws {
+        guard writing, !localEdits, try rowCount() >= Self.bulkInsertRows else { return }
         try suspended.dropTriggers(SQLiteBaseCapture.insertTriggerNames(of: table), on: connection)
         try suspended.dropIndexesIfEmpty(table, on: connection)
     }

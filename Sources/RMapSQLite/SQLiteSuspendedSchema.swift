@@ -46,10 +46,15 @@ struct SQLiteSuspendedSchema {
             [.string(table)], kind: "INDEX", on: connection)
     }
 
-    /// Holds back a `CREATE INDEX` of the transaction's schema changes until ``restore(on:)``:
-    /// one sorted build instead of an insert per row into a B-tree the rows reach in random order.
-    mutating func postpone(_ createIndex: String) {
-        postponed.append(createIndex)
+    /// Holds back a schema change's statement when it is a `CREATE INDEX` inside a transaction, until
+    /// ``restore(on:)``: one sorted build instead of an insert per row into a B-tree the rows reach
+    /// in random order.
+    ///
+    /// - Returns: whether it was held back (the caller runs it otherwise).
+    mutating func postpones(_ sql: String, on connection: SQLiteConnection) -> Bool {
+        guard connection.inTransaction, sql.hasPrefix("CREATE INDEX ") else { return false }
+        postponed.append(sql)
+        return true
     }
 
     /// Makes everything dropped or held back (the indexes in one sorted pass each) and forgets it.

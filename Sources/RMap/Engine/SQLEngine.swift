@@ -64,10 +64,11 @@ public protocol SQLEngine: AnyObject {
     /// True when the base capture covers `layout` already, found by reading only.
     func holdsCapture(_ layout: StoreLayout) throws -> Bool
 
-    /// Says that about `rows` rows are about to go into `table`, in rmap's own write transaction:
-    /// an engine may set aside until ``commit()`` what makes each insert dear (SQLite's insert
+    /// Says that rows are about to go into `table`, in rmap's own write transaction, as many as
+    /// `rowCount` counts (an engine that cares calls it: it may take a pass over the rows): an
+    /// engine may set aside until ``commit()`` what makes each insert dear (SQLite's insert
     /// triggers, and the indexes of a table that holds nothing yet). The default does nothing.
-    func willInsert(rows: Int, into table: String) throws
+    func willInsert(into table: String, rowCount: () throws -> Int) throws
 
     /// Whether the writes that follow, until the transaction ends or the next call, are local
     /// edits (the library's, which the store's base capture records) or rmap's own writes of
@@ -90,7 +91,7 @@ extension SQLEngine {
     }
 
     /// Does nothing: the engine keeps its indexes and triggers up to date row by row.
-    public func willInsert(rows: Int, into table: String) throws {}
+    public func willInsert(into table: String, rowCount: () throws -> Int) throws {}
 
     /// Runs one statement without parameters.
     @discardableResult

@@ -146,7 +146,7 @@ struct LinkMerge {
         let absent = empty ? "" : " AND NOT EXISTS (SELECT 1 FROM \(q(join.name)) AS j WHERE \(sameLink))"
         let missing = "FROM \(wanted) AS w WHERE \(sourceExists)\(absent)"
         guard try engine.exists("SELECT 1 \(missing)", source.parameters) else { return }
-        try engine.willInsert(rows: engine.count("SELECT count(*) FROM \(links) AS l", source.parameters), into: join.name)
+        try engine.willInsert(into: join.name) { try engine.count("SELECT count(*) FROM \(links) AS l", source.parameters) }
         try engine.execute(
             "INSERT INTO \(q(join.name)) (\(dialect.list(insertedColumns))) SELECT \(selected.joined(separator: ", ")) \(missing)",
             source.parameters)

@@ -227,7 +227,7 @@ struct TableMerge {
             + (holdsBases ? "NOT \(sql.exists(in: table.baseName, like: "r")) AND " : "")
         let from = "FROM \(rows) WHERE \(stored)\(notTombstone)"
         guard try any(from, tombstone.parameters, on: engine) else { return }
-        try engine.willInsert(rows: engine.count("SELECT count(*) FROM \(rows)"), into: table.name)
+        try engine.willInsert(into: table.name) { try engine.count("SELECT count(*) FROM \(rows)") }
         try engine.execute(
             "INSERT INTO \(target) (\(sql.columnList)) SELECT \(values.joined(separator: ", ")) \(from) ORDER BY \(order)",
             parameters + tombstone.parameters)

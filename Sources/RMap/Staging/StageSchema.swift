@@ -20,12 +20,13 @@ enum StageSchema {
             statements.append(table(stage.stageName, definitions: columns, dialect))
         }
         for members in layout.members {
-            var definitions = members.columns.map { dialect.definition($0) }
+            // Keyed by occurrence and place as they come, where the engine keeps that cheaply;
+            // otherwise indexed by occurrence once staged (``RunMerge/begin(unchanged:skipped:)``).
             guard dialect.keysStagingInOrder else {
-                statements.append(table(members.name, definitions: definitions, dialect))
+                statements.append(table(members.name, members.columns, dialect))
                 continue
             }
-            definitions.append("PRIMARY KEY (\(dialect.list(["_seq", "_pos"])))")
+            let definitions = members.columns.map { dialect.definition($0) } + ["PRIMARY KEY (\(dialect.list(["_seq", "_pos"])))"]
             statements.append(table(members.name, definitions: definitions, dialect) + dialect.keyedTableOptions)
         }
         for links in layout.nestedLinks { statements.append(table(links.name, links.columns, dialect)) }
