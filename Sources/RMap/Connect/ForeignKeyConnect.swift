@@ -178,22 +178,28 @@ struct ForeignKeyConnect {
                 + pairs.indices.map { "\(storedKey($0)) = \(sourceKey($0))" }.joined(separator: " AND ") + ")"
             found = "(\(staged) OR \(stored))"
         }
-        let sourceTable = sourceStage.table
-        let values: [String]
-        let types: [AttributeType]
-        if let members {
-            values = ["m.\(q("_value"))"]
-            types = [members.elementType]
-        } else {
-            values = pairs.map { "s.\(q(sourceTable.columns[$0.source].name))" }
-            types = pairs.map { sourceTable.columns[$0.source].type }
-        }
-        let notNull = values.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")
         let order = members == nil ? "s.\(q("_seq"))" : "s.\(q("_seq")), m.\(q("_pos"))"
         let sql =
             "SELECT s.\(q("_seq")), s.\(q("_origin")), s.\(q("_record")), "
-            + (sourceTable.identityNames.map { "s.\(q($0))" } + values).joined(separator: ", ")
-            + " FROM \(sourceJoin) WHERE \(source.sql) AND \(notNull) AND NOT \(found) ORDER BY \(order)"
-        return (sql, source.parameters, types)
+            + (sourceStage.table.identityNames.map { "s.\(q($0))" } + values.map(\.sql)).joined(separator: ", ")
+            + " FROM \(sourceJoin) WHERE \(source.sql) AND \(valuesPresent) AND NOT \(found) ORDER BY \(order)"
+        return (sql, source.parameters, values.map(\.type))
     }
+
+    /// How many keys the sources carry, an array's members one each. When a key finds at most one
+    /// destination (``ConnectionStep/matchesIdentity``) and the step made as many links, no key
+    /// dangles: ``dangling()`` need not look.
+    func keyCount() -> (sql: String, parameters: [Value]) {
+        let source = sources("s")
+        return ("SELECT count(*) FROM \(sourceJoin) WHERE \(source.sql) AND \(valuesPresent)", source.parameters)
+    }
+
+    /// The values a dangling reference reports: the array member's, or each pair's source column.
+    private var values: [(sql: String, type: AttributeType)] {
+        if let members { return [("m.\(q("_value"))", members.elementType)] }
+        let table = sourceStage.table
+        return pairs.map { ("s.\(q(table.columns[$0.source].name))", table.columns[$0.source].type) }
+    }
+
+    private var valuesPresent: String { values.map { "\($0.sql) IS NOT NULL" }.joined(separator: " AND ") }
 }

@@ -48,10 +48,18 @@ struct SQLConnector {
             let partial = !complete.contains(step.destination.rootIndex)
             if let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: partial)
             {
-                report.dangling += try dangling(connect, on: engine)
-                guard needsLinks(step) else { continue }
+                guard needsLinks(step) else {
+                    report.dangling += try dangling(connect, on: engine)
+                    continue
+                }
                 try engine.execute(connect.links.create(dialect))
-                for (sql, parameters) in connect.fill() { try engine.execute(sql, parameters) }
+                var linked = 0
+                for (sql, parameters) in connect.fill() { linked += try engine.execute(sql, parameters) }
+                // Each key finds one destination at most: as many links as keys leave none dangling.
+                let keys = connect.keyCount()
+                if try !step.matchesIdentity || linked != engine.count(keys.sql, keys.parameters) {
+                    report.dangling += try dangling(connect, on: engine)
+                }
                 if step.relationship.kind == .toOne { report.errors += try ambiguous(connect, on: engine) }
                 try setInverseKeys(step, links: connect.links, on: engine)
                 kept.insert(number)

@@ -114,7 +114,11 @@ struct TableMerge {
     /// The counts by entity: inserted, updated and unchanged, worked out before anything changes.
     func count(on engine: any SQLEngine, into counts: inout [EntityWriteCounts]) throws {
         guard holdsRows || holdsBases else {
-            // Nothing stored: every object is new.
+            // Nothing stored: every object is new; one entity without tombstones needs no grouping.
+            if family.count == 1, family[0].mapping.deletion.tombstone == nil {
+                counts[family[0].index].inserted += try engine.count("SELECT count(*) FROM \(rows)")
+                return
+            }
             try engine.query(
                 "SELECT r.\(sql.q("_entity")), count(*) FROM \(rows) WHERE \(notTombstone) GROUP BY 1", tombstone.parameters,
                 types: [.int, .int]
