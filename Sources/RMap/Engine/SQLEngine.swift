@@ -40,6 +40,11 @@ public protocol SQLEngine: AnyObject {
     /// `COPY`, ... Each row has a value per column, in order.
     func insert(into table: String, columns: [ColumnLayout], rows: some Collection<[Value]>) throws
 
+    /// Runs a statement over many rows, in order: `statement` makes it around a `VALUES` list of
+    /// rows of `width` parameters each (`VALUES (?, ?), (?, ?)`), and the engine binds as many
+    /// rows to one statement as it likes. The default runs one statement per row.
+    func execute(rows: [[Value]], width: Int, statement: (String) -> String) throws
+
     /// Starts a transaction.
     func begin(_ kind: SQLTransactionKind) throws
     /// Makes everything since ``begin(_:)`` durable.
@@ -88,6 +93,12 @@ extension SQLEngine {
     /// Runs the change's statements, in order.
     public func create(_ diff: SchemaDiff) throws {
         for sql in try diff.statements(dialect) { try execute(sql) }
+    }
+
+    /// One statement per row.
+    public func execute(rows: [[Value]], width: Int, statement: (String) -> String) throws {
+        let sql = statement("VALUES (" + Array(repeating: "?", count: width).joined(separator: ", ") + ")")
+        for row in rows { try execute(sql, row) }
     }
 
     /// Does nothing: the engine keeps its indexes and triggers up to date row by row.

@@ -29,53 +29,63 @@ struct RememberedObjects {
 
     /// Replaces the remembered objects of `origins` with the run's staged objects of those payloads,
     /// except a payload with an object of a pinned entity (``PayloadSkipRules``), which is not
-    /// remembered. Call in a write transaction, after the run's commit.
+    /// remembered. Call in a write transaction, after the run's commit. Each table is read once,
+    /// for every payload together (one pass per payload read a million-row table three times).
     ///
     /// - Returns: the origins remembered.
     func remember(_ origins: [String], rules: PayloadSkipRules, on engine: any SQLEngine) throws -> [String] {
         try ensure(on: engine)
+        // Rows merged while staging keep only their last payload: when an object came in several,
+        // which ones is not known, and no payload is remembered (the next run maps them all).
+        guard try !mixesPayloads(on: engine) else { return [] }
         let sources = try layout.tables.map { try objects(of: $0, on: engine) }
         // Without pinned entities every payload is remembered: no need to ask what each one held.
-        let remembered = try rules.pinnedRoots.isEmpty
-            ? origins : origins.filter { try rules.allows(entities(of: $0, in: sources, on: engine), in: layout.schema.model) }
+        var remembered = origins
+        if !rules.pinnedRoots.isEmpty {
+            let held = try entities(in: sources, on: engine)
+            remembered = origins.filter { rules.allows(held[$0] ?? [], in: layout.schema.model) }
+        }
         guard !remembered.isEmpty else { return [] }
-        let numbers = Self.numbers(dialect)
+        try engine.execute(StageSchema.table(Self.rememberingName, [ColumnLayout(name: "_name", type: .string)], dialect))
+        defer { _ = try? engine.execute("DROP TABLE IF EXISTS \(q(Self.rememberingName))") }
+        try engine.insert(
+            into: Self.rememberingName, columns: [ColumnLayout(name: "_name", type: .string)], rows: remembered.map { [.string($0)] })
+        let names = "SELECT r.\(q("_name")) FROM \(q(Self.rememberingName)) AS r"
         for stage in layout.tables where !stage.table.identity.isEmpty {
             let table = Self.name(stage.table)
-            let names = layout.families[stage.position]
+            let entities = layout.families[stage.position]
                 .map { "WHEN \($0.index) THEN \(dialect.literal($0.name))" }.joined(separator: " ")
             let identity = stage.table.identityNames.map { "s.\(q($0))" }.joined(separator: ", ")
             let source = sources[stage.position]
-            for origin in remembered {
-                try engine.execute("DELETE FROM \(q(table)) WHERE \(q("origin")) = ?", [.string(origin)])
-                try engine.execute(
-                    "INSERT INTO \(q(table)) (\(dialect.list(columns(stage.table).map(\.name)))) "
-                        + "SELECT \(source.distinct ? "DISTINCT " : "")?, CASE s.\(q("_entity")) \(names) END, \(identity) "
-                        + "FROM \(q(source.table)) AS s WHERE s.\(q("_origin")) IN (\(numbers))",
-                    [.string(origin), .string(origin)])
-            }
+            try engine.execute("DELETE FROM \(q(table)) WHERE \(q("origin")) IN (\(names))")
+            try engine.willInsert(into: table) { try engine.count("SELECT count(*) FROM \(q(source.table))") }
+            try engine.execute(
+                "INSERT INTO \(q(table)) (\(dialect.list(columns(stage.table).map(\.name)))) "
+                    + "SELECT \(source.distinct ? "DISTINCT " : "")o.\(q("_name")), CASE s.\(q("_entity")) \(entities) END, \(identity) "
+                    + "FROM \(q(source.table)) AS s JOIN \(q(StageSchema.originsName)) AS o ON o.\(q("_origin")) = s.\(q("_origin")) "
+                    + "WHERE o.\(q("_name")) IN (\(names))")
         }
         return remembered
     }
 
-    /// The numbers of the payload named by the statement's parameter.
-    private static func numbers(_ dialect: any SQLDialect.Type) -> String {
-        "SELECT o.\(dialect.quote("_origin")) FROM \(dialect.quote(StageSchema.originsName)) AS o WHERE o.\(dialect.quote("_name")) = ?"
-    }
+    /// The temporary table of the payload names being remembered.
+    private static let rememberingName = "_rmap_remembering"
 
-    /// The entities of the run's objects that came in payload `origin`.
+    /// The entities of the run's objects, by the name of the payload they came in.
     private func entities(
-        of origin: String, in sources: [(table: String, distinct: Bool)], on engine: any SQLEngine
-    ) throws -> Set<String> {
-        let numbers = Self.numbers(dialect)
-        var entities = Set<String>()
+        in sources: [(table: String, distinct: Bool)], on engine: any SQLEngine
+    ) throws -> [String: Set<String>] {
+        var entities: [String: Set<String>] = [:]
         for source in sources {
             try engine.query(
-                "SELECT DISTINCT \(q("_entity")) FROM \(q(source.table)) WHERE \(q("_origin")) IN (\(numbers))",
-                [.string(origin)], types: [.int]
+                "SELECT DISTINCT o.\(q("_name")), s.\(q("_entity")) FROM \(q(source.table)) AS s "
+                    + "JOIN \(q(StageSchema.originsName)) AS o ON o.\(q("_origin")) = s.\(q("_origin"))",
+                [], types: [.string, .int]
             ) { row in
-                if case .int(let index) = row[0], layout.schema.types.indices.contains(Int(index)) {
-                    entities.insert(layout.schema.types[Int(index)].name)
+                if case .string(let origin) = row[0], case .int(let index) = row[1],
+                    layout.schema.types.indices.contains(Int(index))
+                {
+                    entities[origin, default: []].insert(layout.schema.types[Int(index)].name)
                 }
             }
         }
@@ -86,9 +96,18 @@ struct RememberedObjects {
     /// identity came once (one row each, its one payload: no `DISTINCT` over every occurrence),
     /// else the occurrences.
     private func objects(of stage: StageTable, on engine: any SQLEngine) throws -> (table: String, distinct: Bool) {
+        if layout.mergesWhileStaging(stage, dialect: dialect) { return (stage.rowsName, false) }
         let rows = try engine.count("SELECT count(*) FROM \(q(stage.rowsName))")
         let occurrences = try engine.count("SELECT count(*) FROM \(q(stage.stageName))")
         return rows == occurrences ? (stage.rowsName, false) : (stage.stageName, true)
+    }
+
+    /// Whether an object merged while staging came in more than one payload.
+    private func mixesPayloads(on engine: any SQLEngine) throws -> Bool {
+        try layout.tables.contains { stage in
+            try layout.mergesWhileStaging(stage, dialect: dialect)
+                && engine.exists("SELECT 1 FROM \(q(stage.rowsName)) WHERE \(q("_mixed")) = 1")
+        }
     }
 
     /// The remembered objects of the skipped `origins`, as (table position, entity index, identity)

@@ -8,15 +8,24 @@
 /// order; PostgreSQL refuses to update a row twice in one statement, so there the last
 /// occurrence of each identity goes in first, then the values of earlier ones fill the columns
 /// it lacked (``SQLDialect/upsertsInOrder``).
+///
+/// When nothing reads the occurrences (``StageLayout/mergesWhileStaging(_:dialect:)``), SQLite
+/// merges each batch into the rows as it is staged (``stagingUpsert``), and the occurrence table
+/// stays empty: every row is written once less. The rows then also keep the sequence of their
+/// identity's first occurrence (`_first`) and whether its occurrences came in more than one
+/// payload (`_mixed`), which is what the run asks the occurrences otherwise.
 struct RowCollapse {
     let sql: StagedSQL
     let schema: GraphSchema
     let family: [EntityType]
+    /// Whether the rows are merged as the occurrences are staged.
+    let whileStaging: Bool
 
     init(stage: StageTable, layout: StageLayout, dialect: any SQLDialect.Type) {
         sql = StagedSQL(stage: stage, dialect: dialect)
         schema = layout.schema
         family = layout.families[stage.position]
+        whileStaging = layout.mergesWhileStaging(stage, dialect: dialect)
     }
 
     private var stage: StageTable { sql.stage }
@@ -26,10 +35,17 @@ struct RowCollapse {
     var rowColumns: [ColumnLayout] {
         stage.keyColumns + StageTable.occurrenceColumns + stage.maskColumns + stage.table.columns
             + stage.connectionKeys.map(\.layout) + stage.trackedSlots.map { ColumnLayout(name: "_at\($0)", type: .int) }
+            + (whileStaging ? [ColumnLayout(name: "_first", type: .int), ColumnLayout(name: "_mixed", type: .int)] : [])
     }
 
-    /// Creates the merged rows' table and fills it.
+    /// Creates the merged rows' table before staging, when they are merged while staging.
+    func prepare(on engine: any SQLEngine) throws {
+        if whileStaging { try engine.execute(createRows()) }
+    }
+
+    /// Creates the merged rows' table and fills it (rows merged while staging are filled already).
     func run(on engine: any SQLEngine) throws {
+        guard !whileStaging else { return }
         try engine.execute(createRows())
         if sql.dialect.upsertsInOrder {
             try engine.execute(orderedUpsert())
@@ -74,6 +90,28 @@ struct RowCollapse {
 
     /// SQLite: every occurrence in order, each merged into the row of its identity.
     private func orderedUpsert() -> String {
+        "\(insertPrefix) WHERE true ORDER BY s.\(sql.q("_seq")) ON CONFLICT (\(keyList)) DO UPDATE SET \(conflictSets.joined(separator: ", "))"
+    }
+
+    /// The statement that merges a batch of occurrences into the rows as they are staged: a
+    /// `VALUES` list of occurrences in ``StageTable/stageColumns`` order, read in order.
+    var stagingUpsert: StagingUpsert {
+        let names = stage.stageColumns.map { sql.q($0.name) }.joined(separator: ", ")
+        let rows = sql.q(stage.rowsName)
+        let mixed = "\(sql.q("_mixed")) = CASE WHEN \(rows).\(sql.q("_origin")) <> excluded.\(sql.q("_origin")) THEN 1 "
+            + "ELSE \(rows).\(sql.q("_mixed")) END"
+        return StagingUpsert(
+            width: stage.stageColumns.count, head: "WITH s (\(names)) AS (",
+            tail: ") INSERT INTO \(rows) (\(sql.dialect.list(rowColumns.map(\.name)))) "
+                + "SELECT \((selected + ["s.\(sql.q("_seq"))", "0"]).joined(separator: ", ")) FROM s WHERE true "
+                + "ON CONFLICT (\(keyList)) DO UPDATE SET \((conflictSets + [mixed]).joined(separator: ", "))")
+    }
+
+    private var keyList: String { sql.dialect.list(stage.keyColumns.map(\.name)) }
+
+    /// What an occurrence (`excluded`) does to the row of its identity met before: the place is
+    /// its own, a value it carries replaces the row's, the masks unite.
+    private var conflictSets: [String] {
         let rows = sql.q(stage.rowsName)
         func mine(_ name: String) -> String { "\(rows).\(sql.q(name))" }
         func theirs(_ name: String) -> String { "excluded.\(sql.q(name))" }
@@ -91,8 +129,7 @@ struct RowCollapse {
             let name = "_at\(slot)"
             sets.append("\(sql.q(name)) = CASE WHEN \(sql.present(slot, "excluded")) THEN \(theirs("_seq")) ELSE \(mine(name)) END")
         }
-        let keys = sql.dialect.list(stage.keyColumns.map(\.name))
-        return "\(insertPrefix) WHERE true ORDER BY s.\(sql.q("_seq")) ON CONFLICT (\(keys)) DO UPDATE SET \(sets.joined(separator: ", "))"
+        return sets
     }
 
     /// An untyped occurrence declared as `incoming` keeps the `current` entity when that is a kind

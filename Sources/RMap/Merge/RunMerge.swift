@@ -17,21 +17,31 @@ final class RunMerge {
     private var stale: [Int: Int] = [:]
     /// The connection steps whose links tables exist.
     private var kept = Set<Int>()
+    /// The statements merging staged occurrences into rows, by the position of the tables merged
+    /// while staging (``RowCollapse/stagingUpsert``).
+    private var upserts: [Int: StagingUpsert] = [:]
 
     init(engine: any SQLEngine, layout: StageLayout) {
         self.engine = engine
         self.layout = layout
     }
 
-    /// Makes the staging tables (dropping any a failed run of this connection left).
+    /// Makes the staging tables (dropping any a failed run of this connection left), and the
+    /// merged rows of the tables merged while staging.
     func prepare() throws {
         for sql in StageSchema.drop(layout, dialect: engine.dialect) { try engine.execute(sql) }
         for sql in StageSchema.create(layout, dialect: engine.dialect) { try engine.execute(sql) }
+        for stage in layout.tables {
+            let collapse = RowCollapse(stage: stage, layout: layout, dialect: engine.dialect)
+            guard collapse.whileStaging else { continue }
+            try collapse.prepare(on: engine)
+            upserts[stage.position] = collapse.stagingUpsert
+        }
     }
 
     /// Stages a batch of rows.
     func stage(_ batch: StageBatch) throws {
-        try batch.write(to: engine, layout: layout)
+        try batch.write(to: engine, layout: layout, upserts: upserts)
     }
 
     /// Opens the write transaction, brings the store's tables up to the model and merges each
@@ -156,12 +166,14 @@ final class RunMerge {
         let q = engine.dialect.quote
         let family = layout.schema.family(of: type).map { String($0.index) }.joined(separator: ", ")
         let identity = stage.table.identityNames.map { "s.\(q($0))" }.joined(separator: ", ")
+        let sql = upserts[stage.position] == nil
+            ? "SELECT \(identity) FROM \(q(stage.stageName)) AS s WHERE s.\(q("_entity")) IN (\(family)) "
+                + "GROUP BY \(identity) ORDER BY min(s.\(q("_seq")))"
+            : "SELECT \(identity) FROM \(q(stage.rowsName)) AS s WHERE s.\(q("_entity")) IN (\(family)) ORDER BY s.\(q("_first"))"
         var identities: [IdentityKey] = []
-        try engine.query(
-            "SELECT \(identity) FROM \(q(stage.stageName)) AS s WHERE s.\(q("_entity")) IN (\(family)) "
-                + "GROUP BY \(identity) ORDER BY min(s.\(q("_seq")))",
-            [], types: stage.table.identity.map { stage.table.columns[$0].type }
-        ) { identities.append(IdentityKey($0)) }
+        try engine.query(sql, [], types: stage.table.identity.map { stage.table.columns[$0].type }) {
+            identities.append(IdentityKey($0))
+        }
         return identities
     }
 

@@ -17,15 +17,15 @@ struct RequiredCheck {
         var counts: [Int: Int] = [:]
     }
 
-    /// Whether any entity has a required attribute.
-    var isNeeded: Bool {
-        layout.schema.types.contains { type in type.mapping.attributes.contains(where: \.required) }
+    /// Whether any entity of `schema` has a required attribute.
+    static func isNeeded(in schema: GraphSchema) -> Bool {
+        schema.types.contains { type in type.mapping.attributes.contains(where: \.required) }
     }
 
     /// Rejects the records whose new objects lack a required value.
     func run(on engine: any SQLEngine) throws -> Rejections {
         var rejections = Rejections()
-        guard isNeeded else { return rejections }
+        guard Self.isNeeded(in: layout.schema) else { return rejections }
         let origins = try OriginNames(engine: engine)
         for stage in layout.tables {
             let keys = dialect.list(stage.keyColumns.map(\.name) + ["_seq"])

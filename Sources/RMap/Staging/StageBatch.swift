@@ -37,14 +37,19 @@ struct StageBatch: Sendable {
         count += 1
     }
 
-    /// Sends every row to the engine's staging tables.
-    func write(to engine: any SQLEngine, layout: StageLayout) throws {
+    /// Sends every row to the engine's staging tables; the occurrences of a table with an upsert
+    /// (by position) are merged into its rows by it instead (``RowCollapse/stagingUpsert``).
+    func write(to engine: any SQLEngine, layout: StageLayout, upserts: [Int: StagingUpsert]) throws {
         if !origins.isEmpty {
             try engine.insert(into: StageSchema.originsName, columns: StageSchema.originColumns, rows: origins)
         }
         for (position, rows) in rows.enumerated() where !rows.isEmpty {
             let table = layout.tables[position]
-            try engine.insert(into: table.stageName, columns: table.stageColumns, rows: rows)
+            if let upsert = upserts[position] {
+                try engine.execute(rows: rows, width: upsert.width, statement: upsert.sql)
+            } else {
+                try engine.insert(into: table.stageName, columns: table.stageColumns, rows: rows)
+            }
         }
         for (position, rows) in members.enumerated() where !rows.isEmpty {
             let table = layout.members[position]

@@ -67,6 +67,20 @@ struct StageLayout: Sendable {
         self.families = families
     }
 
+    /// Whether something reads the run's occurrences after staging, not just the merged rows:
+    /// `required` (checked on occurrences, rejecting whole records) and `exec` transformers (run
+    /// over them).
+    var readsOccurrences: Bool {
+        RequiredCheck.isNeeded(in: schema) || !ExecTransformer.all(in: schema).isEmpty
+    }
+
+    /// Whether a table's occurrences are merged into its rows (``RowCollapse``) as they are staged,
+    /// skipping the occurrence table: when the engine upserts in order
+    /// (``SQLDialect/upsertsInOrder``), the table has an identity, and nothing reads occurrences.
+    func mergesWhileStaging(_ stage: StageTable, dialect: any SQLDialect.Type) -> Bool {
+        dialect.upsertsInOrder && !stage.keyColumns.isEmpty && !readsOccurrences
+    }
+
     /// The stage table of an entity.
     func table(of type: EntityType) -> StageTable {
         tables[store.bindings[type.index].table]

@@ -11,7 +11,9 @@ enum StageSchema {
 
     /// Every staging table's `CREATE TEMPORARY TABLE`.
     static func create(_ layout: StageLayout, dialect: any SQLDialect.Type) -> [String] {
-        var statements = [table(originsName, originColumns, dialect)]
+        // Runs join every object to its payload's name by number.
+        let origins = originColumns.map { dialect.definition($0) } + ["PRIMARY KEY (\(dialect.quote("_origin")))"]
+        var statements = [table(originsName, definitions: origins, dialect)]
         for stage in layout.tables {
             // An occurrence's `_seq` is unique: the rows in arrival order, found by their number.
             let columns = stage.stageColumns.map {

@@ -7,11 +7,16 @@ import Testing
 /// would leave it.
 @Suite("Remembered payloads (re-runs skip unchanged files)")
 struct RememberedPayloadTests {
-    static let model = """
+    /// The source, store and naming every model of the suite shares, up to `entities:`.
+    static let settings = """
         rmap: 1
         source: { plugin: file, path: "data/{collection}.json", skip_unchanged: true }
         naming: { entity_prefix: X }
         store: { plugin: sqlite, path: rmap.sqlite }
+
+        """
+
+    static let model = settings + """
         entities:
           XPerson:
             orphans: delete
@@ -72,6 +77,40 @@ struct RememberedPayloadTests {
         }
         #expect(try Self.count(workspace, "notes") == 3)
         #expect(try Self.count(workspace, "people") == 3)
+    }
+
+    @Test("without required values (rows merged as they are staged) an unchanged re-run maps nothing too")
+    func unchangedMergedWhileStaging() async throws {
+        let model = Self.model.replacingOccurrences(of: "email: { type: string, required: true }", with: "email: string")
+        #expect(model != Self.model)
+        let workspace = try Self.workspace(model: model)
+        let first = try await Self.run(workspace)
+        let second = try await Self.run(workspace)
+        for entity in ["XPerson", "XNote", "XProject"] {
+            #expect(second.counts(entity)["fetched"] == 0, "\(entity) was mapped again")
+            #expect(second.counts(entity)["unchanged"] == first.counts(entity)["inserted"], "\(entity)")
+        }
+    }
+
+    @Test("an object in two payloads stays while one of them is unchanged and the other drops it")
+    func objectInTwoPayloads() async throws {
+        let model = Self.settings + """
+            entities:
+              XPerson: { orphans: delete, attributes: { id: int, name: string } }
+              XProject:
+                orphans: delete
+                attributes: { id: int, name: string }
+                relationships:
+                  owner: { to_one: XPerson, nested: true }
+            """
+        let workspace = try Self.workspace(
+            model: model, people: #"[{"id": 1, "name": "Ada"}, {"id": 2, "name": "Grace"}]"#,
+            projects: #"[{"id": 5, "name": "Engine", "owner": {"id": 1, "name": "Ada"}}]"#)
+        _ = try await Self.run(workspace)
+        try workspace.write("data/projects.json", #"[{"id": 5, "name": "Engine", "owner": {"id": 2, "name": "Grace"}}]"#)
+        let second = try await Self.run(workspace)
+        #expect(second.counts("XPerson")["orphans_deleted"] ?? 0 == 0)
+        #expect(try Self.count(workspace, "people") == 2, "Ada is still in people.json")
     }
 
     @Test("a changed file is mapped in full: its change stored, its missing objects deleted as orphans")
