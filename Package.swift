@@ -44,8 +44,10 @@ let package = Package(
         // The released command links jemalloc, whose per-thread caches free what another thread
         // allocated without glibc's arena locks (docs/performance.md "The allocator"); debug and
         // sanitizer builds keep the C library's malloc, and programs importing RMap choose their own.
+        // Its options (RMapAllocator: freed pages go back to the system after 200 ms).
+        .target(name: "RMapAllocator"),
         .executableTarget(
-            name: "rmap", dependencies: ["RMapCommandLine"], path: "Sources/rmap-main", swiftSettings: strict,
+            name: "rmap", dependencies: ["RMapCommandLine", "RMapAllocator"], path: "Sources/rmap-main", swiftSettings: strict,
             linkerSettings: [.linkedLibrary("jemalloc", .when(configuration: .release))]),
         // The rules every Source and Transformer follows, checkable by a plugin package's tests.
         .target(name: "RMapConformance", dependencies: ["RMap"], swiftSettings: strict),

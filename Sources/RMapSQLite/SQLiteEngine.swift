@@ -42,7 +42,7 @@ public final class SQLiteEngine: SQLEngine {
         try connection.execute(
             "PRAGMA page_size = 8192; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; "
                 + "PRAGMA cache_size = -8192; PRAGMA temp_store = FILE; PRAGMA temp.journal_mode = OFF; "
-                + "PRAGMA temp.cache_size = -8192")
+                + "PRAGMA temp.cache_size = -4096")
         try SQLiteFunctions.register(on: connection)
     }
 

@@ -1,0 +1,1 @@
+// The released rmap's allocator options: see malloc_conf.c.
