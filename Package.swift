@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "RMapSQLite", targets: ["RMapSQLite"]),
         .library(name: "RMapPostgres", targets: ["RMapPostgres"]),
         .library(name: "RMapHTTP", targets: ["RMapHTTP"]),
+        .library(name: "RMapAuthoring", targets: ["RMapAuthoring"]),
         .library(name: "RMapCommandLine", targets: ["RMapCommandLine"]),
         .library(name: "RMapConformance", targets: ["RMapConformance"]),
         .executable(name: "rmap", targets: ["rmap"]),
@@ -33,11 +34,14 @@ let package = Package(
         .target(name: "RMapSQLite", dependencies: ["RMap", "CSQLite"], swiftSettings: strict),
         .target(name: "RMapPostgres", dependencies: ["RMap", "CLibPQ"], swiftSettings: strict),
         .target(name: "RMapHTTP", dependencies: ["RMap", "CCurl"], swiftSettings: strict),
+        // Tools that write and describe mapping files: `rmap init`'s inference from sample
+        // payloads (Init/) and `rmap inspect`'s text, DOT and Mermaid (Inspect/). A run never needs them.
+        .target(name: "RMapAuthoring", dependencies: ["RMap"], swiftSettings: strict),
         // The command line as a library (`RMapCommandLine.main(registry:)`, for programs that
         // add plugins of their own); the `rmap` executable is its one-line `main.swift`.
         .target(
             name: "RMapCommandLine",
-            dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP"],
+            dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP", "RMapAuthoring"],
             path: "Sources/rmap",
             swiftSettings: strict
         ),
@@ -64,7 +68,9 @@ let package = Package(
         ),
         .testTarget(
             name: "RMapTests",
-            dependencies: ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP", "RMapConformance", "RMapCommandLine"],
+            dependencies: [
+                "RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP", "RMapAuthoring", "RMapConformance", "RMapCommandLine",
+            ],
             swiftSettings: strict
         ),
     ],
@@ -77,7 +83,7 @@ let package = Package(
 if Context.environment["RMAP_FUZZ"] == "1" {
     // The doc examples' tool cannot link beside libFuzzer's `main`; the fuzz build needs none of them.
     package.targets.removeAll { ["doc-extract", "DocExamples", "rmap-doc-examples"].contains($0.name) }
-    let libraries: [Target.Dependency] = ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP"]
+    let libraries: [Target.Dependency] = ["RMap", "RMapSQLite", "RMapPostgres", "RMapHTTP", "RMapAuthoring"]
     let fuzzers: [(name: String, exclude: [String])] = [
         ("MappingLoader", []),
         ("RecordMapping", []),

@@ -1,5 +1,6 @@
 import FuzzSupport
 import RMap
+import RMapAuthoring
 
 /// libFuzzer's entry: loads the bytes as one mapping file. It must give a
 /// model that the graph and `rmap inspect` can use, or throw a ``MappingError``

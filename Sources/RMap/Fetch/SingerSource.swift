@@ -42,7 +42,7 @@ public struct SingerSource: Source {
         let files = try SingerFiles(origin: origin)
         defer { files.remove() }
         var arguments = command.words
-        let settings = config["config"].map(SingerFiles.json) ?? .object(JSONObject())
+        let settings = config["config"].map(\.json) ?? .object(JSONObject())
         arguments += ["--config", try files.write(settings, named: "config.json", origin: origin)]
         for option in ["catalog", "properties"] {
             if let path = config[option]?.scalar?.text { arguments += ["--\(option)", absolutePath(path)] }

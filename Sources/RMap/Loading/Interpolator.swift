@@ -7,7 +7,7 @@
 /// holds secrets (`auth`, `headers`, any key containing `password`), unless it is a key
 /// that names a place (``showsPlainly(_:)``). Other values, such as `site: ${RAILS_URL}`,
 /// are shown as they are.
-final class Interpolator {
+package final class Interpolator {
     private let environment: [String: String]
     /// Secret values that came from the environment; never printed.
     private(set) var secrets: Set<String> = []
@@ -35,7 +35,7 @@ final class Interpolator {
     }
 
     /// Whether the variable `name` holds a secret: its name contains TOKEN, SECRET, PASSWORD or KEY.
-    static func isSecret(variable name: String) -> Bool {
+    package static func isSecret(variable name: String) -> Bool {
         let name = name.uppercased()
         return secretNameWords.contains { name.contains($0) }
     }

@@ -74,7 +74,7 @@ struct ModelBuilder {
             switch node {
             case .scalar(let scalar) where key == "path":
                 return .string(URL(fileURLWithPath: store.resolvePath(scalar.text)).standardized.path)
-            case .scalar(let scalar): return TypedScalar.json(scalar)
+            case .scalar(let scalar): return scalar.json
             case .sequence(let items, _): return .array(items.map { content($0, key: nil) })
             case .mapping(let pairs, _):
                 let members = pairs.map {

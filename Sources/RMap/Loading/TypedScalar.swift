@@ -1,13 +1,5 @@
 /// Turns YAML scalars (defaults, predicate operands) into typed values.
 enum TypedScalar {
-    /// The JSON a scalar stands for: plain `null`, booleans and numbers resolve; everything else is a string.
-    static func json(_ scalar: YAMLScalar) -> JSONValue {
-        if scalar.isNull { return .null }
-        if let flag = scalar.bool { return .bool(flag) }
-        if scalar.style == .plain, scalar.double != nil { return .number(scalar.text) }
-        return .string(scalar.text)
-    }
-
     /// The scalar as a value of `type`, or an issue.
     static func value(
         _ node: YAMLNode, as type: AttributeType, format: TimeFormat?, diagnostics: Diagnostics, what: String
@@ -18,7 +10,7 @@ enum TypedScalar {
         }
         var resolved = scalar
         resolved.text = diagnostics.interpolator.interpolate(scalar, diagnostics: diagnostics)
-        if let value = ValueConverter.value(from: json(resolved), as: type, format: format) { return value }
+        if let value = ValueConverter.value(from: resolved.json, as: type, format: format) { return value }
         diagnostics.error(node.mark, "\(what) must be \(article(type)), found '\(scalar.text)'")
         return nil
     }

@@ -175,3 +175,23 @@ final class NestedPlan {
         parentFill = pairs.compactMap { child, parent in source.attributeIndex(parent).map { (child, $0) } }
     }
 }
+
+extension EntityPlan {
+    /// The identity of a record with these attribute values; `nil` when an identity attribute is
+    /// missing or null.
+    func identityKey(of values: [Value?]) -> IdentityKey? {
+        var key: [Value] = []
+        key.reserveCapacity(identity.count)
+        for position in identity {
+            guard let value = values[position], !value.isNull else { return nil }
+            key.append(value)
+        }
+        return key.isEmpty ? nil : IdentityKey(key)
+    }
+
+    /// An identity as messages show it: `id=7, slug=ada`.
+    func described(_ key: IdentityKey) -> String {
+        zip(identity, key.values).map { "\(attributes[$0].name)=\(ValueText.display($1))" }
+            .joined(separator: ", ")
+    }
+}

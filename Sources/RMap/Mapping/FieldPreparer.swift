@@ -42,15 +42,15 @@ final class FieldPreparer: Sendable {
     }
 
     private func prepare(_ wrapped: JSONObject, _ plan: EntityPlan) -> PreparedRecord {
-        let object = RecordConverter.unwrapped(wrapped, element: plan.wrapper)
-        var record = PreparedRecord(fields: RecordConverter.fields(of: object, plan))
+        let object = RecordFields.unwrapped(wrapped, element: plan.wrapper)
+        var record = PreparedRecord(fields: RecordFields.read(object, plan))
         guard !plan.nested.isEmpty else { return record }
         record.nested = plan.nested.map { nested in
             // An embedded record is the record itself, which the mapper reads.
             guard let destination = plans.value[nested.destination.index], destination.typeKey == nil,
                 let slot = nested.slot
             else { return nil }
-            switch RecordConverter.lookup(object[plan.slots[slot]], rest: nested.rest) {
+            switch RecordFields.lookup(object[plan.slots[slot]], rest: nested.rest) {
             case .found(.array(let items)) where nested.toMany:
                 var records: [PreparedRecord] = []
                 records.reserveCapacity(items.count)

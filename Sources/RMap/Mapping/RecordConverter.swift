@@ -84,7 +84,7 @@ final class RecordConverter {
             fail(declared, keyPath: path.text, value: json, "expected an object, found \(json.kindName)")
             return .rejected
         }
-        let object = embedded ? wrapped : Self.unwrapped(wrapped, element: declared.wrapper)
+        let object = embedded ? wrapped : RecordFields.unwrapped(wrapped, element: declared.wrapper)
         var plan = declared
         var explicit = false
         if let typeKey = declared.typeKey {
@@ -114,18 +114,18 @@ final class RecordConverter {
                 return .rejected
             }
         }
-        var fields = explicit ? Self.fields(of: object, plan) : prepared?.fields ?? Self.fields(of: object, plan)
-        apply(fill, to: &fields, plan)
-        var identity = identityKey(fields.values, plan)
+        var fields = explicit ? RecordFields.read(object, plan) : prepared?.fields ?? RecordFields.read(object, plan)
+        fields.fill(from: fill, plan)
+        var identity = plan.identityKey(of: fields.values)
         var existing = identity.flatMap { graph.object(root: plan.type.rootIndex, identity: $0) }
         if !explicit, let known = existing, known.type !== plan.type,
             graph.schema.model.entity(known.type.mapping, isKindOf: plan.type.name)
         {
             // A record that does not say its type keeps the sub-entity the object already has.
             plan = plans[known.type.index]
-            fields = Self.fields(of: object, plan)
-            apply(fill, to: &fields, plan)
-            identity = identityKey(fields.values, plan)
+            fields = RecordFields.read(object, plan)
+            fields.fill(from: fill, plan)
+            identity = plan.identityKey(of: fields.values)
             existing = identity.flatMap { graph.object(root: plan.type.rootIndex, identity: $0) }
         }
         count(plan)
@@ -133,7 +133,7 @@ final class RecordConverter {
         var failed = false
         if !fields.failures.isEmpty {
             failed = true
-            let shown = identity.map { describe($0, plan) }
+            let shown = identity.map { plan.described($0) }
             for failure in fields.failures {
                 tally.errors.append(
                     RecordError(
@@ -165,7 +165,7 @@ final class RecordConverter {
                 guard let value = fields.values[attribute.position] ?? attribute.defaultValue, !value.isNull else {
                     let said = fields.values[attribute.position] == nil ? "missing" : "null"
                     fail(
-                        plan, identity: describe(identity, plan), attribute: attribute.name,
+                        plan, identity: plan.described(identity), attribute: attribute.name,
                         keyPath: join(path, attribute.key), "required attribute is \(said) on a new object")
                     failed = true
                     continue
@@ -212,13 +212,13 @@ final class RecordConverter {
         guard let slot = nested.slot else { return embeddedRecord(object, nested, destination, path: path, fill: fill) }
         let keyPath = join(path, nested.key)
         let value: JSONValue
-        switch Self.lookup(object[plan.slots[slot]], rest: nested.rest) {
+        switch RecordFields.lookup(object[plan.slots[slot]], rest: nested.rest) {
         case .missing: return nested.nullifiesMissing ? .records(nil) : .absent
         case .found(.null): return .records(nil)
         case .found(let found): value = found
         case .notAnObject(let found, let key):
             fail(
-                plan, identity: describe(identity, plan), keyPath: keyPath, value: found,
+                plan, identity: plan.described(identity), keyPath: keyPath, value: found,
                 "expected an object at '\(key)', found \(found.kindName)")
             return .rejected
         }
@@ -246,7 +246,7 @@ final class RecordConverter {
         default:
             let expected = nested.toMany ? "an array of objects" : "an object"
             fail(
-                plan, identity: describe(identity, plan), keyPath: keyPath, value: value,
+                plan, identity: plan.described(identity), keyPath: keyPath, value: value,
                 "relationship '\(nested.name)' expects \(expected), found \(value.kindName)")
             return .rejected
         }
@@ -286,81 +286,7 @@ final class RecordConverter {
         tally.touched[plan.type.index] = true
     }
 
-    // MARK: - Attributes
-
-    /// Every attribute's value and the count of unmapped keys. Reads nothing but the record
-    /// and the plan, so it may run on any thread that owns the plan (``FieldPreparer``).
-    static func fields(of object: JSONObject, _ plan: EntityPlan) -> ConvertedFields {
-        var fields = ConvertedFields(values: plan.takeValues())
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: plan.slots.count) { positions in
-            fields.unmapped = object.members.count - plan.locate(object, into: positions)
-            for attribute in plan.attributes {
-                let position = positions[attribute.slot]
-                guard position >= 0 else { continue }
-                switch Self.lookup(object.members[position].value, rest: attribute.rest) {
-                case .missing:
-                    continue
-                case .notAnObject(let found, let key):
-                    fields.failures.append(
-                        (
-                            attribute.name, attribute.key, found,
-                            "expected an object at '\(key)', found \(found.kindName)"
-                        ))
-                case .found(let json):
-                    switch attribute.value(from: json) {
-                    case .success(let value): fields.values[attribute.position] = value
-                    case .failure(let failure):
-                        fields.failures.append((attribute.name, attribute.key, failure.value, failure.message))
-                    }
-                }
-            }
-        }
-        return fields
-    }
-
-    /// The payload's fill for the keys the record lacks (every key it names, for a fill that replaces).
-    private func apply(_ fill: PayloadFill?, to fields: inout ConvertedFields, _ plan: EntityPlan) {
-        guard let fill else { return }
-        for (position, value) in fill.entries(for: plan.type) where fill.replaces || fields.values[position] == nil {
-            fields.values[position] = value
-        }
-    }
-
-    enum Lookup {
-        case missing
-        case found(JSONValue)
-        /// A value that is not an object where the key path goes on, and the key it was under.
-        case notAnObject(JSONValue, key: String)
-    }
-
-    /// Follows `rest` from `value`: a missing object on the way means missing, a `null` one means `null`.
-    static func lookup(_ value: JSONValue?, rest: [String]) -> Lookup {
-        guard var current = value else { return .missing }
-        var parent = ""
-        for key in rest {
-            switch current {
-            case .object(let object):
-                guard let next = object[key] else { return .missing }
-                current = next
-                parent = key
-            case .null:
-                return .found(.null)
-            default:
-                return .notAnObject(current, key: parent)
-            }
-        }
-        return .found(current)
-    }
-
     // MARK: - Helpers
-
-    /// `{"person": {...}}` -> `{...}` when `element` is the record's only key.
-    static func unwrapped(_ object: JSONObject, element: String?) -> JSONObject {
-        guard let element, object.members.count == 1, object.members[0].key == element,
-            case .object(let inner) = object.members[0].value
-        else { return object }
-        return inner
-    }
 
     private func resolveType(_ text: String, in plan: EntityPlan) -> Int? {
         if let type = plan.types[text] { return type }
@@ -368,21 +294,6 @@ final class RecordConverter {
         let type = plan.types[graph.schema.model.inflector.camelize(text)]
         plan.camelizedTypes[text] = type
         return type
-    }
-
-    private func identityKey(_ values: [Value?], _ plan: EntityPlan) -> IdentityKey? {
-        var key: [Value] = []
-        key.reserveCapacity(plan.identity.count)
-        for position in plan.identity {
-            guard let value = values[position], !value.isNull else { return nil }
-            key.append(value)
-        }
-        return key.isEmpty ? nil : IdentityKey(key)
-    }
-
-    private func describe(_ identity: IdentityKey, _ plan: EntityPlan) -> String {
-        zip(plan.identity, identity.values).map { "\(plan.attributes[$0].name)=\(ValueText.display($1))" }
-            .joined(separator: ", ")
     }
 
     private func count(_ plan: EntityPlan) {
@@ -403,14 +314,6 @@ final class RecordConverter {
     private func join(_ path: RecordPath, _ key: String) -> String {
         path.text.map { "\($0).\(key)" } ?? key
     }
-}
-
-/// A record's attribute values as converted (`nil` where it has no key), the
-/// problems met, and how many of its keys map to nothing.
-struct ConvertedFields: Sendable {
-    var values: [Value?]
-    var failures: [(attribute: String, key: String, value: JSONValue, message: String)] = []
-    var unmapped = 0
 }
 
 /// Where a record sits inside its top-level record (`projects.1`), spelled out

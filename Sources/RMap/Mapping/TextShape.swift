@@ -1,10 +1,10 @@
 import Foundation
 
 /// Checks the text of `uuid` and `url` values, which ``ValueConverter`` keeps as strings.
-enum TextShape {
+package enum TextShape {
     /// True when `value` (a string, or an array of them) has the shape `type` asks for;
     /// values of other types pass.
-    static func isValid(_ value: Value, as type: AttributeType) -> Bool {
+    package static func isValid(_ value: Value, as type: AttributeType) -> Bool {
         switch (value, type) {
         case (.string(let text), .uuid): UUID(uuidString: text) != nil
         case (.string(let text), .url): !text.isEmpty && URL(string: text, encodingInvalidCharacters: false) != nil

@@ -20,10 +20,10 @@ struct AttributeValues {
             throw .unknownName(entity: entity.name, name: name, at: node.mark)
         }
         guard
-            let value = ValueConverter.value(from: SingerFiles.json(node), as: attribute.type, format: attribute.format)
+            let value = ValueConverter.value(from: node.json, as: attribute.type, format: attribute.format)
         else {
             throw .unreadableValue(
-                entity: entity.name, attribute: name, value: ValueText.display(SingerFiles.json(node)),
+                entity: entity.name, attribute: name, value: ValueText.display(node.json),
                 type: attribute.type.description, at: node.mark)
         }
         return value

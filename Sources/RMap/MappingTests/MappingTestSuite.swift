@@ -77,7 +77,7 @@ public struct MappingTestSuite: Sendable {
             switch key {
             case "name": testCase.name = diagnostics.string(value, "'name'") ?? ""
             case "entity": testCase.entity = diagnostics.string(value, "'entity'") ?? ""
-            case "payload": testCase.payload = .inline(SingerFiles.json(value))
+            case "payload": testCase.payload = .inline(value.json)
             case "payload_file":
                 testCase.payload = .file(relative(diagnostics.string(value, "'payload_file'") ?? "", to: directory))
             case "expect":
@@ -142,7 +142,7 @@ public struct MappingTestSuite: Sendable {
                 switch key {
                 case "method": request.method = diagnostics.string(value, "'method'") ?? ""
                 case "path": request.path = diagnostics.string(value, "'path'") ?? ""
-                default: request.body = SingerFiles.json(value)
+                default: request.body = value.json
                 }
             }
             for required in ["method", "path"] where !pairs.contains(where: { $0.0 == required }) {

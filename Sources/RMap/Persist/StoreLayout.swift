@@ -47,6 +47,12 @@ public struct StoreLayout: Sendable {
         tables[bindings[type.index].table]
     }
 
+    /// The positions of the columns in `type`'s table that hold one of its to-ones' destination
+    /// identity (a nested to-one's `project_id`), whether an attribute shares the column or not.
+    package func foreignKeyColumns(of type: EntityType) -> [Int] {
+        bindings[type.index].foreignKeys.flatMap(\.columns)
+    }
+
     /// For each of `roots`, whether connecting leaves its rows as they are: no entity stored
     /// in its table has a foreign-key column for a relationship that a connection sets, itself
     /// or as an inverse (the others, nested ones, are set by mapping). Linear in the schema.

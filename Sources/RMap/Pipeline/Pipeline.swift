@@ -3,8 +3,12 @@
 /// ```swift
 /// let registry = PluginRegistry.standard()
 /// let model = try MappingLoader(catalog: registry.catalog).load(["mappings/crm.yml"])
-/// let result = try await Pipeline(model: model, registry: registry).run(RunOptions(store: memory))
-/// let people = try result.graph.objects(of: "CRMPerson")
+/// let config = PluginConfig(plugin: "sqlite", options: ["path": "crm.sqlite"])
+/// let result = try await Pipeline(model: model, registry: registry).run(RunOptions(store: config))
+/// print(result.report.totals.inserted)
+/// // What the run stored is read from the store, by the model's names:
+/// let people = try await StoreReader(store: SQLiteStore(path: "crm.sqlite"), model: model)
+///     .objects(of: "CRMPerson").fetchAll()
 /// ```
 public struct Pipeline: Sendable {
     /// The model to run.
@@ -27,7 +31,7 @@ public struct Pipeline: Sendable {
     /// - Parameters:
     ///   - options: strictness, dry run, entity selection, concurrency and store.
     ///   - progress: receives progress events; called from any task.
-    /// - Returns: the report and the connected graph.
+    /// - Returns: the report; what the run stored is read from the store (``StoreReader``).
     public func run(
         _ options: RunOptions = RunOptions(), progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }
     ) async throws -> RunResult {
@@ -118,7 +122,7 @@ public struct Pipeline: Sendable {
         let written = try await write.finish()
         report.add(written)
         progress(.stageFinished("persist"))
-        return RunResult(report: report, graph: graph)
+        return RunResult(report: report)
     }
 
     /// A run through the store's engine: records staged as they are mapped, then connected and
@@ -170,7 +174,7 @@ public struct Pipeline: Sendable {
         let staged = StagedRun(
             options: options, progress: progress, sink: sink, stages: stages, rejected: rejected, skipped: skipped,
             channel: channel, layout: layout, incremental: incremental, state: state, payloads: payloads)
-        return RunResult(report: try await merge(staged), graph: graph)
+        return RunResult(report: try await merge(staged))
     }
 
     /// The stages a run runs: the registry's, then the model's.
@@ -268,12 +272,11 @@ public struct Pipeline: Sendable {
     }
 }
 
-/// What a run produced: its report and the connected graph.
-public struct RunResult {
+/// What a run produced: its report. The objects it stored are in the store, read with
+/// ``StoreReader`` (or, for a store without an engine, what its `write(_:request:)` received).
+public struct RunResult: Sendable {
     /// Counts, rejected records and dangling references.
     public var report: RunReport
-    /// The connected graph (objects by entity and identity, related objects both ways).
-    public var graph: ObjectGraph
 }
 
 /// A `--strict` run that met rejected records or dangling references; nothing was written.

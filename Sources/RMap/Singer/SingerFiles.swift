@@ -38,14 +38,4 @@ struct SingerFiles {
     func remove() {
         PrivateFolder.removeItem(folder)
     }
-
-    /// The JSON a YAML block stands for (`config:` as the tap reads it): mappings become
-    /// objects, sequences arrays, scalars what ``TypedScalar/json(_:)`` makes of them.
-    static func json(_ node: YAMLNode) -> JSONValue {
-        switch node {
-        case .scalar(let scalar): TypedScalar.json(scalar)
-        case .sequence(let items, _): .array(items.map(json))
-        case .mapping(let pairs, _): .object(JSONObject(pairs.map { ($0.key.scalar?.text ?? "", json($0.value)) }))
-        }
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RMap
+import RMapAuthoring
 import RMapHTTP
 
 /// `rmap init PAYLOAD... [--url URL...] [-o FILE]`: write a commented mapping

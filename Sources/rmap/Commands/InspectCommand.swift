@@ -1,4 +1,5 @@
 import RMap
+import RMapAuthoring
 
 /// `rmap inspect MAPPING...`: show what every name resolved to.
 struct InspectCommand: CLICommand {

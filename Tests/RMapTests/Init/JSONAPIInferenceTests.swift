@@ -1,5 +1,6 @@
 import Foundation
 import RMap
+import RMapAuthoring
 import RMapHTTP
 import Testing
 

@@ -1,6 +1,7 @@
+import RMap
 import Testing
 
-@testable import RMap
+@testable import RMapAuthoring
 
 @Suite("rmap init: attribute types from sample values")
 struct ScalarTypeGuessTests {

@@ -1,4 +1,5 @@
 import RMap
+import RMapAuthoring
 import Testing
 
 /// `rmap inspect` shows the JSON:API type each entity maps and where each relationship's linkage is kept.

@@ -1,4 +1,5 @@
 import RMap
+import RMapAuthoring
 import Testing
 
 @Suite("Mermaid erDiagram")

@@ -1,3 +1,5 @@
+public import RMap
+
 /// The JSON form of `rmap inspect`: one document describing every resolved
 /// name of a model, stable for tools (its schema is in `docs/cli.md`).
 ///

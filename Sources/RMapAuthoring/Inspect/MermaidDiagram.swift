@@ -1,3 +1,5 @@
+public import RMap
+
 /// The Mermaid form of `rmap inspect`: an `erDiagram` with one block per
 /// table and one line per relationship (an inverse pair is one line).
 ///
@@ -63,7 +65,7 @@ public enum MermaidDiagram {
     /// foreign-key columns (a nested to-one's `project_id`), whether an attribute shares the column or not.
     private static func linkColumns(of table: TableLayout, layout: StoreLayout, schema: GraphSchema) -> Set<Int> {
         let family = schema.types.filter { schema.root(of: $0).name == table.rootEntity }
-        return Set(family.flatMap { layout.bindings[$0.index].foreignKeys.flatMap(\.columns) })
+        return Set(family.flatMap { layout.foreignKeyColumns(of: $0) })
     }
 
     /// The attributes that are the source side of a to-one foreign key, as `Root.attribute`.

@@ -1,3 +1,5 @@
+public import RMap
+
 /// The ways `rmap inspect` shows a model: what every name in the mapping files resolved to.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import RMap
+
 /// The third pass of ``MappingInference``: relationships.
 ///
 /// - Each nested key becomes a nested relationship; when every child holds

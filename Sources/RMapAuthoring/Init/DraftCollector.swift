@@ -1,3 +1,5 @@
+import RMap
+
 /// The first pass of ``MappingInference``: finds each payload's records,
 /// names their entity, and files every nested object that has an `id` under
 /// an entity of its own (one entity per payload key, shared by keys whose

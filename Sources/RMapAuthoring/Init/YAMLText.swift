@@ -1,3 +1,5 @@
+import RMap
+
 /// Scalars and flow maps written as YAML text that the project's loader reads back.
 ///
 /// libyaml's emitter writes no comments, and an inferred mapping is mostly

@@ -1,3 +1,5 @@
+public import RMap
+
 /// A mapping inferred from sample payloads: what ``MappingWriter`` writes as
 /// a mapping file, and what the inference noticed on the way.
 public struct InferredMapping: Sendable {

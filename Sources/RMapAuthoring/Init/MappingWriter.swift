@@ -1,4 +1,5 @@
 import Foundation
+import RMap
 
 /// Writes an ``InferredMapping`` as a commented mapping file.
 ///

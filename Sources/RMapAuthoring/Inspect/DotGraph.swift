@@ -1,3 +1,5 @@
+public import RMap
+
 /// The Graphviz form of `rmap inspect`: a `digraph` with one record-shaped
 /// node per entity and labelled edges for relationships and `extends`.
 ///

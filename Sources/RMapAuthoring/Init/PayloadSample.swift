@@ -1,4 +1,5 @@
 import Foundation
+public import RMap
 
 /// One sample payload that ``MappingInference`` reads: a parsed JSON
 /// document and where it came from.

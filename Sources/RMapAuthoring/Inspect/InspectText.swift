@@ -1,3 +1,5 @@
+import RMap
+
 /// The text forms that every inspect renderer shares: keys, plugin options,
 /// values, conditions and time formats as a mapping file would write them.
 enum InspectText {

@@ -1,3 +1,5 @@
+import RMap
+
 /// What ``DraftCollector`` gathers for one entity before its attributes are inferred.
 struct EntityDraft {
     /// A key whose objects became another entity's records.

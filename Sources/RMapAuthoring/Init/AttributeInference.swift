@@ -1,3 +1,5 @@
+import RMap
+
 /// The second pass of ``MappingInference``: one entity's attributes, identity
 /// and `type` key from its records.
 ///

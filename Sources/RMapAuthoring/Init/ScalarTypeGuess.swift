@@ -1,3 +1,5 @@
+import RMap
+
 /// The attribute type that fits every sample value of one key, checked with
 /// the converter a run uses (``ValueConverter``), so what is guessed imports.
 ///

@@ -1,3 +1,5 @@
+import RMap
+
 /// A relationship drawn once in a diagram, with its inverse when the model has
 /// one: `projects` / `owner` is one link, not two.
 struct RelationshipLink {

@@ -1,3 +1,5 @@
+import RMap
+
 /// The paging a `--url`'s query shows, as the `http` source's keys: `limit=10&offset=20` is
 /// offset paging (`page_size: 10`), `page=2&per_page=30` page paging (`paginate: page,
 /// page_size: 30`), Django's `page_size=50` the same with `size_param: page_size`. The paging

@@ -1,3 +1,5 @@
+public import RMap
+
 /// The text form of `rmap inspect`: one block per entity with every resolved
 /// name, then the store.
 ///
@@ -105,7 +107,8 @@ public enum ModelText {
             parts.append("key \(InspectText.key(relationship.keyPath))")
         }
         if let pairs = InspectText.parentKey(of: relationship, in: model) {
-            parts.append("identify_nested_by_parent_key {\(pairs.map { "\($0.source) <- \($0.destination)" }.joined(separator: ", "))}")
+            let shown = pairs.map { "\($0.source) <- \($0.destination)" }
+            parts.append("identify_nested_by_parent_key {\(shown.joined(separator: ", "))}")
         }
         if relationship.kind == .toMany { parts.append("assignment \(relationship.assignment.rawValue)") }
         if relationship.missing != .keep { parts.append("missing \(relationship.missing.rawValue)") }

@@ -1,3 +1,5 @@
+import RMap
+
 /// The names ``MappingInference`` gives: entities from file names, root keys
 /// and URL paths, attributes and relationships from payload keys, all with
 /// the project's Rails inflector so the loader's defaults find them again.

@@ -1,3 +1,5 @@
+public import RMap
+
 /// Infers a mapping from sample payloads: the engine of `rmap init`.
 ///
 /// Entities are named from root keys, file names or URL paths (singular,

@@ -1,3 +1,5 @@
+public import RMap
+
 /// `rmap init --format jsonapi`: a mapping inferred from JSON:API compound documents
 /// (MAPPING.md §9).
 ///
