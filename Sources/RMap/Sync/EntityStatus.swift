@@ -27,19 +27,28 @@ public struct EntityStatus: Sendable, Equatable {
     }
 }
 
-extension SyncStore {
-    /// Per entity of the model: stored objects, pending local changes, stored cursors and the
-    /// last time a run advanced its state (docs/cli.md, `rmap status`). It only reads, in one
-    /// read transaction, so it works on a store it cannot write.
+/// Reads what ``SyncStore/status()`` shows: per entity, stored objects, pending local changes,
+/// stored cursors and the last time a run advanced its state.
+///
+/// ```swift
+/// let statuses = try EntityStatusReader(model: model, sync: schema, transactions: transactions).statuses()
+/// ```
+struct EntityStatusReader {
+    let model: MappingModel
+    let sync: SyncSchema
+    let transactions: SyncTransactions
+
+    /// Every entity's status, in the model's order, read in one read transaction.
     ///
     /// - Throws: ``PersistError`` for a run state that is not JSON, or the store's errors.
-    public func status() throws -> [EntityStatus] {
-        try read {
-            let changes = try self.changes()
+    func statuses() throws -> [EntityStatus] {
+        try transactions.read {
+            let engine = try transactions.engine
+            let changes = try ChangeDetector(sync: sync, engine: engine).changes()
             let cursors = try RunStateTable.read(scope: IncrementalCursors.scope, from: engine)
             let pages = try RunStateTable.read(scope: EntityStatus.pageScope, from: engine)
             return try model.entities.map { entity in
-                var status = EntityStatus(entity: entity.name, rows: try rows(of: entity.name), pending: [:], cursors: [:], lastSync: nil)
+                var status = EntityStatus(entity: entity.name, rows: try rows(of: entity.name, on: engine), pending: [:], cursors: [:], lastSync: nil)
                 for change in changes where change.entity == entity.name { status.pending[change.kind, default: 0] += 1 }
                 var stamps: [String] = []
                 for (key, entry) in cursors where IncrementalCursors.owner(of: key) == entity.name {
@@ -54,9 +63,8 @@ extension SyncStore {
     }
 
     /// How many rows are objects of exactly `entity` (not of its sub-entities).
-    private func rows(of entity: String) throws -> Int {
+    private func rows(of entity: String, on engine: any SQLEngine) throws -> Int {
         let type = try sync.stored.type(named: entity)
-        let engine = try engine
         let table = sync.stored.table(of: type)
         let condition = sync.stored.rows(of: [type], alias: "o", dialect: engine.dialect).map { " WHERE \($0)" } ?? ""
         return try engine.count("SELECT count(*) FROM \(engine.dialect.quote(table.name)) AS o\(condition)")

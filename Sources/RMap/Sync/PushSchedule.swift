@@ -22,6 +22,7 @@ public final class PushSchedule {
     /// The plan being carried out.
     public let plan: PushPlan
     private let store: SyncStore
+    private let inFlight: InFlightRequests
     private let suffix: (String) -> String
     private var states: [State]
     private var unmet: [Int]
@@ -44,7 +45,8 @@ public final class PushSchedule {
         self.plan = plan
         self.store = store
         self.suffix = suffix
-        journal = try store.journal(for: plan)
+        inFlight = store.inFlight
+        journal = try inFlight.entries(for: plan)
         states = Array(repeating: .waiting, count: plan.requests.count)
         let unmet = plan.requests.map(\.dependencies.count)
         var dependants = Array(repeating: [Int](), count: plan.requests.count)
@@ -70,11 +72,12 @@ public final class PushSchedule {
             do {
                 var change = plan.requests[index].change
                 for rewrite in rewrites {
-                    change = try store.rewriting(change, table: rewrite.table, from: rewrite.from, to: rewrite.to)
+                    change = try store.acknowledgement.rewriting(
+                        change, table: rewrite.table, from: rewrite.from, to: rewrite.to)
                 }
                 var request = try RequestBuilder(sync: store.sync, suffix: suffix).request(for: change)
                 request.dependencies = plan.requests[index].dependencies
-                let entry = try store.recordInFlight(request, earlier: journal)
+                let entry = try inFlight.record(request, earlier: journal)
                 if request.method == "POST" { request.idempotencyKey = entry.idempotencyKey }
                 batchLog?.handedOut.append(index)
                 return (index, request)
@@ -134,7 +137,7 @@ public final class PushSchedule {
         batchLog = ([], [])
         defer { batchLog = nil }
         do {
-            try store.batched(body)
+            try store.transactions.batched(body)
             return true
         } catch {
             let log = batchLog ?? ([], [])
@@ -174,7 +177,7 @@ public final class PushSchedule {
         }
         if let status, status < 500 {
             // Best effort: an entry left behind only means the next push sends the same key again.
-            try? store.forgetInFlight(request.change)
+            try? inFlight.forget(request.change)
         }
         let messages = store.sync.messages(status: status, answer: answer, of: plan.requests[index].change.entity)
         fail(index, status: status, messages: messages.isEmpty ? [message] : messages)

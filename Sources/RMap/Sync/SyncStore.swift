@@ -20,14 +20,8 @@ public final class SyncStore {
     /// The model whose entities the store holds.
     public let model: MappingModel
     let sync: SyncSchema
-    private let open: () throws -> any SQLEngine
-    private var opened: (any SQLEngine)?
-    /// The scope running now, if any.
-    var scope: Scope?
-    /// True once a read found the model's tables in place: reads do not look again.
-    var schemaChecked = false
-    /// The open batch (``batched(_:)``) that the write scopes run now join, if any.
-    var batch: SyncBatch?
+    /// The transactions its methods run in, on the engine opened at the first call.
+    let transactions: SyncTransactions
 
     /// Creates the API over a store whose engine runs rmap's SQL (SQLite, PostgreSQL, and the
     /// memory and JSON stores' SQLite); the engine is opened, and the store's tables of the model
@@ -50,19 +44,17 @@ public final class SyncStore {
     /// API then uses alone).
     package init(model: MappingModel, open: @escaping () throws -> any SQLEngine) {
         self.model = model
-        self.open = open
         sync = SyncSchema(schema: GraphSchema(model: model))
+        transactions = SyncTransactions(layout: sync.layout, open: open)
     }
 
     /// The store's engine, opened on first use.
-    var engine: any SQLEngine {
-        get throws {
-            if let opened { return opened }
-            let engine = try open()
-            opened = engine
-            return engine
-        }
-    }
+    var engine: any SQLEngine { get throws { try transactions.engine } }
+    /// The push journal's entries, as a push reads and writes them.
+    var inFlight: InFlightRequests { InFlightRequests(sync: sync, transactions: transactions) }
+    /// What the store writes when the server accepts a request.
+    var acknowledgement: PushAcknowledgement { PushAcknowledgement(sync: sync, transactions: transactions) }
+    private var edits: LocalEdits { LocalEdits(sync: sync, transactions: transactions) }
 
     // MARK: - Changes and plan
 
@@ -126,9 +118,7 @@ public final class SyncStore {
     /// - Throws: ``SyncError`` for an unknown attribute or an object no longer stored, or the store's errors.
     @discardableResult
     public func update(_ object: LocalObject, _ values: [String: Value]) throws -> LocalObject {
-        let entity = try sync.entity(named: object.entity)
-        let columns = try values.map { (try column($0.key, of: entity), $0.value) }
-        return try edit(object, entity, columns)
+        try edits.update(object, values)
     }
 
     /// Points a to-one relationship at another object (or at nothing), writing its foreign key.
@@ -138,13 +128,7 @@ public final class SyncStore {
     @discardableResult
     public func link(_ object: LocalObject, _ relationship: String, to destination: LocalObject?) throws -> LocalObject
     {
-        let entity = try sync.entity(named: object.entity)
-        guard let position = entity.type.relationshipIndex(relationship),
-            let group = sync.referenceColumns(entity, relationship: position)
-        else {
-            throw SyncError.noForeignKeyRelationship(entity: object.entity, relationship: relationship)
-        }
-        return try edit(object, entity, group.enumerated().map { ($1, destination?.identity[$0] ?? .null) })
+        try edits.link(object, relationship, to: destination)
     }
 
     /// Inserts a new object; the next push creates it on the server.
@@ -156,73 +140,113 @@ public final class SyncStore {
     /// - Throws: ``SyncError`` for an unknown attribute or a missing non-integer identity.
     @discardableResult
     public func insert(_ entity: String, _ values: [String: Value]) throws -> LocalObject {
-        let mapping = try sync.entity(named: entity)
-        let table = mapping.table
-        return try editLocally {
-            let stored = StoredTable(table: table, engine: try engine)
-            var row = [Value](repeating: .null, count: table.columns.count)
-            for (name, value) in values { row[try column(name, of: mapping)] = value }
-            if let discriminator = table.discriminator { row[discriminator] = .string(mapping.typeValue) }
-            for column in table.identity where row[column].isNull {
-                guard table.columns[column].type == .int else {
-                    throw SyncError.missingIdentity(entity: entity, attribute: table.columns[column].name)
-                }
-                row[column] = .int(try stored.lowest(column) - 1)
-            }
-            try stored.upsert(row)
-            guard let inserted = try stored.row(identity: table.identityValues(of: row)) else {
-                throw SyncError.notStored(entity: entity)
-            }
-            return LocalObject(row: inserted.values, reference: inserted.handle, entity: mapping, isNew: true, sync)
-        }
+        try edits.insert(entity, values)
     }
 
     /// Deletes an object locally; the next push deletes it on the server (an
     /// object never pushed just disappears).
     public func delete(_ object: LocalObject) throws {
-        let entity = try sync.entity(named: object.entity)
-        try editLocally {
-            guard try StoredTable(table: entity.table, engine: engine).delete(handle: object.reference) else {
-                throw SyncError.noLongerStored(entity: object.entity, identity: "\(IdentityKey(object.identity))")
-            }
-        }
+        try edits.delete(object)
+    }
+
+    // MARK: - Reads beside the objects
+
+    /// The stored links of a to-many relationship: each source's destination identities,
+    /// in payload order for `ordered: true` (the join table's `position`, or the
+    /// `<key>_position` column beside a child's foreign key), else in the store's order.
+    ///
+    /// ```swift
+    /// let team = try sync.links(of: "CRMTeam", "members")[IdentityKey([.int(7)])]  // [3, 1, 2]
+    /// ```
+    ///
+    /// Every source's links at once: to follow one object's, read it with ``StoreReader`` and
+    /// ask it for ``StoreObject/related(_:)``.
+    ///
+    /// - Throws: ``PersistError`` for an unknown entity, a relationship that is not a to-many,
+    ///   or one whose links live in neither a join table nor a child's foreign-key column.
+    public func links(of entity: String, _ relationship: String) throws -> [IdentityKey: [IdentityKey]] {
+        try ToManyLinks(sync: sync, transactions: transactions).links(of: entity, relationship)
+    }
+
+    /// Per entity of the model: stored objects, pending local changes, stored cursors and the
+    /// last time a run advanced its state (docs/cli.md, `rmap status`). It only reads, in one
+    /// read transaction, so it works on a store it cannot write.
+    ///
+    /// - Throws: ``PersistError`` for a run state that is not JSON, or the store's errors.
+    public func status() throws -> [EntityStatus] {
+        try EntityStatusReader(model: model, sync: sync, transactions: transactions).statuses()
+    }
+
+    // MARK: - Push
+
+    /// Records that the server accepted `request`: the object's row and base
+    /// become what was sent with the server's answer laid over it (server-side
+    /// values such as `updated_at`); a created object takes the identity from
+    /// the answer or, when the body is empty, from `location`'s last segment,
+    /// and every foreign key and join-table link that held its temporary identity
+    /// gets the real one. When the store already holds an object under the real
+    /// identity (a run imported it while the `POST` was in flight), the two are
+    /// one object: merged three-way (``CreatedObjectMerge``, local edits kept),
+    /// stored once. A deleted object's base is dropped. The request's
+    /// push-journal entry goes in the same transaction.
+    ///
+    /// - Returns: the temporary identity and the real one, when they differ.
+    /// - Throws: ``SyncError`` when a created object's identity cannot be found.
+    @discardableResult
+    public func acknowledge(
+        _ request: PlannedRequest, answer: JSONValue?, location: String?, suffix: String = ".json"
+    ) throws -> (from: [Value], to: [Value])? {
+        try acknowledgement.record(request, answer: answer, location: location, suffix: suffix)
+    }
+
+    /// How many creations the push journal holds: `POST`s that a push sent, or was about to
+    /// send, whose answers are not recorded (the push was killed, could not record them, or is
+    /// still waiting). The server may hold their objects already; a run stores those beside the
+    /// local rows, and the next push pairs each with its row by its idempotency key (docs/push.md,
+    /// "Runs and pushes that meet"). A store without a journal holds none, and is not given one
+    /// (nor the model's tables) by asking.
+    ///
+    /// - Throws: the store's errors.
+    public func journalledCreations() throws -> Int {
+        try inFlight.creations()
+    }
+
+    // MARK: - Scopes
+
+    /// Runs `body` in one transaction that only reads: it neither waits for nor blocks a write
+    /// of another connection (SQLite's shared lock, PostgreSQL's read-only snapshot), and
+    /// nothing is committed.
+    ///
+    /// The schema is not checked on reads: the first read of a `SyncStore` finds, by reading,
+    /// whether the model's tables are in place and keeps a yes. Until then (a new store) a read
+    /// runs as a ``write(_:)``, which creates what is missing. Inside another scope, `body` joins it.
+    ///
+    /// ```swift
+    /// let (changes, people) = try sync.read { (try sync.changes(), try sync.objects(of: "CRMPerson")) }
+    /// ```
+    ///
+    /// - Throws: what `body` throws, or the store's errors.
+    public func read<Result>(_ body: () throws -> Result) throws -> Result {
+        try transactions.read(body)
+    }
+
+    /// Runs `body` in one write transaction over the model's tables (SQLite's `BEGIN IMMEDIATE`,
+    /// PostgreSQL's advisory lock), which makes sure of the schema first: committed when `body`
+    /// returns, rolled back when it throws. Inside a write scope, `body` joins it.
+    ///
+    /// ```swift
+    /// try sync.write {
+    ///     try sync.update(ada, ["email": .string("ada@lovelace.org")])
+    ///     try sync.delete(charles)
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``SyncError`` inside a read scope, what `body` throws, or the store's errors.
+    public func write<Result>(_ body: () throws -> Result) throws -> Result {
+        try transactions.write(journal: false, body)
     }
 
     // MARK: - Helpers
-
-    /// A ``write(_:)`` whose writes are local edits, pending until pushed: the store's base
-    /// capture keeps the server's state of each row they change (``SQLEngine/setLocalEdits(_:)``).
-    private func editLocally<Result>(_ body: () throws -> Result) throws -> Result {
-        try write {
-            let engine = try engine
-            try engine.setLocalEdits(true)
-            defer { try? engine.setLocalEdits(false) }
-            return try body()
-        }
-    }
-
-    /// Writes `columns` (position, value) in the object's row, locally; the object as stored now.
-    private func edit(_ object: LocalObject, _ entity: SyncSchema.EntitySync, _ columns: [(Int, Value)]) throws
-        -> LocalObject
-    {
-        try editLocally {
-            let stored = StoredTable(table: entity.table, engine: try engine)
-            guard try stored.update(handle: object.reference, columns.map { ($0.0, $0.1) }),
-                let row = try stored.row(handle: object.reference)
-            else {
-                throw SyncError.noLongerStored(entity: object.entity, identity: "\(IdentityKey(object.identity))")
-            }
-            return LocalObject(row: row, reference: object.reference, entity: entity, isNew: object.isNew, sync)
-        }
-    }
-
-    private func column(_ name: String, of entity: SyncSchema.EntitySync) throws -> Int {
-        if let index = entity.type.attributeIndex(name) {
-            return sync.layout.bindings[entity.type.index].attributeColumns[index]
-        }
-        if let index = entity.table.columnIndex(name), case .foreignKey = entity.table.roles[index] { return index }
-        throw SyncError.unknownAttribute(entity: entity.type.name, attribute: name)
-    }
 
     /// The attribute a column holds (an identity column always holds the root's attribute).
     private static func attribute(at column: Int, of table: TableLayout) -> String {

@@ -61,13 +61,13 @@ public struct LiveObject: ReadableObject, Equatable, CustomStringConvertible {
     /// access (its nested route or `params` route, else a filter on the foreign
     /// key), from the store afterwards.
     public func related(_ name: String) async throws -> [LiveObject] {
-        try await session.related(self, name)
+        try await session.relationships.related(self, name, in: session)
     }
 
     /// The object of a to-one relationship held by a foreign key: from the
     /// session's cache or the store, else `GET /people/7.json`; `nil` when the key is null.
     public func relatedObject(_ name: String) async throws -> LiveObject? {
-        try await session.relatedObject(self, name)
+        try await session.relationships.relatedObject(self, name, in: session)
     }
 
     /// `CRMPerson 1`.

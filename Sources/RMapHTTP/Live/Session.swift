@@ -40,14 +40,16 @@ public actor Session: ObjectReading {
     let stored: StoredModel
     let registry: PluginRegistry
     let localOnly: [String: Set<String>]
-    let pushTransport: (any HTTPTransport)?
+    /// How the session follows relationships.
+    nonisolated let relationships: RelationshipFaults
+    /// How the session writes local changes and saves them.
+    private nonisolated let changes: LiveChanges
     var cache: LRUCache<ObjectKey, LiveObject>
     /// The objects each loaded to-many relationship holds, by owner and relationship.
     var faults: [FaultKey: [ObjectKey]] = [:]
     private var inFlight: [String: Task<[ObjectKey], any Error>] = [:]
     /// Whether a load or a store call holds the store (``takeTurn()``), and who waits for it.
-    var turnTaken = false
-    var turnWaiters: [CheckedContinuation<Void, Never>] = []
+    private var turns = StoreTurns()
     /// Where the session's code runs: every store call is a job of this worker.
     private let worker: SerialWorker
 
@@ -79,7 +81,8 @@ public actor Session: ObjectReading {
         self.cacheLimit = max(1, cacheLimit)
         self.localOnly = localOnly
         self.registry = registry
-        self.pushTransport = pushTransport
+        relationships = RelationshipFaults(model: model)
+        changes = LiveChanges(model: model, pushTransport: pushTransport)
         sync = SyncStore(model: model) { try runStore.engineOnWorker() }
         stored = StoredModel(schema: GraphSchema(model: model))
         cache = LRUCache(limit: cacheLimit)
@@ -129,7 +132,9 @@ public actor Session: ObjectReading {
             mapping, conditions: conditions, sort: sort, limit: limit, offset: offset,
             localOnly: localOnly[entity] ?? [], model: model)
         let objects = try await run(query).filter { query.matches($0.values) }
-        for path in prefetch { try await self.prefetch(path.split(separator: ".").map(String.init), from: objects) }
+        for path in prefetch {
+            try await relationships.prefetch(path.split(separator: ".").map(String.init), from: objects, in: self)
+        }
         return objects
     }
 
@@ -218,6 +223,60 @@ public actor Session: ObjectReading {
             cache[key] = object
             return object
         }
+    }
+
+    // MARK: - Local changes
+
+    /// Writes attribute values of an object to the store as a local change (pushed by ``save()``).
+    ///
+    /// - Returns: the object as stored now.
+    /// - Throws: ``LiveError`` for an unknown attribute or an object no longer stored.
+    func update(_ object: LiveObject, _ values: [String: Value]) async throws -> LiveObject {
+        try await changes.update(object, values, in: self)
+    }
+
+    /// Inserts a new object; ``save()`` creates it on the server and gives it its permanent identity.
+    ///
+    /// An integer identity left out gets a temporary negative value until the save.
+    ///
+    /// ```swift
+    /// let grace = try await session.insert("CRMPerson", ["firstName": "Grace", "lastName": "Hopper"])
+    /// let saved = try await session.save()   // POST /people.json; saved.created[0]["id"] is the server's
+    /// ```
+    public func insert(_ entity: String, _ values: [String: any ValueConvertible]) async throws -> LiveObject {
+        try await changes.insert(entity, values.mapValues(\.value), in: self)
+    }
+
+    /// Deletes an object locally; ``save()`` deletes it on the server.
+    public func delete(_ object: LiveObject) async throws {
+        try await changes.delete(object, in: self)
+    }
+
+    /// Pushes every pending change (edits, inserts, deletions) with ``Pusher``'s exactly-once push, then
+    /// refreshes each saved object: from the server's answer, or with a `GET` when the answer had no body.
+    ///
+    /// Only changed attributes are sent (`PUT /people/1.json {"person":{"email":...}}`); an inserted
+    /// object takes the identity the server assigns, and server-set attributes (`updated_at`) its values.
+    ///
+    /// - Returns: the push's report and the inserted objects as stored now (with their permanent identities).
+    /// - Throws: ``SyncError`` for an entity without an http source, or the store's errors; the
+    ///   server's refusals (`422`) are in the report's `pending`, the changes kept.
+    public func save() async throws -> SaveReport {
+        try await changes.save(in: self)
+    }
+
+    // MARK: - The store's turns
+
+    /// Waits until the store is the caller's alone (``StoreTurns``). Every ``takeTurn()`` is
+    /// followed by one ``giveTurn()``.
+    func takeTurn() async {
+        if turns.take() { return }
+        await withCheckedContinuation { turns.wait($0) }
+    }
+
+    /// Hands the store to the next caller waiting for it, or frees it.
+    func giveTurn() {
+        turns.give()
     }
 
     /// A stored row as an object of `type`.

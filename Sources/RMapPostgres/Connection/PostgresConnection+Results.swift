@@ -41,27 +41,6 @@ extension PostgresConnection {
         }
     }
 
-    /// Calls `body` with libpq's array of NUL-terminated parameter values.
-    func withParameters<Result>(
-        _ params: [String?],
-        _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> Result
-    ) -> Result {
-        let owned: [UnsafeMutablePointer<CChar>?] = params.map { value in value.flatMap { strdup($0) } }
-        defer { for pointer in owned { free(pointer) } }
-        let values = owned.map { $0.map { UnsafePointer($0) } }
-        return values.withUnsafeBufferPointer { body($0.baseAddress) }
-    }
-
-    /// Throws when a parameter holds a NUL character, which PostgreSQL text
-    /// cannot hold and libpq would silently cut at.
-    func checkParameters(_ params: [String?], for operation: PostgresError.Operation) throws(PostgresError) {
-        if let index = params.firstIndex(where: { $0?.utf8.contains(0) == true }) {
-            throw error(
-                operation,
-                message: "parameter $\(index + 1) contains a NUL character, which PostgreSQL text cannot hold")
-        }
-    }
-
     /// libpq's latest message for this connection, on one line.
     var lastErrorMessage: String {
         Self.oneLine(Self.text(PQerrorMessage(handle)) ?? "unknown libpq error")

@@ -77,9 +77,9 @@ public final class PostgresConnection {
     /// - Throws: ``PostgresError`` with operation `.query`.
     @discardableResult
     public func query(_ sql: String, _ params: [String?] = []) throws(PostgresError) -> PostgresResult {
-        try checkParameters(params, for: .query)
+        let parameters = try PostgresParameters(params, for: .query, on: self)
         return try run(.query) {
-            withParameters(params) { PQexecParams(handle, sql, Int32(params.count), nil, $0, nil, nil, 0) }
+            parameters.withPointers { PQexecParams(handle, sql, parameters.count, nil, $0, nil, nil, 0) }
         }
     }
 
@@ -100,11 +100,42 @@ public final class PostgresConnection {
     /// - Throws: ``PostgresError`` with operation `.executePrepared(name)`.
     @discardableResult
     public func executePrepared(name: String, params: [String?]) throws(PostgresError) -> PostgresResult {
-        try checkParameters(params, for: .executePrepared(name))
+        let parameters = try PostgresParameters(params, for: .executePrepared(name), on: self)
         return try run(.executePrepared(name)) {
-            withParameters(params) { PQexecPrepared(handle, name, Int32(params.count), $0, nil, nil, 0) }
+            parameters.withPointers { PQexecPrepared(handle, name, parameters.count, $0, nil, nil, 0) }
         }
     }
+
+    // MARK: - COPY … FROM STDIN
+
+    /// Loads rows with `COPY … FROM STDIN`, the fastest way into a table.
+    ///
+    /// Rows are encoded in COPY's text format (any text round-trips exactly,
+    /// `nil` is NULL) and sent in chunks of 256 KiB, so `rows` may be a lazy
+    /// sequence of any length.
+    ///
+    /// ```swift
+    /// try connection.copyIn(
+    ///     "COPY people (id, name) FROM STDIN",
+    ///     rows: [["1", "Ada"], ["2", nil]]
+    /// )
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sql: A `COPY table [(columns)] FROM STDIN` statement in text format
+    ///     (the default; no `FORMAT csv` or `binary`).
+    ///   - rows: The rows, each with one value per copied column.
+    /// - Returns: The number of rows the server stored.
+    /// - Throws: ``PostgresError`` with operation `.copy` when the statement is
+    ///   not such a COPY, a row has the wrong number of values, or the server
+    ///   rejects the data; nothing is stored then.
+    /// - Complexity: O(total size of the rows); memory stays at one chunk.
+    @discardableResult
+    public func copyIn(_ sql: String, rows: some Sequence<[String?]>) throws(PostgresError) -> Int {
+        try PostgresCopyIn(connection: self).load(sql, rows: rows, width: \.count) { $1.append($0) }
+    }
+
+    // MARK: - Names
 
     /// `name` as an SQL identifier: wrapped in double quotes, inner double
     /// quotes doubled, so any table or column name is safe to splice into SQL.

@@ -70,7 +70,8 @@ public final class PostgresEngine: SQLEngine {
         let text = statement(sql)
         var values: [Value] = []
         do {
-            try connection.stream(text, parameters.map(PostgresValueText.encode)) { result in
+            let rows = PostgresRowStream(connection: connection)
+            try rows.stream(text, parameters.map(PostgresValueText.encode)) { result in
                 let width = result.count
                 if values.count != width { values = Array(repeating: .null, count: width) }
                 for column in 0..<width {
@@ -93,7 +94,9 @@ public final class PostgresEngine: SQLEngine {
         if rows.count >= Self.copyThreshold {
             let sql = "COPY \(PostgresSchema.quote(table)) (\(names)) FROM STDIN"
             do {
-                try connection.copyIn(sql, rows: Array(rows), width: \.count) { $1.append(values: $0) }
+                try PostgresCopyIn(connection: connection).load(sql, rows: Array(rows), width: \.count) {
+                    $1.append(values: $0)
+                }
             } catch {
                 throw naming(error, sql)
             }
@@ -155,19 +158,19 @@ public final class PostgresEngine: SQLEngine {
 
     /// The connection's temporary table of that name, else the current schema's.
     public func columns(of table: String) throws -> [String] {
-        try connection.orderedColumns(of: table)
+        try PostgresCatalog(connection: connection).orderedColumns(of: table)
     }
 
     /// The functions and triggers of ``PostgresBaseCapture`` and the tables of identities created
     /// locally that the schema lacks for `layout`, in one round trip.
     public func ensureCapture(_ layout: StoreLayout) throws {
-        let statements = try connection.captureStatements(layout)
+        let statements = try PostgresCatalog(connection: connection).captureStatements(layout)
         guard !statements.isEmpty else { return }
         try connection.execute(statements.joined(separator: ";\n"))
     }
 
     public func holdsCapture(_ layout: StoreLayout) throws -> Bool {
-        try connection.captureStatements(layout).isEmpty
+        try PostgresCatalog(connection: connection).captureStatements(layout).isEmpty
     }
 
     public func setLocalEdits(_ local: Bool) throws {

@@ -38,7 +38,8 @@ final class FreshTableLoader {
     func insert(_ table: TableLayout, _ rows: [[Value]]) throws(PostgresError) -> Bool {
         guard Self.comparesAlike(table.identity.map { table.columns[$0] }), try hasLayoutTypes(table.name, table.columns)
         else { return false }
-        copiedRows += try connection.copyIn(Self.copy(into: table.name, table.columns), encoded: Self.encode(rows))
+        copiedRows += try PostgresCopyIn(connection: connection).load(
+            Self.copy(into: table.name, table.columns), encoded: Self.encode(rows))
         return true
     }
 
@@ -50,7 +51,8 @@ final class FreshTableLoader {
         guard !join.union, Self.comparesAlike(join.columns), try isFresh(join) else { return false }
         var seen = Set<[Value]>(minimumCapacity: links.count)
         let distinct = links.filter { seen.insert($0).inserted }
-        copiedRows += try connection.copyIn(Self.copy(into: join.name, join.columns), encoded: Self.encode(distinct))
+        copiedRows += try PostgresCopyIn(connection: connection).load(
+            Self.copy(into: join.name, join.columns), encoded: Self.encode(distinct))
         return true
     }
 

@@ -74,7 +74,7 @@ final class PostgresBackend: SyncBackend {
 
     func ensureSchema(_ layout: StoreLayout) throws {
         try laterIndexes.create(schemaDiff(layout))
-        let statements = try connection.captureStatements(layout)
+        let statements = try PostgresCatalog(connection: connection).captureStatements(layout)
         guard !statements.isEmpty else { return }
         try connection.execute(statements.joined(separator: ";\n"))
     }
@@ -83,12 +83,13 @@ final class PostgresBackend: SyncBackend {
     var tellsSchema: Bool { true }
 
     func holdsSchema(_ layout: StoreLayout) throws -> Bool {
-        try schemaDiff(layout).isEmpty && connection.captureStatements(layout).isEmpty
+        try schemaDiff(layout).isEmpty && PostgresCatalog(connection: connection).captureStatements(layout).isEmpty
     }
 
     /// What the current schema's tables lack for `layout`.
     private func schemaDiff(_ layout: StoreLayout) throws -> SchemaDiff {
-        SchemaDiff(layout, existing: try connection.columns(of: SchemaDiff.tableNames(layout)).mapValues(Set.init))
+        let existing = try PostgresCatalog(connection: connection).columns(of: SchemaDiff.tableNames(layout))
+        return SchemaDiff(layout, existing: existing.mapValues(Set.init))
     }
 
     func isEmpty(_ table: TableLayout) throws -> Bool {

@@ -1,15 +1,26 @@
 import Foundation
 
-// MARK: - The push journal
+/// The push journal as a push reads and writes it (``PushJournal``): which requests of a plan
+/// an earlier push sent, each request recorded as in flight before it is sent, and dropped when
+/// the server refused it.
+///
+/// ```swift
+/// let inFlight = InFlightRequests(sync: schema, transactions: transactions)
+/// let earlier = try inFlight.entries(for: plan)
+/// let entry = try inFlight.record(plan.requests[0], earlier: earlier)
+/// ```
+struct InFlightRequests {
+    let sync: SyncSchema
+    let transactions: SyncTransactions
 
-extension SyncStore {
     /// The journal entries of `plan`'s requests, by change key. Entries that
     /// no request of the plan matches by change and method (the change was
     /// acknowledged, edited away or deleted since) are dropped. One transaction.
-    func journal(for plan: PushPlan) throws -> [String: PushJournal.Entry] {
+    func entries(for plan: PushPlan) throws -> [String: PushJournal.Entry] {
         var methods: [String: String] = [:]
         for request in plan.requests { methods[try journalKey(request.change)] = request.method }
-        return try write(journal: true) {
+        return try transactions.write(journal: true) {
+            let engine = try transactions.engine
             var kept: [String: PushJournal.Entry] = [:]
             for entry in try PushJournal.entries(on: engine) {
                 guard methods[entry.change] == entry.method else {
@@ -27,35 +38,29 @@ extension SyncStore {
     /// one gets a fresh key.
     ///
     /// - Returns: the entry as stored.
-    func recordInFlight(_ request: PlannedRequest, earlier: [String: PushJournal.Entry]) throws
-        -> PushJournal.Entry
-    {
+    func record(_ request: PlannedRequest, earlier: [String: PushJournal.Entry]) throws -> PushJournal.Entry {
         let key = try journalKey(request.change)
         var entry =
             earlier[key]
             ?? PushJournal.Entry(
                 change: key, method: request.method, idempotencyKey: UUID().uuidString.lowercased(), attempts: 0)
         entry.attempts += 1
-        try write(journal: true) { try PushJournal.record(entry, on: engine) }
+        try transactions.write(journal: true) { try PushJournal.record(entry, on: transactions.engine) }
         return entry
     }
 
     /// Drops the journal entry of a request the server refused (it changed nothing there).
-    func forgetInFlight(_ change: SyncChange) throws {
+    func forget(_ change: SyncChange) throws {
         let key = try journalKey(change)
-        try write(journal: true) { try PushJournal.delete(key, on: engine) }
+        try transactions.write(journal: true) { try PushJournal.delete(key, on: transactions.engine) }
     }
 
-    /// How many creations the push journal holds: `POST`s that a push sent, or was about to
-    /// send, whose answers are not recorded (the push was killed, could not record them, or is
-    /// still waiting). The server may hold their objects already; a run stores those beside the
-    /// local rows, and the next push pairs each with its row by its idempotency key (docs/push.md,
-    /// "Runs and pushes that meet"). A store without a journal holds none, and is not given one
-    /// (nor the model's tables) by asking.
-    ///
-    /// - Throws: the store's errors.
-    public func journalledCreations() throws -> Int {
-        try readAsItIs { try PushJournal.entries(on: engine).filter { $0.method == "POST" }.count }
+    /// How many creations the journal holds (``SyncStore/journalledCreations()``), read from the
+    /// store as it is.
+    func creations() throws -> Int {
+        try transactions.readAsItIs {
+            try PushJournal.entries(on: transactions.engine).filter { $0.method == "POST" }.count
+        }
     }
 
     private func journalKey(_ change: SyncChange) throws -> String {

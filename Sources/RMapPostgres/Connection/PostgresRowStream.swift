@@ -1,14 +1,21 @@
 internal import CLibPQ
 
-// MARK: - Results row by row
+/// Runs statements on a connection whose results are read row by row as the server sends them
+/// (libpq's single-row mode), so that a result of any size is never held whole.
+///
+/// ```swift
+/// try PostgresRowStream(connection: connection).stream("SELECT id FROM people", []) { print($0.text(0) ?? "NULL") }
+/// ```
+struct PostgresRowStream {
+    /// The connection the statements run on.
+    let connection: PostgresConnection
 
-extension PostgresConnection {
     /// Runs one statement with `$1`, `$2`, … parameters and hands each result row to `row` as
     /// the server sends it (libpq's single-row mode), so that a result of any size is never held
     /// whole. A row is valid only during its call.
     ///
     /// ```swift
-    /// try connection.stream("SELECT id, name FROM people WHERE id > $1", ["7"]) { row in
+    /// try PostgresRowStream(connection: connection).stream("SELECT id, name FROM people WHERE id > $1", ["7"]) { row in
     ///     print(row.text(0) ?? "NULL", row.text(1) ?? "NULL")
     /// }
     /// ```
@@ -23,13 +30,15 @@ extension PostgresConnection {
     ///   the result has been read and dropped, so the connection stays usable.
     @discardableResult
     func stream(_ sql: String, _ params: [String?], row: (PostgresRow) throws -> Void) throws -> Int {
-        try checkParameters(params, for: .query)
-        let sent = withParameters(params) { PQsendQueryParams(handle, sql, Int32(params.count), nil, $0, nil, nil, 0) }
-        guard sent == 1 else { throw error(.query, message: lastErrorMessage) }
-        _ = PQsetSingleRowMode(handle)
+        let parameters = try PostgresParameters(params, for: .query, on: connection)
+        let sent = parameters.withPointers {
+            PQsendQueryParams(connection.handle, sql, parameters.count, nil, $0, nil, nil, 0)
+        }
+        guard sent == 1 else { throw connection.error(.query, message: connection.lastErrorMessage) }
+        _ = PQsetSingleRowMode(connection.handle)
         var failure: (any Error)?
         var affected = 0
-        while let result = PQgetResult(handle) {
+        while let result = PQgetResult(connection.handle) {
             defer { PQclear(result) }
             switch PQresultStatus(result) {
             case PGRES_SINGLE_TUPLE:
@@ -38,10 +47,10 @@ extension PostgresConnection {
             case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
                 affected = Int(String(cString: PQcmdTuples(result))) ?? 0
             case let status where status == PGRES_COPY_IN || status == PGRES_COPY_OUT:
-                abandonCopy(status)
-                failure = failure ?? error(.query, message: "COPY goes through copyIn(_:rows:), not a query")
+                connection.abandonCopy(status)
+                failure = failure ?? connection.error(.query, message: "COPY goes through copyIn(_:rows:), not a query")
             default:
-                if failure == nil { failure = error(.query, result: result) }
+                if failure == nil { failure = connection.error(.query, result: result) }
             }
         }
         if let failure { throw failure }

@@ -1,20 +1,19 @@
-// MARK: - To-many links, read back in order
+/// The stored links of a model's to-many relationships, read back in order
+/// (``SyncStore/links(of:_:)``): from the join table, or from the foreign keys of the
+/// destination's rows.
+///
+/// ```swift
+/// let members = try ToManyLinks(sync: schema, transactions: transactions).links(of: "CRMTeam", "members")
+/// ```
+struct ToManyLinks {
+    let sync: SyncSchema
+    let transactions: SyncTransactions
 
-extension SyncStore {
-    /// The stored links of a to-many relationship: each source's destination identities,
-    /// in payload order for `ordered: true` (the join table's `position`, or the
-    /// `<key>_position` column beside a child's foreign key), else in the store's order.
-    ///
-    /// ```swift
-    /// let team = try sync.links(of: "CRMTeam", "members")[IdentityKey([.int(7)])]  // [3, 1, 2]
-    /// ```
-    ///
-    /// Every source's links at once: to follow one object's, read it with ``StoreReader`` and
-    /// ask it for ``StoreObject/related(_:)``.
+    /// Each source's destination identities (what ``SyncStore/links(of:_:)`` returns), in one read.
     ///
     /// - Throws: ``PersistError`` for an unknown entity, a relationship that is not a to-many,
     ///   or one whose links live in neither a join table nor a child's foreign-key column.
-    public func links(of entity: String, _ relationship: String) throws -> [IdentityKey: [IdentityKey]] {
+    func links(of entity: String, _ relationship: String) throws -> [IdentityKey: [IdentityKey]] {
         guard let type = sync.schema.type(named: entity) else { throw PersistError.unknownEntity(entity) }
         guard let position = type.relationshipIndex(relationship),
             type.mapping.relationships[position].kind == .toMany,
@@ -28,7 +27,8 @@ extension SyncStore {
         let foreignKey = inverse.flatMap { back in
             layout.bindings[destination.index].foreignKeys.first { $0.relationship == back }?.columns
         }
-        let q = try engine.dialect.quote
+        let engine = try transactions.engine
+        let q = engine.dialect.quote
         let query: (sql: String, types: [AttributeType], sources: Int)
         if let join {
             let sources = join.columns.prefix(join.sourceColumnCount)
@@ -43,7 +43,7 @@ extension SyncStore {
             let place = layout.bindings[destination.index].positions.first { $0.relationship == inverse }?.column
             let keys = foreignKey.map { q(table.columns[$0].name) }
             let identity = table.identityNames.map(q)
-            let order = keys + (place.map { ["COALESCE(\(q(table.columns[$0].name)), 0)"] } ?? []) + [q(try engine.dialect.rowHandle)]
+            let order = keys + (place.map { ["COALESCE(\(q(table.columns[$0].name)), 0)"] } ?? []) + [q(engine.dialect.rowHandle)]
             query = (
                 "SELECT \((keys + identity).joined(separator: ", ")) FROM \(q(table.name)) "
                     + "WHERE \(keys.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")) ORDER BY \(order.joined(separator: ", "))",
@@ -52,7 +52,7 @@ extension SyncStore {
         } else {
             throw PersistError.linksNotStored(entity: entity, relationship: relationship)
         }
-        return try read {
+        return try transactions.read {
             var links: [IdentityKey: [IdentityKey]] = [:]
             try engine.query(query.sql, [], types: query.types) { row in
                 links[IdentityKey(Array(row.prefix(query.sources))), default: []]

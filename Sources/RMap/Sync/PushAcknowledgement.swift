@@ -1,31 +1,32 @@
 import Foundation
 
-// MARK: - Acknowledgements
+/// What a ``SyncStore`` writes when the server accepts a pushed request
+/// (``SyncStore/acknowledge(_:answer:location:suffix:)``), and how a created
+/// object's real identity reaches the requests still to come.
+///
+/// ```swift
+/// let acknowledgement = PushAcknowledgement(sync: schema, transactions: transactions)
+/// let moved = try acknowledgement.record(request, answer: answer, location: nil, suffix: ".json")
+/// ```
+struct PushAcknowledgement {
+    let sync: SyncSchema
+    let transactions: SyncTransactions
 
-extension SyncStore {
-    /// Records that the server accepted `request`: the object's row and base
-    /// become what was sent with the server's answer laid over it (server-side
-    /// values such as `updated_at`); a created object takes the identity from
-    /// the answer or, when the body is empty, from `location`'s last segment,
-    /// and every foreign key and join-table link that held its temporary identity
-    /// gets the real one. When the store already holds an object under the real
-    /// identity (a run imported it while the `POST` was in flight), the two are
-    /// one object: merged three-way (``CreatedObjectMerge``, local edits kept),
-    /// stored once. A deleted object's base is dropped. The request's
-    /// push-journal entry goes in the same transaction.
+    /// Records that the server accepted `request`, in one transaction with its push-journal entry
+    /// (what changes: ``SyncStore/acknowledge(_:answer:location:suffix:)``).
     ///
     /// - Returns: the temporary identity and the real one, when they differ.
     /// - Throws: ``SyncError`` when a created object's identity cannot be found.
-    @discardableResult
-    public func acknowledge(
-        _ request: PlannedRequest, answer: JSONValue?, location: String?, suffix: String = ".json"
-    ) throws -> (from: [Value], to: [Value])? {
+    func record(_ request: PlannedRequest, answer: JSONValue?, location: String?, suffix: String) throws
+        -> (from: [Value], to: [Value])?
+    {
         let change = request.change
         let entity = try sync.entity(named: change.entity)
         let table = entity.table
         let journalKey = change.journalKey(table: table.name)
         if change.kind == .delete {
-            try write(journal: true) {
+            try transactions.write(journal: true) {
+                let engine = try transactions.engine
                 try StoredTable(table: table, engine: engine).settle(identity: change.identity)
                 try forgetRememberedPayloads()
                 try PushJournal.delete(journalKey, on: engine)
@@ -46,11 +47,12 @@ extension SyncStore {
         }
         let old = change.identity
         let new = table.identityValues(of: values)
-        try write(journal: true) {
-            let reconcile = Reconciliation(sync: sync, engine: try engine)
+        try transactions.write(journal: true) {
+            let engine = try transactions.engine
+            let reconcile = Reconciliation(sync: sync, engine: engine)
             let merged = try old != new && reconcile.mergeIntoImported(values, reference: reference, change: change, entity: entity)
             if !merged {
-                let stored = StoredTable(table: table, engine: try engine)
+                let stored = StoredTable(table: table, engine: engine)
                 try stored.replace(handle: reference, with: values)
                 try stored.settle(identity: old)
                 try stored.settle(identity: new)
@@ -62,6 +64,19 @@ extension SyncStore {
             }
         }
         return old != new ? (old, new) : nil
+    }
+
+    /// Forgets every payload that runs remembered unchanged (``RememberedPayloads``): an
+    /// acknowledged push rewrites bases from the server's answers, so a payload equal to the
+    /// last one no longer means "nothing to change", and the next run maps it again.
+    /// Call inside the acknowledgement's transaction; inside a batch, the first call does it for all.
+    private func forgetRememberedPayloads() throws {
+        let batch = transactions.batch
+        if batch?.forgotPayloads == true { return }
+        batch?.forgotPayloads = true
+        var update = RunStateUpdate()
+        update.clear(scope: RememberedPayloads.scope)
+        try RunStateTable.write(update, to: transactions.engine)
     }
 
     /// The references of `request`'s change rewritten: each foreign key holding `from` in `table` now holds `to`.
