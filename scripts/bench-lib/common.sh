@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2034  # rmap, seconds and rss_kb are for the sourcing scripts
+# shellcheck shell=bash disable=SC2034  # rmap, seconds, cpu_seconds and rss_kb are for the sourcing scripts
 # Helpers shared by scripts/bench and its --scale and --scale-out modes (scripts/bench-scale,
 # scripts/bench-scaleout); sourced, not run. The caller sets repo (the repository), work (the
 # folder for stores, data and timings, .build/bench) and runs (how many runs `measure` makes).
@@ -22,26 +22,29 @@ flat_data() {
 }
 
 # measure LABEL FRESH COMMAND...: runs the command $runs times under /usr/bin/time, deleting the
-# file FRESH first each time ("-": none); sets seconds to the fastest run and rss_kb to the
-# largest peak. Each run starts after the disk has written out what the previous one left.
-# The command's stdout and stderr are in $work/out-LABEL.txt and $work/err-LABEL.txt.
+# file FRESH first each time ("-": none); sets seconds to the fastest run, cpu_seconds to that
+# run's processor time (user and system, the command's own) and rss_kb to the largest peak. Each
+# run starts after the disk has written out what the previous one left. The command's stdout and
+# stderr are in $work/out-LABEL.txt and $work/err-LABEL.txt.
 measure() {
   local label="$1" fresh="$2"
   shift 2
-  local stats="$work/time-$label.txt" best="" peak=0 run_seconds run_rss
+  local stats="$work/time-$label.txt" best="" cpu="" peak=0 run_seconds run_rss run_user run_system
   for _ in $(seq "$runs"); do
     [ "$fresh" = "-" ] || rm -f "$fresh"
     sync
-    /usr/bin/time -f "%e %M" -o "$stats" "$@" >"$work/out-$label.txt" 2>"$work/err-$label.txt" || {
+    /usr/bin/time -f "%e %M %U %S" -o "$stats" "$@" >"$work/out-$label.txt" 2>"$work/err-$label.txt" || {
       echo "$label failed:" >&2
       tail -n 20 "$work/err-$label.txt" >&2
       exit 1
     }
-    read -r run_seconds run_rss <"$stats"
-    best="$(python3 -c "print(min($run_seconds, ${best:-$run_seconds}))")"
+    read -r run_seconds run_rss run_user run_system <"$stats"
+    if [ -z "$best" ] || python3 -c "import sys; sys.exit($run_seconds >= $best)"; then
+      best=$run_seconds cpu="$(python3 -c "print(f'{$run_user + $run_system:.2f}')")"
+    fi
     if [ "$run_rss" -gt "$peak" ]; then peak=$run_rss; fi
   done
-  seconds=$best rss_kb=$peak
+  seconds=$best cpu_seconds=$cpu rss_kb=$peak
 }
 
 rate() { python3 -c "print(f'{$1 / max($2, 0.001):,.0f}')"; }
