@@ -65,14 +65,13 @@ struct StageLayout: Sendable {
         self.members = members
         self.nestedLinks = nestedLinks
         self.families = families
+        readsOccurrences = RequiredCheck.isNeeded(in: schema) || !ExecTransformer.all(in: schema).isEmpty
     }
 
     /// Whether something reads the run's occurrences after staging, not just the merged rows:
     /// `required` (checked on occurrences, rejecting whole records) and `exec` transformers (run
-    /// over them).
-    var readsOccurrences: Bool {
-        RequiredCheck.isNeeded(in: schema) || !ExecTransformer.all(in: schema).isEmpty
-    }
+    /// over them). Worked out once: every table asks.
+    let readsOccurrences: Bool
 
     /// Whether a table's occurrences are merged into its rows (``RowCollapse``) as they are staged,
     /// skipping the occurrence table: when the engine upserts in order
