@@ -111,7 +111,7 @@ final class JSONDocumentMirror: SQLiteMirror {
     }
 
     func willInspect(_ table: String, on connection: SQLiteConnection) throws {
-        guard table.hasPrefix(JSONDocumentTables.ownTablePrefix), tables[table] == nil, document[table] != nil,
+        guard JSONDocumentTables.isOwn(table), tables[table] == nil, document[table] != nil,
             try connection.orderedColumns(of: table).isEmpty
         else { return }
         let columns = try documentTables(on: connection).loadPlain(table)

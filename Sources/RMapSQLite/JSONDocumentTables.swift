@@ -17,6 +17,10 @@ struct JSONDocumentTables {
     /// change: the objects of remembered payloads (`_rmap_remembered_<table>`).
     static let ownTablePrefix = "_rmap_remembered_"
 
+    /// Whether rmap makes the table `name` with SQL of its own: the objects of remembered payloads
+    /// (``ownTablePrefix``) and the payloads' numbers (``PayloadNumbers``).
+    static func isOwn(_ name: String) -> Bool { name.hasPrefix(ownTablePrefix) || name == PayloadNumbers.name }
+
     let document: JSONObject
     /// The document's path, for messages.
     let origin: String
@@ -64,7 +68,7 @@ struct JSONDocumentTables {
         try insert(try objects(document[join.name], join.name), into: join.name, join.columns, replacing: false)
     }
 
-    /// Creates and fills a table of ``ownTablePrefix`` from the document, its columns typed by
+    /// Creates and fills a table rmap makes with SQL of its own (``isOwn(_:)``) from the document, its columns typed by
     /// their first value that is not null (a number without a fraction or exponent an `int`).
     ///
     /// - Returns: its columns.
@@ -97,11 +101,11 @@ struct JSONDocumentTables {
         }
     }
 
-    /// The tables of ``ownTablePrefix`` in the database.
+    /// The tables of the database that rmap makes with SQL of its own (``isOwn(_:)``).
     func ownTables() throws -> [String] {
-        try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?", [
-            .int(Int64(Self.ownTablePrefix.utf8.count)), .string(Self.ownTablePrefix),
-        ]).compactMap { if case .text(let name)? = $0.first { name } else { nil } }
+        try connection.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { row in
+            if case .text(let name)? = row.first, Self.isOwn(name) { name } else { nil }
+        }
     }
 
     private static func type(of value: JSONValue) -> AttributeType {
@@ -160,7 +164,8 @@ struct JSONDocumentTables {
     // MARK: - Database to document
 
     /// The document with `tables` as the database holds them now, the tables it does not hold
-    /// kept as they were: rows in the order they were written, bases and links sorted.
+    /// kept as they were: rows in the order they were written, bases, links and rmap's own tables
+    /// sorted.
     ///
     /// - Throws: ``SQLiteError``.
     func exported(_ tables: [String: MirroredTable]) throws -> JSONObject {
@@ -180,9 +185,8 @@ struct JSONDocumentTables {
                     "SELECT \(SQLiteSchema.list(join.columns.map(\.name))) FROM \(SQLiteSchema.quote(name))", join.columns)
                 updated[name] = .array(links.sorted(by: Self.order).map { Self.object($0, join.columns) })
             case .plain(let columns):
-                let rows = try read(
-                    "SELECT \(SQLiteSchema.list(columns.map(\.name))) FROM \(SQLiteSchema.quote(name)) ORDER BY rowid", columns)
-                updated[name] = .array(rows.map { Self.object($0, columns) })
+                let rows = try read("SELECT \(SQLiteSchema.list(columns.map(\.name))) FROM \(SQLiteSchema.quote(name))", columns)
+                updated[name] = .array(rows.sorted(by: Self.order).map { Self.object($0, columns) })
             case nil:
                 continue
             }

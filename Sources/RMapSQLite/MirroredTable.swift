@@ -8,7 +8,7 @@ enum MirroredTable {
     case rows(TableLayout)
     /// A join table: its links under its name.
     case links(JoinTableLayout)
-    /// A table rmap makes with SQL of its own (``JSONDocumentTables/ownTablePrefix``): its rows
+    /// A table rmap makes with SQL of its own (``JSONDocumentTables/isOwn(_:)``): its rows
     /// under its name, typed by the columns' SQL types.
     case plain([ColumnLayout])
 

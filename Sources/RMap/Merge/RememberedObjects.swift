@@ -1,7 +1,8 @@
 /// The objects of the payloads a run remembers (``RememberedPayloads``), in the store's own
-/// tables `_rmap_remembered_<table>(origin, entity, <identity>)`: written from the run's staged
-/// rows after its commit, and, when a later run skips a payload unchanged, copied into its
-/// unchanged objects (``UnchangedObjects``) without leaving the engine.
+/// tables `_rmap_remembered_<table>(payload, entity, <identity>)`, keyed by payload number
+/// (``PayloadNumbers``) and identity: written from the run's staged rows after its commit, and,
+/// when a later run skips a payload unchanged, copied into its unchanged objects
+/// (``UnchangedObjects``) without leaving the engine.
 struct RememberedObjects {
     let layout: StageLayout
     let dialect: any SQLDialect.Type
@@ -12,18 +13,24 @@ struct RememberedObjects {
     static func name(_ table: TableLayout) -> String { "_rmap_remembered_\(table.name)" }
 
     private func columns(_ table: TableLayout) -> [ColumnLayout] {
-        [ColumnLayout(name: "origin", type: .string), ColumnLayout(name: "entity", type: .string)]
+        [ColumnLayout(name: "payload", type: .int), ColumnLayout(name: "entity", type: .string)]
             + table.identity.map { table.columns[$0] }
     }
 
-    /// Creates the tables that do not exist.
+    /// Creates the tables that do not exist, and makes again those of an earlier form (payloads
+    /// named by their origins' text): their objects are dropped, and ``RememberedPayloads`` no
+    /// longer trusts the entries that name them, so the next run maps those payloads again.
     func ensure(on engine: any SQLEngine) throws {
+        try PayloadNumbers(dialect: dialect).ensure(on: engine)
         for stage in layout.tables where !stage.table.identity.isEmpty {
-            guard try engine.columns(of: Self.name(stage.table)).isEmpty else { continue }
-            let definitions = columns(stage.table).map { dialect.definition($0) }.joined(separator: ", ")
-            try engine.execute("CREATE TABLE \(q(Self.name(stage.table))) (\(definitions))")
+            let name = Self.name(stage.table)
+            let existing = try engine.columns(of: name)
+            if existing.contains("payload") { continue }
+            if !existing.isEmpty { try engine.execute("DROP TABLE \(q(name))") }
+            let definitions = columns(stage.table).map { dialect.definition($0) }
+            let key = "PRIMARY KEY (\(dialect.list(["payload"] + stage.table.identityNames)))"
             try engine.execute(
-                "CREATE INDEX \(q("index_\(Self.name(stage.table))_on_origin")) ON \(q(Self.name(stage.table))) (\(q("origin")))")
+                "CREATE TABLE \(q(name)) (\((definitions + [key]).joined(separator: ", ")))\(dialect.keyedTableOptions)")
         }
     }
 
@@ -46,30 +53,30 @@ struct RememberedObjects {
             remembered = origins.filter { rules.allows(held[$0] ?? [], in: layout.schema.model) }
         }
         guard !remembered.isEmpty else { return [] }
-        try engine.execute(StageSchema.table(Self.rememberingName, [ColumnLayout(name: "_name", type: .string)], dialect))
-        defer { _ = try? engine.execute("DROP TABLE IF EXISTS \(q(Self.rememberingName))") }
-        try engine.insert(
-            into: Self.rememberingName, columns: [ColumnLayout(name: "_name", type: .string)], rows: remembered.map { [.string($0)] })
-        let names = "SELECT r.\(q("_name")) FROM \(q(Self.rememberingName)) AS r"
+        let numbers = PayloadNumbers(dialect: dialect)
+        defer { numbers.drop(on: engine) }
+        try numbers.number(remembered, on: engine)
         for stage in layout.tables where !stage.table.identity.isEmpty {
             let table = Self.name(stage.table)
             let entities = layout.families[stage.position]
                 .map { "WHEN \($0.index) THEN \(dialect.literal($0.name))" }.joined(separator: " ")
-            let identity = stage.table.identityNames.map { "s.\(q($0))" }.joined(separator: ", ")
+            let identity = stage.table.identityNames.map { "s.\(q($0))" }
             let source = sources[stage.position]
-            try engine.execute("DELETE FROM \(q(table)) WHERE \(q("origin")) IN (\(names))")
-            try engine.willInsert(into: table) { try engine.count("SELECT count(*) FROM \(q(source.table))") }
+            try engine.execute("DELETE FROM \(q(table)) WHERE \(q("payload")) IN (\(numbers.remembered))")
+            // An object without its whole identity cannot be found again: not remembered. Merged
+            // rows hold each object once; occurrences may hold one under two entities of its family,
+            // and the first is kept (PostgreSQL's `ON CONFLICT` costs twice the insert: merged rows
+            // go without it).
             try engine.execute(
                 "INSERT INTO \(q(table)) (\(dialect.list(columns(stage.table).map(\.name)))) "
-                    + "SELECT \(source.distinct ? "DISTINCT " : "")o.\(q("_name")), CASE s.\(q("_entity")) \(entities) END, \(identity) "
-                    + "FROM \(q(source.table)) AS s JOIN \(q(StageSchema.originsName)) AS o ON o.\(q("_origin")) = s.\(q("_origin")) "
-                    + "WHERE o.\(q("_name")) IN (\(names))")
+                    + "SELECT \(source.distinct ? "DISTINCT " : "")m.\(q("_payload")), CASE s.\(q("_entity")) \(entities) END, "
+                    + "\(identity.joined(separator: ", ")) FROM \(q(source.table)) AS s "
+                    + "JOIN \(q(PayloadNumbers.rememberingName)) AS m ON m.\(q("_origin")) = s.\(q("_origin")) "
+                    + "WHERE \(identity.map { "\($0) IS NOT NULL" }.joined(separator: " AND "))"
+                    + (source.distinct ? " ON CONFLICT DO NOTHING" : ""))
         }
         return remembered
     }
-
-    /// The temporary table of the payload names being remembered.
-    private static let rememberingName = "_rmap_remembering"
 
     /// The entities of the run's objects, by the name of the payload they came in.
     private func entities(
@@ -120,7 +127,8 @@ struct RememberedObjects {
         let identity = stage.table.identityNames.map { "m.\(q($0))" }.joined(separator: ", ")
         return (
             "SELECT CASE m.\(q("entity")) \(indices) END, \(identity) FROM \(q(Self.name(stage.table))) AS m "
-                + "WHERE m.\(q("origin")) IN (\(placeholders))",
+                + "JOIN \(q(PayloadNumbers.name)) AS n ON n.\(q("payload")) = m.\(q("payload")) "
+                + "WHERE n.\(q("origin")) IN (\(placeholders))",
             origins.sorted().map(Value.string)
         )
     }

@@ -26,8 +26,10 @@ public final class RememberedPayloads: Sendable {
     private let map: @Sendable (Payload) async throws -> Void
     /// The key of the fingerprint of the mapping whose runs wrote the entries.
     static let mappingKey = "(mapping)"
-    /// What a current entry says of where its objects are: in ``RememberedObjects``' tables.
-    static let storedIn = "tables"
+    /// What a current entry says of where its objects are: in ``RememberedObjects``' tables, by
+    /// payload number (an entry of the earlier form, `tables`, names tables that no longer hold
+    /// its objects, and is not trusted).
+    static let storedIn = "numbered-tables"
 
     /// The payloads mapped in this run, by origin: their hashes.
     private let candidates = Locked<[String: String]>([:])

@@ -57,7 +57,8 @@ struct JSONStoreEngineTests {
         let store = ["--store", "json:graph.json"]
         #expect(try await workspace.rmap(["run", "m.yml", "--quiet"] + store).status == 0)
         let written = try String(contentsOf: URL(fileURLWithPath: workspace.path("graph.json")), encoding: .utf8)
-        #expect(written.contains(#""_rmap_remembered_notes":[{"origin":"notes.json","entity":"Note","id":1}"#))
+        #expect(written.contains(#""_rmap_remembered_notes":[{"payload":1,"entity":"Note","id":1}"#))
+        #expect(written.contains(#""_rmap_payload_numbers":[{"payload":1,"origin":"notes.json"}]"#))
         let again = try await workspace.rmap(["run", "m.yml", "--json"] + store)
         #expect(again.status == 0, "\(again.stderr)")
         let status = try await workspace.rmap(["status", "m.yml"] + store)

@@ -1,5 +1,6 @@
 import Foundation
 import RMap
+import RMapSQLite
 import Testing
 
 /// Re-runs skip files whose bytes are unchanged (``RememberedPayloads``), like an HTTP `304`:
@@ -237,11 +238,12 @@ struct RememberedPayloadTests {
             entries[(key as NSString).lastPathComponent] = try JSONReader.parse(text, origin: key)
         }
         #expect(entries["people.json"]?.object?["hash"]?.string?.isEmpty == false)
-        #expect(entries["people.json"]?.object?["objects"] == .string("tables"))
+        #expect(entries["people.json"]?.object?["objects"] == .string("numbered-tables"))
         /// The remembered objects of one payload file in one table, as `entity identity...` texts.
         func remembered(_ table: String, _ file: String, _ columns: String) throws -> [String] {
             try workspace.rows(
-                "SELECT entity, \(columns) FROM _rmap_remembered_\(table) WHERE origin LIKE '%/\(file)' ORDER BY 2, 3"
+                "SELECT entity, \(columns) FROM _rmap_remembered_\(table) AS m JOIN _rmap_payload_numbers AS n "
+                    + "ON n.payload = m.payload WHERE n.origin LIKE '%/\(file)' ORDER BY 2, 3"
             ).map { row in row.map { "\($0)" }.joined(separator: " ") }
         }
         #expect(try remembered("people", "people.json", "id, id").count == 3)
@@ -253,6 +255,38 @@ struct RememberedPayloadTests {
         #expect(second.counts("XSeat")["fetched"] == 0)
         #expect(second.counts("XSeat")["unchanged"] == 2)
         #expect(second.counts("XNote")["unchanged"] == 3)
+    }
+
+    @Test("a store whose payloads were remembered in the earlier form (by origin text) maps them again and loses nothing")
+    func earlierForm() async throws {
+        let workspace = try Self.workspace()
+        let first = try await Self.run(workspace)
+        // Back to the form of earlier releases: each object's payload by its origin's text.
+        let store = try SQLiteConnection(path: workspace.path("rmap.sqlite"))
+        for table in ["people", "notes", "projects"] {
+            let name = "_rmap_remembered_\(table)"
+            try store.execute(
+                "CREATE TABLE old AS SELECT n.origin AS origin, m.entity AS entity, m.id AS id FROM \(name) AS m "
+                    + "JOIN _rmap_payload_numbers AS n ON n.payload = m.payload")
+            try store.execute("DROP TABLE \(name)")
+            try store.execute("ALTER TABLE old RENAME TO \(name)")
+        }
+        try store.execute("DROP TABLE _rmap_payload_numbers")
+        try store.execute(
+            "UPDATE _rmap_state SET value = replace(value, '\"numbered-tables\"', '\"tables\"') WHERE scope = 'payload'")
+
+        let second = try await Self.run(workspace)
+        for entity in ["XPerson", "XNote", "XProject"] {
+            #expect(second.counts(entity)["fetched"] ?? 0 > 0, "\(entity): an entry of the earlier form was trusted")
+            #expect(second.counts(entity)["unchanged"] == first.counts(entity)["inserted"], "\(entity)")
+            #expect(second.counts(entity)["orphans_deleted"] ?? 0 == 0, "\(entity)")
+        }
+        #expect(try Self.count(workspace, "people") == 3)
+        #expect(try Self.count(workspace, "notes") == 3)
+        #expect(try Self.count(workspace, "_rmap_remembered_notes WHERE payload IS NOT NULL") == 3)
+        let third = try await Self.run(workspace)
+        #expect(third.counts("XPerson")["fetched"] == 0, "remembered again in the new form")
+        #expect(third.counts("XNote")["unchanged"] == 3)
     }
 
     @Test("standard input: the same document again is not parsed; another one is mapped")

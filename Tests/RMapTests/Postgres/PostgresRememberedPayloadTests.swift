@@ -1,0 +1,30 @@
+import Foundation
+import RMap
+import Testing
+
+/// Remembered payloads (`skip_unchanged`) in a PostgreSQL store: the numbered tables work there
+/// as in SQLite (``RememberedPayloadTests`` has the rules).
+@Suite("Remembered payloads in PostgreSQL")
+struct PostgresRememberedPayloadTests {
+    @Test("an unchanged re-run maps nothing; a changed file is mapped, and a file's objects stay its own")
+    func unchangedThenChanged() async throws {
+        let workspace = try RememberedPayloadTests.workspace()
+        let store = ["--store", try PostgresSchemas.url(for: workspace.url)]
+        let first = try await RememberedPayloadTests.run(workspace, store)
+        let second = try await RememberedPayloadTests.run(workspace, store)
+        for entity in ["XPerson", "XNote", "XProject"] {
+            #expect(first.counts(entity)["inserted"] ?? 0 > 0)
+            #expect(second.counts(entity)["fetched"] == 0, "\(entity) was mapped again")
+            #expect(second.counts(entity)["unchanged"] == first.counts(entity)["inserted"], "\(entity)")
+        }
+        try workspace.write("data/projects.json", #"[{"id": 5, "name": "Engine 2", "person_id": 1}]"#)
+        let third = try await RememberedPayloadTests.run(workspace, store)
+        #expect(third.counts("XProject")["updated"] == 1)
+        #expect(third.counts("XProject")["orphans_deleted"] == 1)
+        #expect(third.counts("XPerson")["fetched"] == 0, "people.json is still remembered")
+        #expect(third.counts("XNote")["unchanged"] == 3)
+        let fourth = try await RememberedPayloadTests.run(workspace, store)
+        #expect(fourth.counts("XProject")["fetched"] == 0, "the changed file is remembered anew")
+        #expect(fourth.counts("XProject")["unchanged"] == 1)
+    }
+}
