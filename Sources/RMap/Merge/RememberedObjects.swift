@@ -46,12 +46,8 @@ struct RememberedObjects {
         // which ones is not known, and no payload is remembered (the next run maps them all).
         guard try !mixesPayloads(on: engine) else { return [] }
         let sources = try layout.tables.map { try objects(of: $0, on: engine) }
-        // Without pinned entities every payload is remembered: no need to ask what each one held.
-        var remembered = origins
-        if !rules.pinnedRoots.isEmpty {
-            let held = try entities(in: sources, on: engine)
-            remembered = origins.filter { rules.allows(held[$0] ?? [], in: layout.schema.model) }
-        }
+        let pinned = try pinnedPayloads(in: sources, rules: rules, on: engine)
+        let remembered = origins.filter { !pinned.contains($0) }
         guard !remembered.isEmpty else { return [] }
         let numbers = PayloadNumbers(dialect: dialect)
         defer { numbers.drop(on: engine) }
@@ -78,25 +74,25 @@ struct RememberedObjects {
         return remembered
     }
 
-    /// The entities of the run's objects, by the name of the payload they came in.
-    private func entities(
-        in sources: [(table: String, distinct: Bool)], on engine: any SQLEngine
-    ) throws -> [String: Set<String>] {
-        var entities: [String: Set<String>] = [:]
-        for source in sources {
+    /// The names of the payloads that held an object of an entity that ``PayloadSkipRules`` pins
+    /// (such a payload is not remembered): only the tables of those entities are read.
+    private func pinnedPayloads(
+        in sources: [(table: String, distinct: Bool)], rules: PayloadSkipRules, on engine: any SQLEngine
+    ) throws -> Set<String> {
+        var names: Set<String> = []
+        for stage in layout.tables {
+            let pinned = layout.families[stage.position].filter { !rules.allows([$0.name], in: layout.schema.model) }
+            guard !pinned.isEmpty else { continue }
             try engine.query(
-                "SELECT DISTINCT o.\(q("_name")), s.\(q("_entity")) FROM \(q(source.table)) AS s "
-                    + "JOIN \(q(StageSchema.originsName)) AS o ON o.\(q("_origin")) = s.\(q("_origin"))",
-                [], types: [.string, .int]
+                "SELECT DISTINCT o.\(q("_name")) FROM \(q(sources[stage.position].table)) AS s "
+                    + "JOIN \(q(StageSchema.originsName)) AS o ON o.\(q("_origin")) = s.\(q("_origin")) "
+                    + "WHERE s.\(q("_entity")) IN (\(pinned.map { String($0.index) }.joined(separator: ", ")))",
+                [], types: [.string]
             ) { row in
-                if case .string(let origin) = row[0], case .int(let index) = row[1],
-                    layout.schema.types.indices.contains(Int(index))
-                {
-                    entities[origin, default: []].insert(layout.schema.types[Int(index)].name)
-                }
+                if case .string(let name) = row[0] { names.insert(name) }
             }
         }
-        return entities
+        return names
     }
 
     /// Where the run's objects of a table and their payloads are read: the merged rows when each
