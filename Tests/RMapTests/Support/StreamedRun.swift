@@ -7,8 +7,8 @@ import RMapSQLite
 /// goes through ``Pipeline`` (map, stage, connect and merge in the store's engine) into a scratch
 /// store (a SQLite file by default) in a temporary directory, and ``reader()`` reads what it stored.
 ///
-/// Each payload's origin is `<collection>.json`, as the `file` source names the file it reads by
-/// default, so that dangling references and errors name `projects.json#1`.
+/// A payload given as JSON text has the origin `<collection>.json`, as the `file` source names the
+/// file it reads by default, so that dangling references and errors name `projects.json#1`.
 final class StreamedRun: Sendable {
     /// The directory holding the store; removed with the run.
     let directory: URL
@@ -39,12 +39,27 @@ final class StreamedRun: Sendable {
     /// - Returns: the run's report: counts, rejected records, connect errors, dangling references.
     @discardableResult
     func run(_ payloads: KeyValuePairs<String, String>, options: RunOptions = RunOptions()) async throws -> RunReport {
+        let collections = Dictionary(model.entities.map { ($0.name, $0.collection) }) { first, _ in first }
+        return try await run(
+            payloads: try payloads.map { entity, json in
+                let origin = "\(collections[entity] ?? entity).json"
+                return Payload(origin: origin, entity: entity, body: .document(try JSONReader.parse(json, origin: origin)))
+            }, options: options)
+    }
+
+    /// One run of `payloads` as a source delivers them, in this order: only the entities given a
+    /// payload are fetched; a payload naming no entity of the model comes with the first one fetched.
+    ///
+    /// - Returns: the run's report.
+    @discardableResult
+    func run(payloads: [Payload], options: RunOptions = RunOptions()) async throws -> RunReport {
         let registry = PluginRegistry.standard()
-        let inline = InlineSource(payloads: payloads.map { ($0.key, $0.value) })
+        let names = Set(model.entities.map(\.name))
+        let inline = InlineSource(payloads: payloads, entities: names)
         registry.register(source: "inline", options: []) { _, _ in inline }
         let (kind, directory) = (kind, directory)
         registry.register(store: "scratch", options: []) { _ in try kind.open(directory) }
-        let fetched = Set(payloads.map(\.key))
+        let fetched = Set(payloads.map(\.entity))
         let entities = model.entities.map { mapping in
             var mapping = mapping
             mapping.source = fetched.contains(mapping.name) ? PluginConfig(plugin: "inline") : nil
@@ -92,16 +107,17 @@ final class StreamedRun: Sendable {
     }
 }
 
-/// The payloads of a ``StreamedRun``, as a source plugin delivers parsed documents.
+/// The payloads of a ``StreamedRun``, delivered as a source plugin does.
 private struct InlineSource: Source {
-    let payloads: [(entity: String, json: String)]
+    let payloads: [Payload]
+    /// The model's entity names.
+    let entities: Set<String>
 
     func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
-        for entity in entities {
-            let origin = "\(entity.collection).json"
-            for payload in payloads where payload.entity == entity.name {
-                let document = try JSONReader.parse(payload.json, origin: origin)
-                try await context.deliver(Payload(origin: origin, entity: entity.name, body: .document(document)))
+        for (number, entity) in entities.enumerated() {
+            for payload in payloads
+            where payload.entity == entity.name || (number == 0 && !self.entities.contains(payload.entity)) {
+                try await context.deliver(payload)
             }
         }
     }
