@@ -1,5 +1,4 @@
 import Foundation
-import RMapSQLite
 
 @testable import RMap
 
@@ -18,10 +17,16 @@ final class StreamedRun: Sendable {
     let kind: StoreKind
     /// The run whose store this one shares (it removes the directory), if any.
     private let owner: StreamedRun?
+    /// The transformers the runs' registry holds.
+    private let transformers: [String: any Transformer]
 
-    /// A scratch store of `kind` for the mapping `yaml`; with `other`, the same store as
-    /// `other`'s, run with another mapping of its tables.
-    init(_ yaml: String, kind: StoreKind = .sqlite, over other: StreamedRun? = nil) throws {
+    /// A scratch store of `kind` for the mapping `yaml`, run with `transformers`; with `other`, the
+    /// same store as `other`'s, run with another mapping of its tables.
+    init(
+        _ yaml: String, kind: StoreKind = .sqlite, over other: StreamedRun? = nil,
+        transformers: [String: any Transformer] = BuiltinTransformers.all
+    ) throws {
+        self.transformers = transformers
         directory = try other?.directory ?? StoreFixtures.temporaryDirectory()
         self.kind = other?.kind ?? kind
         owner = other
@@ -53,7 +58,8 @@ final class StreamedRun: Sendable {
     /// - Returns: the run's report.
     @discardableResult
     func run(payloads: [Payload], options: RunOptions = RunOptions()) async throws -> RunReport {
-        let registry = PluginRegistry.standard()
+        let registry = PluginRegistry()
+        for (name, transformer) in transformers { registry.register(transformer: name, transformer) }
         let names = Set(model.entities.map(\.name))
         let inline = InlineSource(payloads: payloads, entities: names)
         registry.register(source: "inline", options: []) { _, _ in inline }
