@@ -2,116 +2,108 @@ import Testing
 
 @testable import RMap
 
-/// Key-path connections: identities read on the source's graph, paths ending
-/// on relationships, and the order that lets a path follow what it reads.
+/// Key-path connections: identities read on the source's objects, paths ending
+/// on relationships, and the order that lets a path follow what it reads. Each
+/// case runs `rmap run`'s streamed path into a SQLite store.
 @Suite("Connect: key paths")
 struct ConnectKeyPathTests {
-    let graph: ObjectGraph
+    let run: StreamedRun
 
     init() throws {
-        graph = ObjectGraph(schema: try ConnectFixtures.crmSchema())
+        run = try StreamedRun(ConnectFixtures.crm)
     }
 
-    func connect() -> ConnectReport { Connector(schema: graph.schema).connect(graph) }
-
     @Test("an attribute path holds the destination's identity")
-    func attributePath() throws {
-        try graph.add("CRMPerson", ["id": .int(1)])
-        try graph.add("CRMPerson", ["id": .int(2)])
-        let project = try graph.add("CRMProject", ["id": .int(10), "leadId": .int(2)])
-        let missing = try graph.add("CRMProject", ["id": .int(11), "leadId": .int(3)])
-        let report = connect()
-        #expect(try project.ids("lead") == [2])
-        #expect(try missing.related("lead").isEmpty)
+    func attributePath() async throws {
+        let report = try await run.run([
+            "CRMPerson": #"[{"id": 1}, {"id": 2}]"#,
+            "CRMProject": #"[{"id": 10, "lead_id": 2}, {"id": 11, "lead_id": 3}]"#,
+        ])
+        #expect(try await run.ids("CRMProject", 10, "lead") == [2])
+        #expect(try await run.ids("CRMProject", 11, "lead").isEmpty)
         #expect(report.dangling.map(\.values) == [[.int(3)]])
         #expect(report.dangling.first?.attributes == ["id"])
     }
 
     @Test("a path ending on a relationship connects its objects, after the foreign key it goes through")
-    func throughForeignKeyEndingOnRelationship() throws {
-        let account = try graph.add("CRMAccount", ["id": .int(5), "region": .string("eu")])
-        try graph.add("CRMPerson", ["id": .int(1), "accountId": .int(5), "region": .string("eu")])
-        let project = try graph.add("CRMProject", ["id": .int(10), "personId": .int(1)])
-        let orphan = try graph.add("CRMProject", ["id": .int(11)])
-        _ = connect()
-        #expect(try project.relatedObject("ownerAccount") == account, "owner.account is read once owner is connected")
-        #expect(try orphan.related("ownerAccount").isEmpty)
+    func throughForeignKeyEndingOnRelationship() async throws {
+        try await run.run([
+            "CRMAccount": #"[{"id": 5, "region": "eu"}]"#,
+            "CRMPerson": #"[{"id": 1, "account_id": 5, "region": "eu"}]"#,
+            "CRMProject": #"[{"id": 10, "person_id": 1}, {"id": 11}]"#,
+        ])
+        #expect(
+            try await run.object("CRMProject", 10).relatedObject("ownerAccount")?.identity == [.int(5), .string("eu")],
+            "owner.account is read once owner is connected")
+        #expect(try await run.ids("CRMProject", 11, "ownerAccount").isEmpty)
     }
 
     @Test("a path through a key-path connection waits for it, whatever the declaration order")
-    func throughKeyPath() throws {
-        try graph.add("CRMPerson", ["id": .int(1), "managerId": .int(3)])
-        try graph.add("CRMPerson", ["id": .int(3)])
-        let project = try graph.add("CRMProject", ["id": .int(10), "leadId": .int(1)])
-        _ = connect()
-        #expect(try project.ids("leadManager") == [3])
+    func throughKeyPath() async throws {
+        try await run.run([
+            "CRMPerson": #"[{"id": 1, "manager_id": 3}, {"id": 3}]"#,
+            "CRMProject": #"[{"id": 10, "lead_id": 1}]"#,
+        ])
+        #expect(try await run.ids("CRMProject", 10, "leadManager") == [3])
     }
 
     @Test("a path through an inverse waits for the connection that fills it")
-    func throughInverse() throws {
-        let ann = try graph.add("CRMPerson", ["id": .int(1)])
-        try graph.add("CRMPerson", ["id": .int(2)])
-        try graph.add("CRMPerson", ["id": .int(3)])
-        try graph.add("CRMProject", ["id": .int(10), "personId": .int(1), "leadId": .int(3)])
-        try graph.add("CRMProject", ["id": .int(11), "personId": .int(1), "leadId": .int(2)])
-        _ = connect()
-        #expect(try ann.ids("projectLeads") == [3, 2])
+    func throughInverse() async throws {
+        try await run.run([
+            "CRMPerson": #"[{"id": 1}, {"id": 2}, {"id": 3}]"#,
+            "CRMProject": #"[{"id": 10, "person_id": 1, "lead_id": 3}, {"id": 11, "person_id": 1, "lead_id": 2}]"#,
+        ])
+        #expect(try await run.ids("CRMPerson", 1, "projectLeads") == [3, 2])
     }
 
     @Test("a path through a to-many reaches a collection and connects a to-many, once each")
-    func throughToMany() throws {
-        try graph.add("CRMPerson", ["id": .int(1), "managerId": .int(3)])
-        try graph.add("CRMPerson", ["id": .int(2), "managerId": .int(3)])
-        try graph.add("CRMPerson", ["id": .int(3)])
-        try graph.add("CRMPerson", ["id": .int(4), "managerId": .int(5)])
-        try graph.add("CRMPerson", ["id": .int(5)])
-        let project = try graph.add(
-            "CRMProject", ["id": .int(10), "teamMemberIds": .array([.int(1), .int(2), .int(4)])])
-        _ = connect()
-        #expect(try project.ids("teamManagers") == [3, 5])
+    func throughToMany() async throws {
+        try await run.run([
+            "CRMPerson": """
+            [{"id": 1, "manager_id": 3}, {"id": 2, "manager_id": 3}, {"id": 3}, {"id": 4, "manager_id": 5},
+             {"id": 5}]
+            """,
+            "CRMProject": #"[{"id": 10, "team_member_ids": [1, 2, 4]}]"#,
+        ])
+        #expect(try await run.ids("CRMProject", 10, "teamManagers") == [3, 5])
     }
 
     @Test("an array of identities connects a to-many; identities compare by value")
-    func collectionOfIdentities() throws {
-        for id in 1...3 { try graph.add("CRMPerson", ["id": .int(Int64(id))]) }
-        let project = try graph.add("CRMProject", ["id": .int(10), "leadRefs": .array([.string("3"), .string("1")])])
-        _ = connect()
-        #expect(try project.ids("coLeads") == [3, 1])
+    func collectionOfIdentities() async throws {
+        try await run.run([
+            "CRMPerson": #"[{"id": 1}, {"id": 2}, {"id": 3}]"#,
+            "CRMProject": #"[{"id": 10, "lead_refs": ["3", "1"]}]"#,
+        ])
+        #expect(try await run.ids("CRMProject", 10, "coLeads") == [3, 1])
     }
 
     @Test("a composite identity is read from an array of its values")
-    func compositeIdentity() throws {
-        let account = try graph.add("CRMAccount", ["id": .int(5), "region": .string("eu")])
-        try graph.add("CRMAccount", ["id": .int(5), "region": .string("us")])
-        let project = try graph.add(
-            "CRMProject", ["id": .int(10), "accountRef": .array([.string("5"), .string("eu")])])
-        let stray = try graph.add("CRMProject", ["id": .int(11), "accountRef": .array([.string("7"), .string("eu")])])
-        let report = connect()
-        #expect(try project.relatedObject("account") == account)
-        #expect(try stray.related("account").isEmpty)
+    func compositeIdentity() async throws {
+        let report = try await run.run([
+            "CRMAccount": #"[{"id": 5, "region": "eu"}, {"id": 5, "region": "us"}]"#,
+            "CRMProject": #"[{"id": 10, "account_ref": ["5", "eu"]}, {"id": 11, "account_ref": ["7", "eu"]}]"#,
+        ])
+        #expect(try await run.object("CRMProject", 10).relatedObject("account")?.identity == [.int(5), .string("eu")])
+        #expect(try await run.ids("CRMProject", 11, "account").isEmpty)
         #expect(report.dangling.map(\.values) == [[.array([.string("7"), .string("eu")])]])
         #expect(report.dangling.first?.attributes == ["id", "region"])
     }
 
     @Test("a path value not carried leaves the relationship; a null clears it")
-    func missingAndNull() throws {
-        try graph.add("CRMPerson", ["id": .int(1)])
-        let kept = try graph.add("CRMProject", ["id": .int(10), "leadId": .int(1)])
-        let cleared = try graph.add("CRMProject", ["id": .int(11), "leadId": .int(1)])
-        _ = connect()
-        let position = try #require(kept.type.attributeIndex("leadId"))
-        kept.values[position] = nil
-        try cleared.set("leadId", to: .null)
-        let report = connect()
-        #expect(try kept.ids("lead") == [1])
-        #expect(try cleared.related("lead").isEmpty)
+    func missingAndNull() async throws {
+        try await run.run([
+            "CRMPerson": #"[{"id": 1}]"#,
+            "CRMProject": #"[{"id": 10, "lead_id": 1}, {"id": 11, "lead_id": 1}]"#,
+        ])
+        let report = try await run.run(["CRMProject": #"[{"id": 10}, {"id": 11, "lead_id": null}]"#])
+        #expect(try await run.ids("CRMProject", 10, "lead") == [1])
+        #expect(try await run.ids("CRMProject", 11, "lead").isEmpty)
         #expect(report.dangling.isEmpty)
     }
 
     @Test("an entity declared before the one it reads through still connects after it")
-    func orderAcrossEntities() throws {
-        let schema = try ConnectFixtures.schema(
-            """
+    func orderAcrossEntities() async throws {
+        let yaml = """
             rmap: 1
             naming: { entity_prefix: CRM }
             entities:
@@ -132,14 +124,17 @@ struct ConnectKeyPathTests {
                     connect: { key_path: clientId }
               CRMClient:
                 attributes: { id: int }
-            """)
-        let order = ConnectionOrder.steps(of: schema).map { "\($0.source.name).\($0.relationship.name)" }
+            """
+        let order = ConnectionOrder.steps(of: try ConnectFixtures.schema(yaml)).map {
+            "\($0.source.name).\($0.relationship.name)"
+        }
         #expect(order == ["CRMTask.project", "CRMProject.client", "CRMTask.client"])
-        let graph = ObjectGraph(schema: schema)
-        let client = try graph.add("CRMClient", ["id": .int(7)])
-        try graph.add("CRMProject", ["id": .int(3), "clientId": .int(7)])
-        let task = try graph.add("CRMTask", ["id": .int(1), "projectId": .int(3)])
-        _ = Connector(schema: schema).connect(graph)
-        #expect(try task.relatedObject("client") == client)
+        let run = try StreamedRun(yaml)
+        try await run.run([
+            "CRMClient": #"[{"id": 7}]"#,
+            "CRMProject": #"[{"id": 3, "client_id": 7}]"#,
+            "CRMTask": #"[{"id": 1, "project_id": 3}]"#,
+        ])
+        #expect(try await run.ids("CRMTask", 1, "client") == [7])
     }
 }

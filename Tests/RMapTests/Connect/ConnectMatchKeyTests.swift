@@ -3,8 +3,9 @@ import Testing
 
 @testable import RMap
 
-/// How connecting compares values: equality with numbers by value, and the
-/// order of `lt`/`le`/`gt`/`ge`.
+/// How connecting compares values: equality with numbers by value (as keys, and through a
+/// foreign key of `rmap run`'s streamed path, in the store's SQL), and the order of
+/// `lt`/`le`/`gt`/`ge`.
 @Suite("Connect: value equality and order")
 struct ConnectMatchKeyTests {
     static func decimal(_ text: String) -> Value { .decimal(DecimalNumber(text)!) }
@@ -44,6 +45,52 @@ struct ConnectMatchKeyTests {
     @Test("distinct text and distinct kinds stay distinct", arguments: unequal)
     func unequalKeys(_ lhs: Value, _ rhs: Value) {
         #expect(MatchKey(lhs) != MatchKey(rhs))
+    }
+
+    /// An attribute type holding `value`, and `value` as JSON; `nil` for a value JSON cannot carry.
+    static func typed(_ value: Value) -> (type: String, json: String)? {
+        switch value {
+        case .int(let number): ("int", "\(number)")
+        case .decimal(let number): ("decimal", "\"\(number.text)\"")
+        case .double(let number) where number.isFinite: ("double", "\(number)")
+        case .string(let text): ("string", "\"\(text)\"")
+        case .bool(let flag): ("bool", "\(flag)")
+        case .date(let date): ("date", "\"\(ValueText.display(.date(date)))\"")
+        default: nil
+        }
+    }
+
+    /// Whether a team whose `ref` is `lhs` connects, by foreign key, to the member whose `key` is `rhs`.
+    static func connects(_ lhs: Value, _ rhs: Value) async throws -> Bool {
+        let source = try #require(typed(lhs))
+        let destination = try #require(typed(rhs))
+        let run = try StreamedRun(
+            """
+            rmap: 1
+            naming: { entity_prefix: CRM }
+            entities:
+              CRMMember:
+                attributes: { id: int, key: \(destination.type) }
+              CRMTeam:
+                attributes: { id: int, ref: \(source.type) }
+                relationships:
+                  member: { to_one: CRMMember, connect: { foreign_key: { ref: key } } }
+            """)
+        let report = try await run.run([
+            "CRMMember": #"[{"id": 1, "key": \#(destination.json)}]"#, "CRMTeam": #"[{"id": 1, "ref": \#(source.json)}]"#,
+        ])
+        #expect(report.recordErrors.isEmpty, "\(report.recordErrors)")
+        return try await run.ids("CRMTeam", 1, "member") == [1]
+    }
+
+    @Test("a run's foreign key connects values equal by value", arguments: equal)
+    func equalInRun(_ lhs: Value, _ rhs: Value) async throws {
+        #expect(try await Self.connects(lhs, rhs))
+    }
+
+    @Test("a run's foreign key keeps distinct text and distinct kinds apart", arguments: unequal.filter { typed($0.0) != nil })
+    func unequalInRun(_ lhs: Value, _ rhs: Value) async throws {
+        #expect(try await !Self.connects(lhs, rhs))
     }
 
     @Test("null matches nothing")

@@ -3,7 +3,8 @@ import Testing
 @testable import RMap
 
 /// `when` (which sources connect) and `where` (which destinations they
-/// connect to), with every kind of condition.
+/// connect to), with every kind of condition. Each case runs `rmap run`'s
+/// streamed path into a SQLite store.
 @Suite("Connect: when and where")
 struct ConnectPredicateTests {
     /// One condition and the objects (1 to 4, see ``objects``) that meet it.
@@ -43,10 +44,8 @@ struct ConnectPredicateTests {
         Case(condition: "{ active: true, score: { gt: 2 } }", meets: []),
     ]
 
-    /// A team connecting members through `memberIds`, filtered by `side: condition`.
-    static func schema(_ side: String, _ condition: String) throws -> GraphSchema {
-        let predicate = condition.hasPrefix("{") ? condition : "{ \(condition) }"
-        let attributes = """
+    /// The attributes of members and teams.
+    static let attributes = """
                   id: int
                   score: decimal
                   rank: double
@@ -57,8 +56,13 @@ struct ConnectPredicateTests {
                   active: bool
                   tags: [string]
             """
-        return try ConnectFixtures.schema(
-            """
+
+    /// A team connecting members through `memberIds`, filtered by `side: condition`
+    /// (no filter when `side` is `nil`).
+    static func mapping(_ side: String?, _ condition: String) -> String {
+        let predicate = condition.hasPrefix("{") ? condition : "{ \(condition) }"
+        let filter = side.map { ", \($0): \(predicate)" } ?? ""
+        return """
             rmap: 1
             naming: { entity_prefix: CRM }
             entities:
@@ -72,58 +76,52 @@ struct ConnectPredicateTests {
                 relationships:
                   members:
                     to_many: CRMMember
-                    connect: { foreign_key: { memberIds: id }, \(side): \(predicate) }
-            """)
+                    connect: { foreign_key: { memberIds: id }\(filter) }
+            """
     }
 
-    /// Objects 1 to 4 of `entity`: 1 and 2 with values, 3 with nulls, 4 with no values carried.
-    @discardableResult
-    static func objects(_ entity: String, in graph: ObjectGraph, memberIds: [Int64]? = nil) throws -> [GraphObject] {
-        var rows: [[String: Value]] = [
-            [
-                "id": .int(1), "score": .decimal(DecimalNumber("1.50")!), "rank": .double(1), "level": .int(1),
-                "name": .string("ann"), "bornOn": .date(LocalDate(iso: "2020-01-01")!),
-                "seenAt": .datetime(Timestamp(milliseconds: 1000)), "active": .bool(true),
-                "tags": .array([.string("x")]),
-            ],
-            [
-                "id": .int(2), "score": .decimal(DecimalNumber("5.0")!), "rank": .double(5.5), "level": .int(3),
-                "name": .string("bob"), "bornOn": .date(LocalDate(iso: "2021-06-01")!),
-                "seenAt": .datetime(Timestamp(milliseconds: 5000)), "active": .bool(false),
-            ],
-            [
-                "id": .int(3), "score": .null, "rank": .null, "level": .null, "name": .null, "bornOn": .null,
-                "seenAt": .null, "active": .null, "tags": .null,
-            ],
-            ["id": .int(4)],
-        ]
-        if let memberIds {
-            for index in rows.indices { rows[index]["memberIds"] = .array(memberIds.map(Value.int)) }
-        }
-        return try rows.map { try graph.add(entity, $0) }
+    /// Objects 1 to 4 as JSON: 1 and 2 with values, 3 with nulls, 4 with no values carried.
+    static func objects(memberIds: [Int64]? = nil) -> String {
+        let members = memberIds.map { #", "member_ids": \#($0)"# } ?? ""
+        return """
+            [{"id": 1, "score": 1.50, "rank": 1, "level": 1, "name": "ann", "born_on": "2020-01-01",
+              "seen_at": "1970-01-01T00:00:01Z", "active": true, "tags": ["x"]\(members)},
+             {"id": 2, "score": 5.0, "rank": 5.5, "level": 3, "name": "bob", "born_on": "2021-06-01",
+              "seen_at": "1970-01-01T00:00:05Z", "active": false\(members)},
+             {"id": 3, "score": null, "rank": null, "level": null, "name": null, "born_on": null,
+              "seen_at": null, "active": null, "tags": null\(members)},
+             {"id": 4\(members)}]
+            """
     }
 
     @Test("where: only destinations meeting the condition are connected", arguments: cases)
-    func destinationPredicate(_ row: Case) throws {
-        let graph = ObjectGraph(schema: try Self.schema("where", row.condition))
-        try Self.objects("CRMMember", in: graph)
-        let team = try graph.add("CRMTeam", ["id": .int(1), "memberIds": .array((1...5).map(Value.int))])
-        let report = Connector(schema: graph.schema).connect(graph)
-        #expect(try team.ids("members") == row.meets)
+    func destinationPredicate(_ row: Case) async throws {
+        let run = try StreamedRun(Self.mapping("where", row.condition))
+        let report = try await run.run([
+            "CRMMember": Self.objects(), "CRMTeam": #"[{"id": 1, "member_ids": [1, 2, 3, 4, 5]}]"#,
+        ])
+        #expect(try await run.ids("CRMTeam", 1, "members") == row.meets)
         #expect(report.dangling.map(\.values) == [[.int(5)]], "filtered members are not dangling; a missing one is")
     }
 
     @Test("when: only sources meeting the condition are connected; the others keep their links", arguments: cases)
-    func sourcePredicate(_ row: Case) throws {
-        let graph = ObjectGraph(schema: try Self.schema("when", row.condition))
-        let members = try Self.objects("CRMMember", in: graph)
-        let teams = try Self.objects("CRMTeam", in: graph, memberIds: [1])
-        let position = try #require(teams[0].type.relationshipIndex("members"))
-        for team in teams { team.setRelated(at: position, to: [members[1]]) }
-        _ = Connector(schema: graph.schema).connect(graph)
-        let connected = try teams.filter { try $0.ids("members") == [1] }.map { $0.identity.values.first }
-        let kept = try teams.filter { try $0.ids("members") == [2] }
-        #expect(connected == row.meets.map { .int($0) })
-        #expect(kept.count == 4 - row.meets.count)
+    func sourcePredicate(_ row: Case) async throws {
+        // Every team first links member 2, with no condition; then member 1, under `when`.
+        let unfiltered = try StreamedRun(Self.mapping(nil, row.condition))
+        try await unfiltered.run(["CRMMember": Self.objects(), "CRMTeam": Self.objects(memberIds: [2])])
+        #expect(try await unfiltered.ids("CRMTeam", 4, "members") == [2])
+        let run = try StreamedRun(Self.mapping("when", row.condition), over: unfiltered)
+        try await run.run(["CRMTeam": Self.objects(memberIds: [1])])
+        var connected: [Int64] = []
+        var kept = 0
+        for id: Int64 in 1...4 {
+            switch try await run.ids("CRMTeam", id, "members") {
+            case [1]: connected.append(id)
+            case [2]: kept += 1
+            default: break
+            }
+        }
+        #expect(connected == row.meets)
+        #expect(kept == 4 - row.meets.count)
     }
 }

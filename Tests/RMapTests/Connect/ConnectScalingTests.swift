@@ -2,8 +2,8 @@ import Testing
 
 @testable import RMap
 
-/// The cost of connecting grows with objects + references: one index per
-/// destination scope, one lookup per reference, never a scan per source.
+/// Connecting many sources to many destinations in `rmap run`'s streamed path (SQL joins in
+/// the store's engine): every reference links, and the time of a large run is printed.
 @Suite("Connect: scaling")
 struct ConnectScalingTests {
     static let yaml = """
@@ -28,45 +28,48 @@ struct ConnectScalingTests {
                 connect: { foreign_key: { teamMemberIds: id } }
         """
 
-    /// `people` people and `projects` projects, each with an owner and three team members.
-    static func graph(people: Int, projects: Int) throws -> ObjectGraph {
-        let graph = ObjectGraph(schema: try ConnectFixtures.schema(yaml))
-        let person = try #require(graph.schema.type(named: "CRMPerson"))
-        let project = try #require(graph.schema.type(named: "CRMProject"))
-        for id in 1...people {
-            try graph.upsert(person, identity: IdentityKey([.int(Int64(id))]), origin: "people.json").0.set(
-                "id", to: .int(Int64(id)))
+    /// `people` people and `projects` projects, each with an owner and three team members, as JSON.
+    static func payloads(people: Int, projects: Int) -> (people: String, projects: String) {
+        let persons = (1...people).map { #"{"id": \#($0)}"# }
+        let records = (1...projects).map { id in
+            let members = (0..<3).map { String((id * 7 + $0) % people + 1) }.joined(separator: ", ")
+            return #"{"id": \#(id), "person_id": \#(id % people + 1), "team_member_ids": [\#(members)]}"#
         }
-        for id in 1...projects {
-            let object = graph.upsert(project, identity: IdentityKey([.int(Int64(id))]), origin: "projects.json").0
-            let member = { (offset: Int) in Value.int(Int64((id * 7 + offset) % people + 1)) }
-            try object.set("id", to: .int(Int64(id)))
-            try object.set("personId", to: .int(Int64(id % people + 1)))
-            try object.set("teamMemberIds", to: .array([member(0), member(1), member(2)]))
-        }
-        return graph
+        return ("[" + persons.joined(separator: ",\n") + "]", "[" + records.joined(separator: ",\n") + "]")
     }
 
-    @Test(
-        "work is one index over the destinations and one lookup per reference", arguments: [(30, 100), (3000, 10000)])
-    func countedWork(people: Int, projects: Int) throws {
-        let graph = try Self.graph(people: people, projects: projects)
-        let report = Connector(schema: graph.schema).connect(graph)
-        #expect(report.work == ConnectWork(indexesBuilt: 1, objectsIndexed: people, lookups: 4 * projects))
-        #expect(report.counts == ["CRMProject": 4 * projects])
-        let owned = try graph.objects(of: "CRMPerson").reduce(0) { $0 + (try $1.related("ownedProjects")).count }
-        let memberships = try graph.objects(of: "CRMPerson").reduce(0) { $0 + (try $1.related("memberOf")).count }
+    @Test("every reference links: one owner and three team members per project", arguments: [(30, 100), (3000, 10000)])
+    func countedWork(people: Int, projects: Int) async throws {
+        let run = try StreamedRun(Self.yaml)
+        let json = Self.payloads(people: people, projects: projects)
+        let report = try await run.run(["CRMPerson": json.people, "CRMProject": json.projects])
+        #expect(report.dangling.isEmpty && report.connectErrors.isEmpty)
+        var owned = 0
+        var memberships = 0
+        for person in try await run.reader().objects(of: "CRMPerson").fetchAll() {
+            owned += try await person.related("ownedProjects").count
+            memberships += try await person.related("memberOf").count
+        }
         #expect(owned == projects && memberships == 3 * projects)
+        #expect(try await run.ids("CRMProject", 1, "owner") == [2])
+        #expect(try await run.ids("CRMProject", 1, "teamMembers").count == 3)
     }
 
     @Test("100k sources x 30k destinations")
-    func measured() throws {
-        let graph = try Self.graph(people: 30_000, projects: 100_000)
+    func measured() async throws {
+        let run = try StreamedRun(Self.yaml)
+        let json = Self.payloads(people: 30_000, projects: 100_000)
         let clock = ContinuousClock()
-        var report = ConnectReport()
-        let elapsed = clock.measure { report = Connector(schema: graph.schema).connect(graph) }
-        print("connect: 100k sources x 30k destinations, 400k references: \(elapsed)")
-        #expect(report.counts == ["CRMProject": 400_000])
-        #expect(report.dangling.isEmpty && report.errors.isEmpty)
+        var report: RunReport?
+        let elapsed = try await clock.measure {
+            report = try await run.run(["CRMPerson": json.people, "CRMProject": json.projects])
+        }
+        print("streamed run: 100k sources x 30k destinations, 400k references: \(elapsed)")
+        let result = try #require(report)
+        #expect(result.dangling.isEmpty && result.connectErrors.isEmpty)
+        #expect(result.entities.first { $0.entity == "CRMProject" }?.inserted == 100_000)
+        #expect(try await run.ids("CRMProject", 100_000, "owner") == [Int64(100_000 % 30_000 + 1)])
+        let members = (0..<3).map { Int64((100_000 * 7 + $0) % 30_000 + 1) }
+        #expect(Set(try await run.ids("CRMProject", 100_000, "teamMembers")) == Set(members))
     }
 }

@@ -3,9 +3,9 @@ import Testing
 
 @testable import RMap
 
-/// ``Store/addStoredDestinations(to:request:)`` on every store: a run that did not fetch a
-/// table completely links to its stored objects, by identity and by other attributes, and
-/// leaves them as stored (a local edit included).
+/// On every store with an engine, `rmap run`'s streamed path: a run that did not fetch a
+/// table links to its stored objects, by identity and by other attributes, and leaves them
+/// as stored (a local edit included).
 @Suite("Connections reach stored objects, on every store")
 struct StoredDestinationStoreTests {
     typealias F = StoreFixtures
@@ -29,62 +29,38 @@ struct StoredDestinationStoreTests {
               person: { to_one: Person, connect: { foreign_key: { personId: id }, where: { name: Ann } } }
         """
 
-    /// One run of `payloads` into `store`, as the pipeline does it: stored destinations are
-    /// added for the entities not in `complete`, then the graph is connected and written.
-    private func run(
-        _ payloads: [(entity: String, json: String)], complete: Set<String>, into store: any BackendStore
-    ) throws -> (graph: ObjectGraph, connect: ConnectReport, written: WriteReport) {
-        let schema = GraphSchema(model: try F.model(Self.yaml))
-        let graph = ObjectGraph(schema: schema)
-        let mapper = RecordMapper(graph: graph, transformers: [:])
-        for (entity, json) in payloads {
-            try mapper.map(
-                Payload(origin: "\(entity).json", entity: entity, body: .document(try ModelFixtures.json(json))))
-        }
-        let request = WriteRequest(completeEntities: complete)
-        #expect(try store.addStoredDestinations(to: graph, request: request))
-        let report = Connector(schema: schema).connect(graph)
-        return (graph, report, try store.write(graph, request: request))
-    }
-
-    @Test("a partial run links to stored objects and does not rewrite them", arguments: StoreKind.all)
-    func partialRun(kind: StoreKind) throws {
-        let directory = try F.temporaryDirectory()
+    @Test("a partial run links to stored objects and does not rewrite them", arguments: StoreKind.engines)
+    func partialRun(kind: StoreKind) async throws {
+        let run = try StreamedRun(Self.yaml, kind: kind)
         let people = #"[{"id": 1, "email": "ann@x", "name": "Ann"}, {"id": 2, "email": "bo@x", "name": "Bo"}]"#
-        _ = try run(
-            [("Person", people), ("Project", #"[{"id": 10, "owner_id": 1, "member_ids": [1, 2]}]"#)],
-            complete: ["Person", "Project"], into: kind.open(directory))
-        let schema = GraphSchema(model: try F.model(Self.yaml))
-        try kind.open(directory).edit(schema, "Person", id: 2, "name", .string("Bo (edited)"))
+        try await run.run(["Person": people, "Project": #"[{"id": 10, "owner_id": 1, "member_ids": [1, 2]}]"#])
+        try StoreKind.editLocally(
+            try kind.openEngine(run.directory), model: run.model,
+            ["UPDATE people SET name = 'Bo (edited)' WHERE id = 2"])
 
         let projects = """
             [{"id": 10, "owner_id": 2, "reviewer_email": "ann@x", "member_ids": [2, 3]},
              {"id": 11, "owner_id": 7}]
             """
         let notes = #"[{"id": 1, "person_id": 1}, {"id": 2, "person_id": 2}]"#
-        let (graph, connect, written) = try run(
-            [("Project", projects), ("Note", notes)], complete: ["Project", "Note"], into: kind.open(directory))
+        let report = try await run.run(["Project": projects, "Note": notes])
 
         // Found in the store: owner 2 by identity, the reviewer by email, member 2; 3 and 7 are nowhere.
-        let dangling = connect.dangling.map { ($0.relationship, $0.values) }
-        #expect(dangling.count == 2, "\(connect.dangling)")
+        let dangling = report.dangling.map { ($0.relationship, $0.values) }
+        #expect(dangling.count == 2, "\(report.dangling)")
         #expect(dangling.contains { $0.0 == "members" && $0.1 == [.int(3)] })
         #expect(dangling.contains { $0.0 == "owner" && $0.1 == [.int(7)] })
-        let project = try #require(try graph.object(of: "Project", identity: [.int(10)]))
-        #expect(try project.related("owner").map(\.identity) == [IdentityKey([.int(2)])])
-        #expect(try project.related("reviewer").map(\.identity) == [IdentityKey([.int(1)])])
-        #expect(try project.related("members").map(\.identity) == [IdentityKey([.int(2)])])
-        let owner = try #require(try graph.object(of: "Person", identity: [.int(2)]))
-        #expect(graph.isStored(owner))
-        #expect(try owner.related("projects").map(\.identity) == [IdentityKey([.int(10)])])
+        #expect(try await run.ids("Project", 10, "owner") == [2])
+        #expect(try await run.ids("Project", 10, "reviewer") == [1])
+        #expect(try await run.ids("Project", 10, "members") == [2])
+        #expect(try await run.ids("Person", 2, "projects") == [10])
         // `where` applies to the stored values: note 2's person is Bo, whom `where` leaves out.
-        #expect(try graph.object(of: "Note", identity: [.int(1)])?.related("person").count == 1)
-        #expect(try graph.object(of: "Note", identity: [.int(2)])?.related("person").isEmpty == true)
+        #expect(try await run.ids("Note", 1, "person") == [1])
+        #expect(try await run.ids("Note", 2, "person").isEmpty)
 
-        #expect(written.entities["Person"] == EntityWriteCounts())
-        let stored = try kind.open(directory).contents(schema, "Person")
-        #expect(stored["2"]?["name"] == .string("Bo (edited)"))
-        let links = try kind.open(directory).objects(schema: schema).links(of: "Project", "members")
-        #expect(links[IdentityKey([.int(10)])] == [IdentityKey([.int(2)])])
+        // The stored people are not rewritten: the local edit stays.
+        #expect(report.entities.first { $0.entity == "Person" } == EntityRunCounts(entity: "Person"))
+        let bo = try await run.object("Person", 2)
+        #expect(bo.values["name"] == .string("Bo (edited)"))
     }
 }

@@ -36,15 +36,19 @@ struct StoredDestinationTests {
         return (workspace, try engine.url(for: workspace))
     }
 
-    /// The stored values of each object of `entity`, by its `id`, as attribute name -> display text.
-    private func rows(_ entity: String, _ store: any BackendStore, _ schema: GraphSchema) throws -> [Int64: [String]] {
-        let objects = store.objects(schema: schema)
-        let table = objects.layout.table(of: try #require(schema.type(named: entity)))
-        var result: [Int64: [String]] = [:]
-        for object in try objects.rows(of: entity) {
-            let values = try #require(object.values)
-            guard case .int(let id) = values[table.identity[0]] else { continue }
-            result[id] = zip(table.columns, values).map { "\($0.name)=\(ValueText.display($1))" }
+    /// A reader of the store `engine` holds for `workspace`, with the workspace's mapping.
+    private func reader(_ engine: CLIStore, _ workspace: RunWorkspace) throws -> StoreReader {
+        let model = try MappingLoader(catalog: PluginRegistry.standard().catalog).load([workspace.path("work.yml")])
+        let kind: StoreKind = engine == .sqlite ? .sqlite : .postgres
+        return StoreReader(store: try kind.openEngine(workspace.url), model: model)
+    }
+
+    /// The stored values of each object of `entity`, by its `id`.
+    private func rows(_ entity: String, _ reader: StoreReader) async throws -> [Int64: [String: Value]] {
+        var result: [Int64: [String: Value]] = [:]
+        for object in try await reader.objects(of: entity).fetchAll() {
+            guard case .int(let id)? = object.identity.first else { continue }
+            result[id] = object.values
         }
         return result
     }
@@ -55,8 +59,7 @@ struct StoredDestinationTests {
         let (workspace, store) = try workspace(engine)
         let first = try await workspace.rmap(["run", "work.yml", "--store", store, "--quiet"])
         #expect(first.status == 0, "\(first.stderr)")
-        let schema = try workspace.schema("work.yml")
-        let people = try rows("Person", engine.open(workspace), schema)
+        let people = try await rows("Person", reader(engine, workspace))
 
         try workspace.write("projects.json", Self.changed)
         let partial = try await workspace.rmap(["run", "work.yml", "--only", "Project", "--store", store, "--json"])
@@ -71,17 +74,17 @@ struct StoredDestinationTests {
         #expect(report.counts("Project")["inserted"] == 1)
         #expect((report.counts("Person")["updated"] ?? 0) == 0)
 
-        let stored = try engine.open(workspace)
+        let stored = try reader(engine, workspace)
         // The stored people the run linked to are not rewritten.
-        #expect(try rows("Person", stored, schema) == people)
-        let members = try stored.objects(schema: schema).links(of: "Project", "members")
-        #expect(members[IdentityKey([.int(10)])] == [IdentityKey([.int(2)]), IdentityKey([.int(3)])])
-        #expect(members[IdentityKey([.int(11)])] == [IdentityKey([.int(1)])])
-        // The key path reached stored person 3: the lead's foreign-key column follows it.
-        let projects = try rows("Project", stored, schema)
-        #expect(projects[10]?.contains("lead_id=3") == true, "\(projects)")
-        #expect(projects[10]?.contains("owner_id=1") == true, "\(projects)")
-        #expect(projects[11]?.contains("lead_id=1") == true, "\(projects)")
+        #expect(try await rows("Person", stored) == people)
+        let ten = try #require(try await stored.object("Project", identity: [.int(10)]))
+        let eleven = try #require(try await stored.object("Project", identity: [.int(11)]))
+        #expect(StreamedRun.ids(try await ten.related("members")) == [2, 3])
+        #expect(StreamedRun.ids(try await eleven.related("members")) == [1])
+        // The key path reached stored person 3: the lead follows it.
+        #expect(try await ten.relatedObject("lead")?.identity == [.int(3)])
+        #expect(try await ten.relatedObject("owner")?.identity == [.int(1)])
+        #expect(try await eleven.relatedObject("lead")?.identity == [.int(1)])
     }
 
     @Test("a full run of the model still reports a reference to a stored object the server no longer has")

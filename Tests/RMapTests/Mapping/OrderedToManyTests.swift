@@ -32,48 +32,43 @@ struct OrderedToManyTests {
               members: { to_many: CRMPerson, ordered: true, connect: { foreign_key: { memberIds: id } } }
         """
 
-    /// Maps people and teams, connects and writes them: one run.
-    private func run(people: String, teams: String, into store: any BackendStore) throws {
-        try MappedRun.run(Self.yaml, [("CRMPerson", people), ("CRMTeam", teams)], into: store)
+    /// One run of people and teams.
+    private func run(_ run: StreamedRun, people: String, teams: String) async throws {
+        let report = try await run.run(["CRMPerson": people, "CRMTeam": teams])
+        #expect(!report.hasProblems, "\(report.recordErrors) \(report.dangling)")
     }
 
-    /// The stored links of one source, as integer identities in the order read back.
-    private func links(_ store: any BackendStore, _ entity: String, _ relationship: String, _ id: Int64) throws
-        -> [Value]
-    {
-        let objects = store.objects(schema: GraphSchema(model: try F.model(Self.yaml)))
-        return try objects.links(of: entity, relationship)[IdentityKey([.int(id)])]?.map { $0.values[0] } ?? []
+    @Test("payload order is kept in the store and read back", arguments: StoreKind.engines)
+    func orderKept(kind: StoreKind) async throws {
+        let stored = try StreamedRun(Self.yaml, kind: kind)
+        try await run(
+            stored, people: #"[{"id": 1, "projects": [{"id": 12}, {"id": 10}, {"id": 11}]}, {"id": 2}, {"id": 3}]"#,
+            teams: #"[{"id": 7, "member_ids": [3, 1, 2]}]"#)
+        #expect(try await stored.ids("CRMPerson", 1, "projects") == [12, 10, 11])
+        #expect(try await stored.ids("CRMTeam", 7, "members") == [3, 1, 2])
+
+        try await run(
+            stored, people: #"[{"id": 1, "projects": [{"id": 11}, {"id": 12}, {"id": 10}]}, {"id": 2}, {"id": 3}]"#,
+            teams: #"[{"id": 7, "member_ids": [2, 3, 1]}]"#)
+        #expect(try await stored.ids("CRMPerson", 1, "projects") == [11, 12, 10])
+        #expect(try await stored.ids("CRMTeam", 7, "members") == [2, 3, 1])
+        let engine = try kind.openEngine(stored.directory)
+        try engine.load(StoreLayout(schema: GraphSchema(model: stored.model)))
+        let position = try engine.engine().scalar("SELECT owner_position FROM projects WHERE id = 11", type: .int)
+        #expect(position == .int(0))
     }
 
-    @Test("payload order is kept in the store and read back", arguments: StoreKind.all)
-    func orderKept(kind: StoreKind) throws {
-        let directory = try F.temporaryDirectory()
-        try run(
-            people: #"[{"id": 1, "projects": [{"id": 12}, {"id": 10}, {"id": 11}]}, {"id": 2}, {"id": 3}]"#,
-            teams: #"[{"id": 7, "member_ids": [3, 1, 2]}]"#, into: kind.open(directory))
-        #expect(try links(kind.open(directory), "CRMPerson", "projects", 1) == [.int(12), .int(10), .int(11)])
-        #expect(try links(kind.open(directory), "CRMTeam", "members", 7) == [.int(3), .int(1), .int(2)])
-
-        try run(
-            people: #"[{"id": 1, "projects": [{"id": 11}, {"id": 12}, {"id": 10}]}, {"id": 2}, {"id": 3}]"#,
-            teams: #"[{"id": 7, "member_ids": [2, 3, 1]}]"#, into: kind.open(directory))
-        #expect(try links(kind.open(directory), "CRMPerson", "projects", 1) == [.int(11), .int(12), .int(10)])
-        #expect(try links(kind.open(directory), "CRMTeam", "members", 7) == [.int(2), .int(3), .int(1)])
-        let projects = try kind.open(directory).contents(GraphSchema(model: try F.model(Self.yaml)), "CRMProject")
-        #expect(projects["11"]?["owner_position"] == .int(0))
-    }
-
-    @Test("turning ordered on for a stored join table adds its position column", arguments: StoreKind.all)
-    func orderedLater(kind: StoreKind) throws {
-        let directory = try F.temporaryDirectory()
-        let unordered = Self.yaml.replacingOccurrences(
-            of: "members: { to_many: CRMPerson, ordered: true,", with: "members: { to_many: CRMPerson,")
+    @Test("turning ordered on for a stored join table adds its position column", arguments: StoreKind.engines)
+    func orderedLater(kind: StoreKind) async throws {
+        let unordered = try StreamedRun(
+            Self.yaml.replacingOccurrences(
+                of: "members: { to_many: CRMPerson, ordered: true,", with: "members: { to_many: CRMPerson,"),
+            kind: kind)
         let people = #"[{"id": 1}, {"id": 2}, {"id": 3}]"#
-        try MappedRun.run(
-            unordered, [("CRMPerson", people), ("CRMTeam", #"[{"id": 7, "member_ids": [3, 1]}]"#)],
-            into: kind.open(directory))
-        try run(people: people, teams: #"[{"id": 7, "member_ids": [3, 1, 2]}]"#, into: kind.open(directory))
-        #expect(try links(kind.open(directory), "CRMTeam", "members", 7) == [.int(3), .int(1), .int(2)])
+        try await run(unordered, people: people, teams: #"[{"id": 7, "member_ids": [3, 1]}]"#)
+        let ordered = try StreamedRun(Self.yaml, over: unordered)
+        try await run(ordered, people: people, teams: #"[{"id": 7, "member_ids": [3, 1, 2]}]"#)
+        #expect(try await ordered.ids("CRMTeam", 7, "members") == [3, 1, 2])
     }
 
     @Test("ordered needs a to-many that replaces its set")

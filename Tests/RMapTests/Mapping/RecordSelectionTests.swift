@@ -1,6 +1,8 @@
-import RMap
 import Testing
 
+@testable import RMap
+
+/// Records found in the payloads of `rmap run`'s streamed path, as the objects stored.
 @Suite("Record selection")
 struct RecordSelectionTests {
     static func model(root: String = "auto", records: String? = nil) -> String {
@@ -16,8 +18,14 @@ struct RecordSelectionTests {
         """
     }
 
-    static func names(_ harness: MappingHarness) throws -> [String] {
-        try harness.graph.objects(of: "CRMPerson").compactMap { $0[attribute: "name"].map(ValueText.display) }
+    /// The stored people's names, in the order they were written.
+    static func names(_ run: StreamedRun) async throws -> [String] {
+        try await run.reader().objects(of: "CRMPerson").fetchAll().compactMap { $0.values["name"].map(ValueText.display) }
+    }
+
+    /// The counts of people in `report`.
+    static func counts(_ report: RunReport) -> EntityRunCounts? {
+        report.entities.first { $0.entity == "CRMPerson" }
     }
 
     @Test(
@@ -29,50 +37,56 @@ struct RecordSelectionTests {
             #"{"people": [{"person": {"id": 1, "name": "a"}}, {"person": {"id": 2, "name": "b"}}]}"#,
             #"{"members": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]}"#,
         ])
-    func automaticShapes(json: String) throws {
-        let harness = try MappingHarness(Self.model())
-        try harness.map(json, entity: "CRMPerson")
-        #expect(try Self.names(harness) == ["a", "b"])
-        #expect(harness.errors == [])
+    func automaticShapes(json: String) async throws {
+        let run = try StreamedRun(Self.model())
+        let report = try await run.run(["CRMPerson": json])
+        #expect(try await Self.names(run) == ["a", "b"])
+        #expect(report.recordErrors == [])
     }
 
     @Test("a single wrapped object and a bare object are one record each", arguments: ["wrapped", "auto"])
-    func singleObjects(root: String) throws {
-        let harness = try MappingHarness(Self.model(root: root))
-        try harness.map(#"{"person": {"id": 1, "name": "a"}}"#, entity: "CRMPerson")
-        try harness.map(#"{"id": 2, "name": "b"}"#, entity: "CRMPerson")
-        #expect(try Self.names(harness) == ["a", "b"])
+    func singleObjects(root: String) async throws {
+        let run = try StreamedRun(Self.model(root: root))
+        try await run.run([
+            "CRMPerson": #"{"person": {"id": 1, "name": "a"}}"#, "CRMPerson": #"{"id": 2, "name": "b"}"#,
+        ])
+        #expect(try await Self.names(run) == ["a", "b"])
     }
 
     @Test("root: bare never unwraps")
-    func bareNeverUnwraps() throws {
-        let harness = try MappingHarness(Self.model(root: "bare"))
-        try harness.map(#"[{"person": {"id": 1, "name": "a"}}]"#, entity: "CRMPerson", origin: "p.json")
-        #expect(harness.graph.count == 0)
+    func bareNeverUnwraps() async throws {
+        let run = try StreamedRun(Self.model(root: "bare"))
+        let report = try await run.run(["CRMPerson": #"[{"person": {"id": 1, "name": "a"}}]"#])
+        #expect(try await Self.names(run).isEmpty)
         #expect(
-            harness.errors == [
+            report.recordErrors == [
                 RecordError(
-                    entity: "CRMPerson", attribute: "id", keyPath: "id", origin: "p.json", index: 0,
+                    entity: "CRMPerson", attribute: "id", keyPath: "id", origin: "people.json", index: 0,
                     message: "identity attribute 'id' is missing: the record cannot be merged")
             ])
-        #expect(harness.counts("CRMPerson") == EntityMappingCounts(fetched: 1, rejected: 1, unmappedKeys: 1))
+        let counts = Self.counts(report)
+        #expect(counts?.fetched == 1 && counts?.rejected == 1 && counts?.unmappedKeys == 1 && counts?.inserted == 0)
     }
 
     @Test("records: picks the record array by key path")
-    func recordsKeyPath() throws {
-        let harness = try MappingHarness(Self.model(records: "data.items"))
-        try harness.map(
-            #"{"data": {"items": [{"id": 1, "name": "a"}, {"person": {"id": 2, "name": "b"}}]}}"#, entity: "CRMPerson")
-        try harness.map(#"{"data": {"items": {"id": 3, "name": "c"}}}"#, entity: "CRMPerson")
-        try harness.map(#"{"data": {"items": null}}"#, entity: "CRMPerson")
-        #expect(try Self.names(harness) == ["a", "b", "c"])
+    func recordsKeyPath() async throws {
+        let run = try StreamedRun(Self.model(records: "data.items"))
+        try await run.run([
+            "CRMPerson": #"{"data": {"items": [{"id": 1, "name": "a"}, {"person": {"id": 2, "name": "b"}}]}}"#,
+            "CRMPerson": #"{"data": {"items": {"id": 3, "name": "c"}}}"#,
+            "CRMPerson": #"{"data": {"items": null}}"#,
+        ])
+        #expect(try await Self.names(run) == ["a", "b", "c"])
     }
 
     @Test("a document without the records: key path is a fetch error")
-    func recordsKeyPathMissing() throws {
-        let harness = try MappingHarness(Self.model(records: "data.items"))
-        let error = try #require(throws: FetchError.self) {
-            try harness.map(#"{"data": {"rows": []}}"#, entity: "CRMPerson", origin: "https://api/people")
+    func recordsKeyPathMissing() async throws {
+        let run = try StreamedRun(Self.model(records: "data.items"))
+        let document = try ModelFixtures.json(#"{"data": {"rows": []}}"#)
+        let error = try await #require(throws: FetchError.self) {
+            try await run.run(payloads: [
+                Payload(origin: "https://api/people", entity: "CRMPerson", body: .document(document))
+            ])
         }
         #expect(
             error.description
@@ -80,64 +94,71 @@ struct RecordSelectionTests {
     }
 
     @Test("an element that is not an object is a record error, and mapping goes on")
-    func nonObjectElement() throws {
-        let harness = try MappingHarness(Self.model())
-        try harness.map(#"[7, {"id": 2, "name": "b"}]"#, entity: "CRMPerson")
+    func nonObjectElement() async throws {
+        let run = try StreamedRun(Self.model())
+        let report = try await run.run(["CRMPerson": #"[7, {"id": 2, "name": "b"}]"#])
         #expect(
-            harness.errors == [
+            report.recordErrors == [
                 RecordError(
-                    entity: "CRMPerson", value: "7", origin: "payload.json", index: 0,
+                    entity: "CRMPerson", value: "7", origin: "people.json", index: 0,
                     message: "expected an object, found a number")
             ])
-        #expect(try Self.names(harness) == ["b"])
+        #expect(try await Self.names(run) == ["b"])
     }
 
     @Test("a file is streamed record by record: arrays and JSON Lines", arguments: ["people.json", "people.jsonl"])
-    func files(name: String) throws {
+    func files(name: String) async throws {
         let text =
             name.hasSuffix(".jsonl")
             ? "{\"id\": 1, \"name\": \"a\"}\n\n{\"person\": {\"id\": 2, \"name\": \"b\"}}\n{\"id\": \"x\"}\n"
             : #"[{"id": 1, "name": "a"}, {"person": {"id": 2, "name": "b"}}, {"id": "x"}]"#
         let path = try ModelFixtures.temporaryFile(text, name: name)
-        let harness = try MappingHarness(Self.model())
-        try harness.mapper.map(Payload(origin: "samples/\(name)", entity: "CRMPerson", body: .file(path: path)))
-        #expect(try Self.names(harness) == ["a", "b"])
-        #expect(harness.errors.map(\.index) == [2])
-        #expect(harness.errors.map(\.origin) == ["samples/\(name)"])
-        #expect(try harness.object("CRMPerson", 2)?.origin == "samples/\(name)#1")
+        let run = try StreamedRun(Self.model())
+        let report = try await run.run(payloads: [
+            Payload(origin: "samples/\(name)", entity: "CRMPerson", body: .file(path: path))
+        ])
+        #expect(try await Self.names(run) == ["a", "b"])
+        #expect(report.recordErrors.map(\.index) == [2])
+        #expect(report.recordErrors.map(\.origin) == ["samples/\(name)"])
     }
 
     @Test("a file holding one object is selected like a document")
-    func fileDocument() throws {
+    func fileDocument() async throws {
         let path = try ModelFixtures.temporaryFile(#"{"data": {"items": [{"id": 1, "name": "a"}]}}"#, name: "page.json")
-        let harness = try MappingHarness(Self.model(records: "data.items"))
-        try harness.mapper.map(Payload(origin: path, entity: "CRMPerson", body: .file(path: path)))
-        #expect(try Self.names(harness) == ["a"])
+        let run = try StreamedRun(Self.model(records: "data.items"))
+        try await run.run(payloads: [Payload(origin: path, entity: "CRMPerson", body: .file(path: path))])
+        #expect(try await Self.names(run) == ["a"])
     }
 
-    @Test("an unreadable file throws a JSON error, keeping the records before it")
-    func invalidFile() throws {
+    @Test("an unreadable file throws a JSON error; the run stores nothing, what was stored stays")
+    func invalidFile() async throws {
         let path = try ModelFixtures.temporaryFile(#"[{"id": 1, "name": "a"}, {"id": 2,"#, name: "broken.json")
-        let harness = try MappingHarness(Self.model())
-        #expect(throws: JSONError.self) {
-            try harness.mapper.map(Payload(origin: path, entity: "CRMPerson", body: .file(path: path)))
+        let run = try StreamedRun(Self.model())
+        try await run.run(["CRMPerson": #"[{"id": 3, "name": "c"}]"#])
+        await #expect(throws: JSONError.self) {
+            try await run.run(payloads: [Payload(origin: path, entity: "CRMPerson", body: .file(path: path))])
         }
-        #expect(try Self.names(harness) == ["a"])
+        #expect(try await Self.names(run) == ["c"])
     }
 
     @Test("records already selected are mapped as they are, unwrapping elements")
-    func recordBodies() throws {
-        let harness = try MappingHarness(Self.model())
+    func recordBodies() async throws {
+        let run = try StreamedRun(Self.model())
         let records = try [#"{"id": 1, "name": "a"}"#, #"{"person": {"id": 2, "name": "b"}}"#].map {
             try ModelFixtures.json($0)
         }
-        try harness.mapper.map(Payload(origin: "exec", entity: "CRMPerson", body: .records(records)))
-        #expect(try Self.names(harness) == ["a", "b"])
+        try await run.run(payloads: [Payload(origin: "exec", entity: "CRMPerson", body: .records(records))])
+        #expect(try await Self.names(run) == ["a", "b"])
     }
 
     @Test("a payload for an unknown entity is a fetch error")
-    func unknownEntity() throws {
-        let harness = try MappingHarness(Self.model())
-        #expect(throws: FetchError.self) { try harness.map("[]", entity: "CRMPeople") }
+    func unknownEntity() async throws {
+        let run = try StreamedRun(Self.model())
+        await #expect(throws: FetchError.self) {
+            try await run.run(payloads: [
+                Payload(origin: "people.json", entity: "CRMPerson", body: .records([])),
+                Payload(origin: "people.json", entity: "CRMPeople", body: .records([])),
+            ])
+        }
     }
 }

@@ -1,6 +1,6 @@
 @testable import RMap
 
-/// Models and graph builders for the connect stage's tests.
+/// The models of the connect stage's tests, run with ``StreamedRun``.
 enum ConnectFixtures {
     /// A fixture that could not be built.
     struct Failure: Error, CustomStringConvertible {
@@ -16,6 +16,8 @@ enum ConnectFixtures {
 
     /// A CRM: people (admins extend them), accounts keyed by id and region,
     /// desks held by one person, projects with owners, leads and team members.
+    /// The to-manys whose order the tests read are `ordered: true`: a store keeps
+    /// the order of those only.
     ///
     /// `ownerAccount` is declared before `owner`, `leadManager` before `lead`,
     /// and `CRMPerson.projectLeads` before the projects whose `owner` fills
@@ -48,6 +50,7 @@ enum ConnectFixtures {
               ownedProjects: { to_many: CRMProject, inverse: owner }
               projectLeads:
                 to_many: CRMPerson
+                ordered: true
                 connect: { key_path: ownedProjects.lead }
               memberOf: { to_many: CRMProject, inverse: teamMembers }
               notes: { to_many: CRMNote, nested: true, inverse: author }
@@ -100,6 +103,7 @@ enum ConnectFixtures {
                 connect: { foreign_key: { leadName: name } }
               coLeads:
                 to_many: CRMPerson
+                ordered: true
                 connect: { key_path: leadRefs }
               account:
                 to_one: CRMAccount
@@ -107,6 +111,7 @@ enum ConnectFixtures {
               teamMembers:
                 to_many: CRMPerson
                 inverse: memberOf
+                ordered: true
                 connect: { foreign_key: { teamMemberIds: id } }
               admins:
                 to_many: CRMAdmin
@@ -126,38 +131,9 @@ enum ConnectFixtures {
                 connect: { foreign_key: { teamMemberIds: id } }
         """
 
-    /// The CRM's schema.
-    static func crmSchema() throws -> GraphSchema { try schema(crm) }
-}
-
-extension ObjectGraph {
-    /// Adds (or updates) an object of `entity` with these attribute values; its identity is read from them.
-    @discardableResult
-    func add(_ entity: String, _ values: [String: Value], origin: String = "test.json") throws -> GraphObject {
-        guard let type = schema.type(named: entity) else {
-            throw ConnectFixtures.Failure(description: "no entity \(entity)")
-        }
-        let identity = IdentityKey(type.mapping.identity.map { values[$0] ?? .null })
-        let (object, _) = upsert(type, identity: identity, origin: origin)
-        for (name, value) in values { try object.set(name, to: value) }
-        return object
-    }
-
-    /// The object of `entity` with a single integer identity.
-    func find(_ entity: String, _ id: Int64) throws -> GraphObject {
-        guard let object = try object(of: entity, identity: [.int(id)]) else {
-            throw ConnectFixtures.Failure(description: "no \(entity) \(id)")
-        }
-        return object
-    }
-}
-
-extension GraphObject {
-    /// The integer identities of the objects related through `name`, in order.
-    func ids(_ name: String) throws -> [Int64] {
-        try related(name).map { object in
-            if case .int(let id)? = object.identity.values.first { return id }
-            return -1
-        }
-    }
+    /// The relationships `CRMProject` connects, whose links a run's report counted.
+    static let projectConnections = [
+        "ownerAccount", "owner", "leadManager", "lead", "namedLead", "coLeads", "account", "teamMembers", "admins",
+        "plainMembers", "teamManagers", "memberAccount", "watchers",
+    ]
 }
