@@ -62,13 +62,16 @@ public struct StoreObject: ReadableObject, Equatable, CustomStringConvertible {
         return try await relationship(name).fetchAll()
     }
 
-    /// The object of the to-one relationship `name`; `nil` when it points at nothing.
+    /// The object of the to-one relationship `name`; `nil` when it points at nothing, or at
+    /// several objects (a foreign key on attributes that are not the destination's identity
+    /// matching two of them: a run reports such a to-one and leaves it empty, docs/mapping.md).
     ///
     /// - Throws: ``ReadError`` for an unknown relationship, a to-many, or one whose links the
     ///   store does not keep; the engine's errors.
     public func relatedObject(_ name: String) async throws -> StoreObject? {
         try check(name, toMany: false)
-        return try await relationship(name).fetchOne()
+        let found = try await relationship(name).limit(2).fetchAll()
+        return found.count == 1 ? found[0] : nil
     }
 
     /// Throws unless the relationship `name` is a to-many (`toMany`) or a to-one the store follows.
