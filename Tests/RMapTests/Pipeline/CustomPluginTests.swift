@@ -50,24 +50,84 @@ struct ShoutStage: Stage {
     }
 }
 
-/// A tiny store: keeps each write's object names and request.
-final class TallyStore: Store, Sendable {
-    struct Write: Sendable {
-        var names: [String]
-        var request: WriteRequest
-    }
+/// A store a library user writes, the documented way (docs/plugins.md, "Stores"): its tables live
+/// in a scratch SQLite file, whose engine the run stages, connects and merges in, and each write
+/// transaction's commit writes the store's own form first: here, the names of the people it holds.
+final class TallyStore: EngineStore, @unchecked Sendable {
+    /// The names of the people each committed write transaction left in the store.
+    let writes = Locked<[[String]]>([])
+    private var scratch: (file: String, engine: TallyEngine)?
 
-    let writes = Locked<[Write]>([])
-
-    func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport {
-        let names = try graph.objects(of: "Person").compactMap { object -> String? in
-            if case .string(let name)? = object[attribute: "name"] { name } else { nil }
+    func engine() throws -> any SQLEngine {
+        if let scratch { return scratch.engine }
+        let file = try PrivateFolder.newFile(prefix: "tally-", suffix: ".sqlite")
+        let engine = TallyEngine(try SQLiteStore(path: file).engine()) { [writes] names in
+            writes.withLock { $0.append(names) }
         }
-        writes.withLock { $0.append(Write(names: names, request: request)) }
-        var counts = EntityWriteCounts()
-        counts.inserted = names.count
-        return WriteReport(entities: ["Person": counts])
+        scratch = (file, engine)
+        return engine
     }
+
+    deinit {
+        if let scratch { PrivateFolder.removeItem(scratch.file) }
+    }
+}
+
+/// ``TallyStore``'s engine: SQLite's, whose write commits first tell the store what it holds.
+final class TallyEngine: SQLEngine {
+    private let sqlite: any SQLEngine
+    private let written: ([String]) -> Void
+    private var writing = false
+
+    init(_ sqlite: any SQLEngine, written: @escaping ([String]) -> Void) {
+        self.sqlite = sqlite
+        self.written = written
+    }
+
+    var dialect: any SQLDialect.Type { sqlite.dialect }
+
+    func execute(_ sql: String, _ parameters: [Value]) throws -> Int { try sqlite.execute(sql, parameters) }
+
+    func query(_ sql: String, _ parameters: [Value], types: [AttributeType], row: ([Value]) throws -> Void) throws {
+        try sqlite.query(sql, parameters, types: types, row: row)
+    }
+
+    func insert(into table: String, columns: [ColumnLayout], rows: some Collection<[Value]>) throws {
+        try sqlite.insert(into: table, columns: columns, rows: rows)
+    }
+
+    func execute(rows: [[Value]], width: Int, statement: (String) -> String) throws {
+        try sqlite.execute(rows: rows, width: width, statement: statement)
+    }
+
+    func begin(_ kind: SQLTransactionKind) throws {
+        try sqlite.begin(kind)
+        writing = kind == .write
+    }
+
+    /// Writes the store's form (the names), then commits.
+    func commit() throws {
+        if writing, try !sqlite.columns(of: "people").isEmpty {
+            let rows = try sqlite.rows("SELECT name FROM people ORDER BY id", types: [.string])
+            written(rows.compactMap { if case .string(let name)? = $0.first { name } else { nil } })
+        }
+        writing = false
+        try sqlite.commit()
+    }
+
+    func rollback() {
+        writing = false
+        sqlite.rollback()
+    }
+
+    func columns(of table: String) throws -> [String] { try sqlite.columns(of: table) }
+    func create(_ diff: SchemaDiff) throws { try sqlite.create(diff) }
+    func ensureCapture(_ layout: StoreLayout) throws { try sqlite.ensureCapture(layout) }
+    func holdsCapture(_ layout: StoreLayout) throws -> Bool { try sqlite.holdsCapture(layout) }
+    func willInsert(into table: String, rowCount: () throws -> Int) throws {
+        try sqlite.willInsert(into: table, rowCount: rowCount)
+    }
+    func setLocalEdits(_ local: Bool) throws { try sqlite.setLocalEdits(local) }
 }
 
 /// Plugins registered by a library user take part in a run: a source, a
@@ -185,23 +245,24 @@ struct CustomPluginTests {
         #expect(result.report.danglingCount == 1)
     }
 
-    @Test("a custom store receives the graph and the request, and its counts reach the report")
+    @Test("a custom store over a scratch engine writes its own form at commit; a dry run commits nothing")
     func store() async throws {
         let workspace = try RunWorkspace()
         let tally = TallyStore()
         let registry = Self.registry(store: tally)
         let model = try Self.model(Self.people, in: workspace, registry: registry)
-        let result = try await Pipeline(model: model, registry: registry)
+        let dry = try await Pipeline(model: model, registry: registry)
             .run(RunOptions(dryRun: true, store: PluginConfig(plugin: "tally")))
-        let writes = tally.writes.withLock { $0 }
-        #expect(writes.map(\.names) == [["Ada 1", "Ada 2", "Ada 3"]])
-        #expect(writes.first?.request.dryRun == true)
-        #expect(writes.first?.request.completeEntities == ["Person"])
+        #expect(dry.report.entities.first?.inserted == 3)
+        #expect(tally.writes.withLock { $0 }.allSatisfy { $0.isEmpty })
+        let result = try await Pipeline(model: model, registry: registry)
+            .run(RunOptions(store: PluginConfig(plugin: "tally")))
+        #expect(tally.writes.withLock { $0 }.last == ["Ada 1", "Ada 2", "Ada 3"])
         #expect(result.report.entities.first?.inserted == 3)
         #expect(workspace.bytes() == nil)
     }
 
-    @Test("a source that throws fails the run before the store is called")
+    @Test("a source that throws fails the run, and the store commits nothing")
     func failingSource() async throws {
         let workspace = try RunWorkspace()
         let tally = TallyStore()
@@ -212,6 +273,6 @@ struct CustomPluginTests {
         await #expect(throws: FetchError.self) {
             try await Pipeline(model: model, registry: registry).run(RunOptions(store: PluginConfig(plugin: "tally")))
         }
-        #expect(tally.writes.withLock { $0 }.isEmpty)
+        #expect(tally.writes.withLock { $0 }.allSatisfy { $0.isEmpty })
     }
 }
