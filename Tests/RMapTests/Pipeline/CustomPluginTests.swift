@@ -56,12 +56,17 @@ struct ShoutStage: Stage {
 final class TallyStore: EngineStore, @unchecked Sendable {
     /// The names of the people each committed write transaction left in the store.
     let writes = Locked<[[String]]>([])
-    private var scratch: (file: String, engine: TallyEngine)?
+    private var scratch: (file: String, engine: RecordingEngine)?
 
     func engine() throws -> any SQLEngine {
         if let scratch { return scratch.engine }
         let file = try PrivateFolder.newFile(prefix: "tally-", suffix: ".sqlite")
-        let engine = TallyEngine(try SQLiteStore(path: file).engine()) { [writes] names in
+        let engine = RecordingEngine(try SQLiteStore(path: file).engine())
+        engine.willCommitWrite = { [writes] sqlite in
+            // The store's form: the names of its people.
+            guard try !sqlite.columns(of: "people").isEmpty else { return }
+            let rows = try sqlite.rows("SELECT name FROM people ORDER BY id", types: [.string])
+            let names = rows.compactMap { if case .string(let name)? = $0.first { name } else { nil } }
             writes.withLock { $0.append(names) }
         }
         scratch = (file, engine)
@@ -71,63 +76,6 @@ final class TallyStore: EngineStore, @unchecked Sendable {
     deinit {
         if let scratch { PrivateFolder.removeItem(scratch.file) }
     }
-}
-
-/// ``TallyStore``'s engine: SQLite's, whose write commits first tell the store what it holds.
-final class TallyEngine: SQLEngine {
-    private let sqlite: any SQLEngine
-    private let written: ([String]) -> Void
-    private var writing = false
-
-    init(_ sqlite: any SQLEngine, written: @escaping ([String]) -> Void) {
-        self.sqlite = sqlite
-        self.written = written
-    }
-
-    var dialect: any SQLDialect.Type { sqlite.dialect }
-
-    func execute(_ sql: String, _ parameters: [Value]) throws -> Int { try sqlite.execute(sql, parameters) }
-
-    func query(_ sql: String, _ parameters: [Value], types: [AttributeType], row: ([Value]) throws -> Void) throws {
-        try sqlite.query(sql, parameters, types: types, row: row)
-    }
-
-    func insert(into table: String, columns: [ColumnLayout], rows: some Collection<[Value]>) throws {
-        try sqlite.insert(into: table, columns: columns, rows: rows)
-    }
-
-    func execute(rows: [[Value]], width: Int, statement: (String) -> String) throws {
-        try sqlite.execute(rows: rows, width: width, statement: statement)
-    }
-
-    func begin(_ kind: SQLTransactionKind) throws {
-        try sqlite.begin(kind)
-        writing = kind == .write
-    }
-
-    /// Writes the store's form (the names), then commits.
-    func commit() throws {
-        if writing, try !sqlite.columns(of: "people").isEmpty {
-            let rows = try sqlite.rows("SELECT name FROM people ORDER BY id", types: [.string])
-            written(rows.compactMap { if case .string(let name)? = $0.first { name } else { nil } })
-        }
-        writing = false
-        try sqlite.commit()
-    }
-
-    func rollback() {
-        writing = false
-        sqlite.rollback()
-    }
-
-    func columns(of table: String) throws -> [String] { try sqlite.columns(of: table) }
-    func create(_ diff: SchemaDiff) throws { try sqlite.create(diff) }
-    func ensureCapture(_ layout: StoreLayout) throws { try sqlite.ensureCapture(layout) }
-    func holdsCapture(_ layout: StoreLayout) throws -> Bool { try sqlite.holdsCapture(layout) }
-    func willInsert(into table: String, rowCount: () throws -> Int) throws {
-        try sqlite.willInsert(into: table, rowCount: rowCount)
-    }
-    func setLocalEdits(_ local: Bool) throws { try sqlite.setLocalEdits(local) }
 }
 
 /// Plugins registered by a library user take part in a run: a source, a
