@@ -6,13 +6,14 @@ import Foundation
 enum MappedRun {
     /// Runs `payloads` (entity, JSON array), in this order, with the model `yaml` through
     /// ``Pipeline`` (mapped, staged, connected and merged in the store's engine) into the store of
-    /// `kind` in `directory`: only the entities given a payload are fetched.
+    /// `kind` in `directory`, with `options` (its store aside): only the entities given a payload are fetched.
     ///
     /// - Returns: the run's report.
     @discardableResult
-    static func run(_ yaml: String, _ payloads: [(entity: String, json: String)], kind: StoreKind, directory: URL)
-        async throws -> RunReport
-    {
+    static func run(
+        _ yaml: String, _ payloads: [(entity: String, json: String)], kind: StoreKind, directory: URL,
+        options: RunOptions = RunOptions()
+    ) async throws -> RunReport {
         let registry = PluginRegistry.standard()
         let source = InlinePayloads(payloads: payloads)
         registry.register(source: "inline", options: []) { _, _ in source }
@@ -27,7 +28,7 @@ enum MappedRun {
         let inline = MappingModel(
             entities: entities, store: PluginConfig(plugin: "mapped"), inflector: model.inflector, files: model.files,
             secrets: model.secrets)
-        return try await Pipeline(model: inline, registry: registry).run().report
+        return try await Pipeline(model: inline, registry: registry).run(options).report
     }
 
     /// Maps each (entity, JSON array) payload with the model `yaml`, connects the graph and writes
