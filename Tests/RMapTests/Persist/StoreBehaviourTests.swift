@@ -20,30 +20,50 @@ struct StoreBehaviourTests {
         return counts
     }
 
+    /// What a run wrote to `entity`'s objects, as a store's write counts them.
+    private func written(_ report: RunReport, _ entity: String) -> EntityWriteCounts? {
+        report.entities.first { $0.entity == entity }.map { run in
+            var counts = EntityWriteCounts()
+            (counts.inserted, counts.updated, counts.unchanged) = (run.inserted, run.updated, run.unchanged)
+            (counts.orphansDeleted, counts.deleted, counts.stale) = (run.orphansDeleted, run.deleted, run.stale)
+            return counts
+        }
+    }
+
+    /// One run of `payloads` (by default ``StoreFixtures/crmPeople``) into the store of `kind` in `directory`.
+    @discardableResult
+    private func run(
+        _ kind: StoreKind, _ directory: URL,
+        _ payloads: [(entity: String, json: String)] = [("CRMPerson", F.crmPeople)],
+        options: RunOptions = RunOptions()
+    ) async throws -> RunReport {
+        try await MappedRun.run(F.crm, payloads, kind: kind, directory: directory, options: options)
+    }
+
     @Test("a new graph is inserted; re-writing it changes nothing", arguments: StoreKind.all)
-    func insertAndIdempotentRerun(kind: StoreKind) throws {
+    func insertAndIdempotentRerun(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        let first = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
-        #expect(first.entities["CRMAdmin"] == counts(1))
-        #expect(first.entities["CRMPerson"] == counts(1))
-        #expect(first.entities["CRMProject"] == counts(1))
+        let first = try await run(kind, directory)
+        #expect(written(first, "CRMAdmin") == counts(1))
+        #expect(written(first, "CRMPerson") == counts(1))
+        #expect(written(first, "CRMProject") == counts(1))
         let before = try kind.open(directory).contents(schema, "CRMPerson")
         #expect(before["1"]?["first_name"] == .string("Ann"))
         #expect(before["1"]?["level"] == .int(3))
 
-        let second = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
-        #expect(second.entities["CRMAdmin"] == counts(0, 0, 1))
-        #expect(second.entities["CRMPerson"] == counts(0, 0, 1))
-        #expect(second.entities["CRMProject"] == counts(0, 0, 1))
+        let second = try await run(kind, directory)
+        #expect(written(second, "CRMAdmin") == counts(0, 0, 1))
+        #expect(written(second, "CRMPerson") == counts(0, 0, 1))
+        #expect(written(second, "CRMProject") == counts(0, 0, 1))
         #expect(try kind.open(directory).contents(schema, "CRMPerson") == before)
     }
 
     @Test("foreign-key columns hold the destination's identity", arguments: StoreKind.all)
-    func foreignKeys(kind: StoreKind) throws {
+    func foreignKeys(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        try await run(kind, directory)
         let project = try kind.open(directory).contents(schema, "CRMProject")["10"]
         #expect(project?["owner_id"] == .int(1))
         #expect(project?["person_id"] == .int(2))
@@ -51,31 +71,26 @@ struct StoreBehaviourTests {
     }
 
     @Test("null clears a stored value; a missing key keeps it", arguments: StoreKind.all)
-    func nullClearsMissingKeeps(kind: StoreKind) throws {
+    func nullClearsMissingKeeps(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        let graph = ObjectGraph(schema: schema)
-        F.add(graph, "CRMPerson", ["id": .int(5), "firstName": .string("Eve"), "city": .string("Oslo")])
-        _ = try kind.open(directory).write(graph, request: WriteRequest())
+        try await run(
+            kind, directory, [("CRMPerson", #"[{"id": 5, "first_name": "Eve", "address": {"city": "Oslo"}}]"#)])
 
-        let partial = ObjectGraph(schema: schema)
-        F.add(partial, "CRMPerson", ["id": .int(5), "firstName": .null])
-        let report = try kind.open(directory).write(partial, request: WriteRequest())
-        #expect(report.entities["CRMPerson"] == counts(0, 1))
+        let report = try await run(kind, directory, [("CRMPerson", #"[{"id": 5, "first_name": null}]"#)])
+        #expect(written(report, "CRMPerson") == counts(0, 1))
         let eve = try kind.open(directory).contents(schema, "CRMPerson")["5"]
         #expect(eve?["first_name"] == .null)
         #expect(eve?["address_city"] == .string("Oslo"))
     }
 
     @Test("decimals compare by value, so 12.5 after 12.50 is unchanged", arguments: StoreKind.all)
-    func decimalsCompareByValue(kind: StoreKind) throws {
+    func decimalsCompareByValue(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
         for text in ["12.50", "12.5"] {
-            let graph = ObjectGraph(schema: schema)
-            F.add(graph, "CRMPerson", ["id": .int(5), "budget": .decimal(DecimalNumber(text)!)])
-            let report = try kind.open(directory).write(graph, request: WriteRequest())
-            #expect(report.entities["CRMPerson"] == (text == "12.50" ? counts(1) : counts(0, 0, 1)))
+            let report = try await run(kind, directory, [("CRMPerson", #"[{"id": 5, "budget": \#(text)}]"#)])
+            #expect(written(report, "CRMPerson") == (text == "12.50" ? counts(1) : counts(0, 0, 1)))
         }
         let stored = try kind.open(directory).contents(schema, "CRMPerson")["5"]?["budget"]
         guard case .decimal(let number) = stored else {
@@ -178,12 +193,12 @@ struct StoreBehaviourTests {
     }
 
     @Test("a dry run reports the counts and writes nothing", arguments: StoreKind.all)
-    func dryRun(kind: StoreKind) throws {
+    func dryRun(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        let report = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(dryRun: true))
-        #expect(report.entities["CRMAdmin"] == counts(1))
-        #expect(report.entities["CRMProject"] == counts(1))
+        let report = try await run(kind, directory, options: RunOptions(dryRun: true))
+        #expect(written(report, "CRMAdmin") == counts(1))
+        #expect(written(report, "CRMProject") == counts(1))
         #expect(try kind.open(directory).contents(schema, "CRMPerson").isEmpty)
         #expect(try kind.open(directory).contents(schema, "CRMProject").isEmpty)
     }
