@@ -118,16 +118,15 @@ struct StoreBehaviourTests {
     }
 
     @Test("three-way merge: a remote-only change applies, a local-only change stays pending", arguments: StoreKind.all)
-    func threeWayMerge(kind: StoreKind) throws {
+    func threeWayMerge(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        try await run(kind, directory)
         try kind.open(directory).edit(schema, "CRMProject", id: 10, "name", .string("Local name"))
 
-        let graph = F.crmGraph(schema)
-        try graph.object(of: "CRMProject", identity: [.int(10)])?.set("personId", to: .int(1))
-        let report = try kind.open(directory).write(graph, request: WriteRequest())
-        #expect(report.entities["CRMProject"] == counts(0, 1))
+        let moved = F.crmPeople.replacingOccurrences(of: #""person_id": 2"#, with: #""person_id": 1"#)
+        let report = try await run(kind, directory, [("CRMPerson", moved)])
+        #expect(written(report, "CRMProject") == counts(0, 1))
         let objects = try kind.open(directory).objects(schema: schema)
         let table = objects.layout.table(named: "projects")!
         let project = try #require(try objects.rows(of: "CRMProject").first)
@@ -138,21 +137,25 @@ struct StoreBehaviourTests {
     }
 
     @Test("both sides changed: on_conflict decides", arguments: StoreKind.all, ["fail", "local", "remote"])
-    func conflicts(kind: StoreKind, policy: String) throws {
+    func conflicts(kind: StoreKind, policy: String) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema(policy: policy)
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        let yaml = F.crm.replacingOccurrences(of: "${POLICY:-fail}", with: policy)
+        try await MappedRun.run(yaml, [("CRMPerson", F.crmPeople)], kind: kind, directory: directory)
         try kind.open(directory).edit(schema, "CRMProject", id: 10, "name", .string("Local"))
         let before = try kind.open(directory).contents(schema, "CRMPerson")
 
-        let graph = F.crmGraph(schema, annName: .string("Annie"))
-        try graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
-        F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
-        let store = try kind.open(directory)
+        let people = F.crmPeople.replacingOccurrences(of: #""Ann""#, with: #""Annie""#)
+            .replacingOccurrences(of: #""Apollo""#, with: #""Remote""#)
+        let changed: [(entity: String, json: String)] = [
+            ("CRMPerson", people), ("CRMPerson", #"[{"id": 3, "first_name": "Cy"}]"#),
+        ]
         if policy == "fail" {
-            let error = try #require(throws: ConflictError.self) { try store.write(graph, request: WriteRequest()) }
+            let error = await #expect(throws: ConflictError.self) {
+                try await MappedRun.run(yaml, changed, kind: kind, directory: directory)
+            }
             #expect(
-                error.conflicts == [
+                error?.conflicts == [
                     ConflictError.Conflict(
                         entity: "CRMProject", identity: "10", attribute: "name", base: "Apollo", local: "Local",
                         remote: "Remote")
@@ -161,7 +164,7 @@ struct StoreBehaviourTests {
             #expect(try kind.open(directory).contents(schema, "CRMProject")["10"]?["name"] == .string("Local"))
             return
         }
-        _ = try store.write(graph, request: WriteRequest())
+        try await MappedRun.run(yaml, changed, kind: kind, directory: directory)
         let objects = try kind.open(directory).objects(schema: schema)
         let name = objects.layout.table(named: "projects")!.columnIndex("name")!
         let project = try #require(try objects.rows(of: "CRMProject").first)
