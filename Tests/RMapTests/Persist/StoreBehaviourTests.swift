@@ -279,10 +279,10 @@ struct StoreBehaviourTests {
     }
 
     @Test("the base is the last server state: diff sees exactly the local edits", arguments: StoreKind.all)
-    func diffInput(kind: StoreKind) throws {
+    func diffInput(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        try await run(kind, directory)
         try kind.open(directory).edit(schema, "CRMProject", id: 10, "name", .string("Local"))
 
         let objects = try kind.open(directory).objects(schema: schema)
