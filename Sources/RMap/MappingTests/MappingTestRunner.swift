@@ -76,7 +76,7 @@ public struct MappingTestRunner: Sendable {
     /// The store the case's run wrote, opened again to read.
     private func opened(_ config: PluginConfig) throws -> any EngineStore {
         guard let store = try registry.makeStore(config) as? any EngineStore else {
-            throw StoreWithoutEngine(store: config.plugin, needs: ["rmap test"])
+            throw SyncError.storeWithoutEngine(plugin: config.plugin)
         }
         return store
     }

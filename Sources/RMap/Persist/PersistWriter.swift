@@ -27,7 +27,7 @@ public struct PersistWriter {
         self.backend = backend
     }
 
-    /// Writes a graph; see ``Store/write(_:request:)``. The caller's thread builds batches while
+    /// Writes a graph in one transaction (upsert merged three-way against the base, links, orphans). The caller's thread builds batches while
     /// the engine writes the previous ones on another (``BackgroundBackend``), and waits for it:
     /// async code uses ``beginWrite(_:request:)``, whose phases run on threads of their own.
     ///
@@ -39,7 +39,7 @@ public struct PersistWriter {
         return try phases.rollingBack { try $0.finish() }
     }
 
-    /// Begins writing a graph in phases; see ``Store/beginWrite(_:request:)``.
+    /// Begins writing a graph in phases (``StoreWrite``).
     ///
     /// The tables whose rows connecting leaves as they are (no foreign-key column of a
     /// relationship that a connection sets) are written by ``StoreWrite/writeSettled()``;

@@ -1,54 +1,17 @@
-/// A persist plugin: keeps the graph and the base (the last server state of
-/// each object) between runs.
-///
-/// Implementers must write a whole run in one transaction (a failed or
-/// interrupted run leaves the store exactly as before), treat a `nil` value
-/// (missing key) as "keep what is stored" and `.null` as "clear", and keep
-/// re-runs of the same input free of changes. `StoreBehaviourTests` holds
-/// the behaviour every store must show.
+/// A persist plugin: keeps the run's objects and their base (the last server state of each
+/// object) between runs. A run stages, connects and merges in the store's SQL engine, so a store
+/// a run can use is an ``EngineStore``: a run into any other store fails with
+/// ``SyncError/storeWithoutEngine(plugin:)`` before anything is fetched (docs/plugins.md, "Stores").
 public protocol Store: AnyObject {
-    /// Writes a run's graph: schema sync, upsert merged three-way against the
-    /// base, base update, orphans; with ``WriteRequest/dryRun`` everything but the commit.
-    ///
-    /// - Throws: ``ConflictError`` when a policy of `fail` meets conflicts
-    ///   (nothing is written), or the store's own errors.
-    func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport
-
-    /// Starts writing a run's graph as ``write(_:request:)`` does, in phases that the pipeline
-    /// drives (``StoreWrite``): the write has begun (a transaction is open) when this returns.
-    /// The default writes nothing until ``StoreWrite/finish()``, which calls ``write(_:request:)``.
-    func beginWrite(_ graph: ObjectGraph, request: WriteRequest) async throws -> any StoreWrite
-
-    /// The identities already stored for the roots of ``StoredIdentities/roots(in:)``, read
-    /// before mapping so that defaults and `required` apply only to objects new to the store.
-    /// The default holds none: every object is new to the store.
-    func storedIdentities(schema: GraphSchema) throws -> StoredIdentities
-
     /// The run-state entries of `scope` (``RunStateEntry``), by key, as the last committed run
     /// left them; a run reads them before it fetches and writes its own with its data
     /// (``WriteRequest/runState``). The default holds none.
     func runState(scope: String) throws -> [String: RunStateEntry]
-    /// Adds to `graph`, as destinations of its connections (``ObjectGraph/isStored(_:)``), the
-    /// stored objects that its connections name and that no object of the run is, for the
-    /// entities that `request` does not say were fetched completely; called before connecting.
-    ///
-    /// - Returns: false when the store cannot look objects up (the default): references to
-    ///   entities the run did not fetch are then not reported as dangling.
-    func addStoredDestinations(to graph: ObjectGraph, request: WriteRequest) throws -> Bool
 }
 
 extension Store {
-    /// None: a store that cannot tell treats every object as new to it.
-    public func storedIdentities(schema: GraphSchema) throws -> StoredIdentities { StoredIdentities() }
-
     /// None: a store that keeps no run state.
     public func runState(scope: String) throws -> [String: RunStateEntry] { [:] }
-    /// None: a store that cannot look objects up adds nothing.
-    public func addStoredDestinations(to graph: ObjectGraph, request: WriteRequest) throws -> Bool { false }
-
-    public func beginWrite(_ graph: ObjectGraph, request: WriteRequest) async throws -> any StoreWrite {
-        WholeWrite(store: self, graph: graph, request: request)
-    }
 }
 
 /// How a run wants its graph written.

@@ -41,88 +41,16 @@ public struct Pipeline: Sendable {
         let plan = FetchPlan(model: model, only: options.only)
         let fetched = Set(plan.waves.flatMap { $0.flatMap { $0.entities.map(\.name) } })
         let stages = try stages()
-        let rejected = RejectedRecords()
         // The store opens on first use, and is used on its worker (off the cooperative pool).
-        // Defaults and `required` need to know what is stored already, incremental entities
-        // their cursors; other runs open the store to write.
-        let store = RunStore { try registry.makeStore(options.store ?? model.store ?? PluginConfig.defaultStore) }
+        let config = options.store ?? model.store ?? PluginConfig.defaultStore
+        let store = RunStore { try registry.makeStore(config) }
         let stageLayout = StageLayout(store: StoreLayout(schema: schema), schema: schema)
-        if let channel = try await store.beginStaging(stageLayout) {
-            return try await runStreamed(
-                options, progress: progress, schema: schema, graph: graph, mapper: mapper, plan: plan, fetched: fetched,
-                stages: stages, rejected: rejected, store: store, channel: channel, layout: stageLayout)
+        guard let channel = try await store.beginStaging(stageLayout) else {
+            throw SyncError.storeWithoutEngine(plugin: config.plugin)
         }
-        let needs = stages.map { "stage '\($0.name)'" }
-            + ExecTransformer.all(in: schema).map { "exec transformer of \(schema.types[$0.root].name).\($0.attribute)" }
-        if !needs.isEmpty {
-            throw StoreWithoutEngine(store: (options.store ?? model.store ?? PluginConfig.defaultStore).plugin, needs: needs)
-        }
-        if !StoredIdentities.roots(in: schema).isEmpty {
-            mapper.storedIdentities = try await store.use { try $0.storedIdentities(schema: schema) }
-        }
-        let cursors =
-            IncrementalRun.entities(of: model, fetched: fetched).isEmpty
-            ? [:] : try await store.use { try $0.runState(scope: IncrementalCursors.scope) }
-        let incremental = IncrementalRun(model: model, fetched: fetched, full: options.full, stored: cursors)
-        let state = SourceRunState(full: options.full, store: store)
-        let sink = MappingSink(graph: graph, mapper: mapper)
-        let skipped = SkippedRequests()
-
-        // fetch -> map: sources deliver payloads to the mapping task as they come.
-        progress(.stageStarted("fetch"))
-        for wave in plan.waves {
-            try await fetch(
-                wave, sink: sink, jobs: max(1, options.jobs), cursors: incremental.cursors, state: state,
-                payloads: nil, skipped: skipped, progress: progress)
-        }
-        progress(.stageFinished("fetch"))
-
-        var runState = state.update
-        runState.merge(incremental.update(graph: graph, fills: await sink.fills))
-        let complete = incremental.completeEntities().subtracting(state.incompleteEntities)
-        var request = WriteRequest(dryRun: options.dryRun, completeEntities: complete, runState: runState)
-        request.unchangedIdentities = state.unchangedIdentities
-        // Connections reach stored objects that a partial run did not fetch; a complete run
-        // opens no store before it writes (a failing stage leaves no file behind).
-        var lookedUp = true
-        if !StoredDestinations.partialRoots(of: schema, request: request).isEmpty {
-            let target = Confined(graph)
-            lookedUp = try await store.use { [request] in
-                try $0.addStoredDestinations(to: target.value, request: request)
-            }
-        }
-
-        // connect: when nothing may change the graph after it (no stage, not strict), the
-        // write begins first and stores the tables that connecting leaves alone meanwhile,
-        // and once it is told that connecting is over, links between their batches of rows.
-        let overlapped = options.strict ? nil : try await store.beginWrite(graph, request: request)
-        progress(.stageStarted("connect"))
-        async let settled: Void? = overlapped?.writeSettled()
-        var connectReport = Connector(schema: schema).connect(graph)
-        connectReport.removeDangling(toUnchanged: state.unchangedIdentities, schema: schema)
-        if !options.only.isEmpty, !lookedUp {
-            let report = mapper.report
-            connectReport.dangling.removeAll { reference in
-                !Self.arrived(reference.destination, schema: schema, fetched: fetched, mapping: report)
-            }
-        }
-        overlapped?.connected()
-        progress(.stageFinished("connect"))
-
-        // a strict run's check, before the store is touched.
-        var report = RunReport(model: model, mapping: mapper.report, connect: connectReport, options: options)
-        report.add(rejected: rejected.all)
-        report.add(skipped: skipped.byEntity)
-        if options.strict, report.hasProblems { throw StrictFailure(report: report) }
-
-        // persist
-        progress(.stageStarted("persist"))
-        let write = if let overlapped { overlapped } else { try await store.beginWrite(graph, request: request) }
-        try await settled
-        let written = try await write.finish()
-        report.add(written)
-        progress(.stageFinished("persist"))
-        return RunResult(report: report)
+        return try await runStreamed(
+            options, progress: progress, schema: schema, graph: graph, mapper: mapper, plan: plan, fetched: fetched,
+            stages: stages, rejected: RejectedRecords(), store: store, channel: channel, layout: stageLayout)
     }
 
     /// A run through the store's engine: records staged as they are mapped, then connected and
@@ -200,17 +128,6 @@ public struct Pipeline: Sendable {
         }
     }
 
-    /// Whether `entity`'s table took part in this run (fetched, or records of it arrived nested):
-    /// an `--only` run that left it out cannot tell a dangling reference to it from one to a stored object.
-    private static func arrived(
-        _ entity: String, schema: GraphSchema, fetched: Set<String>, mapping: MappingReport
-    ) -> Bool {
-        guard let type = schema.type(named: entity) else { return true }
-        return schema.family(of: schema.root(of: type)).contains { member in
-            fetched.contains(member.name) || (mapping.entities[member.name]?.fetched ?? 0) > 0
-        }
-    }
-
     /// The progress of a mapped payload: its entity's records, then those nested in them.
     private static func report(
         _ counts: MappedCounts, of entity: String, to progress: @Sendable (ProgressEvent) -> Void
@@ -273,7 +190,7 @@ public struct Pipeline: Sendable {
 }
 
 /// What a run produced: its report. The objects it stored are in the store, read with
-/// ``StoreReader`` (or, for a store without an engine, what its `write(_:request:)` received).
+/// ``StoreReader``.
 public struct RunResult: Sendable {
     /// Counts, rejected records and dangling references.
     public var report: RunReport

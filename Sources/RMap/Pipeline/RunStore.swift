@@ -5,12 +5,11 @@
 ///
 /// ```swift
 /// let store = RunStore { try registry.makeStore(config) }
-/// let stored = try await store.use { try $0.storedIdentities(schema: schema) }
+/// let cursors = try await store.use { try $0.runState(scope: IncrementalCursors.scope) }
 /// ```
 package final class RunStore: Sendable {
     let worker: SerialWorker
-    /// How to open the store, and the store once opened: used by jobs of `worker` only, and by
-    /// the write ``beginWrite(_:request:)`` begins, whose phases take their turn after them.
+    /// How to open the store, and the store once opened: used by jobs of `worker` only.
     let store: Confined<Slot>
     typealias Slot = (open: () throws -> any Store, opened: (any Store)?)
 
@@ -49,12 +48,6 @@ package final class RunStore: Sendable {
     /// worker after the calls before it.
     func use<T: Sendable>(_ body: @escaping @Sendable (any Store) throws -> T) async throws -> T {
         try await worker.run { [store] in try body(try Self.opened(store)) }
-    }
-
-    /// Begins writing `graph` (``Store/beginWrite(_:request:)``), the store opened on the worker.
-    func beginWrite(_ graph: ObjectGraph, request: WriteRequest) async throws -> any StoreWrite {
-        let opened = try await worker.run { [store] in Confined(try Self.opened(store)) }
-        return try await opened.value.beginWrite(graph, request: request)
     }
 
     static func opened(_ store: Confined<Slot>) throws -> any Store {

@@ -1,5 +1,4 @@
-/// A store's write of one run's graph, in the phases the pipeline drives
-/// (``Store/beginWrite(_:request:)``):
+/// A write of one graph, in phases (``PersistWriter/beginWrite(_:request:)``):
 ///
 /// 1. begin: the transaction is open;
 /// 2. ``writeSettled()``, optional: the tables whose rows connecting leaves as they are, while
@@ -10,7 +9,7 @@
 /// A phase that throws has rolled the transaction back; nothing was written, and the write is over.
 ///
 /// ```swift
-/// let write = try await store.beginWrite(graph, request: WriteRequest())
+/// let write = try await PersistWriter(backend: backend).beginWrite(graph, request: WriteRequest())
 /// async let settled: Void = write.writeSettled()
 /// _ = Connector(schema: graph.schema).connect(graph)
 /// write.connected()
@@ -30,23 +29,4 @@ public protocol StoreWrite: Sendable {
 extension StoreWrite {
     /// Nothing to tell, by default: what depends on the connections is written by ``finish()``.
     public func connected() {}
-}
-
-/// A write in one go at ``finish()``: the phases of a store that writes the whole graph at once.
-struct WholeWrite: StoreWrite {
-    private let parts: Confined<(store: any Store, graph: ObjectGraph, request: WriteRequest)>
-
-    init(store: any Store, graph: ObjectGraph, request: WriteRequest) {
-        parts = Confined((store, graph, request))
-    }
-
-    /// Nothing: everything is written at ``finish()``.
-    func writeSettled() async throws {}
-
-    /// Calls ``Store/write(_:request:)`` on a thread of its own (a store may block on its files).
-    func finish() async throws -> WriteReport {
-        try await DedicatedThread.run { [parts] in
-            try parts.value.store.write(parts.value.graph, request: parts.value.request)
-        }.get()
-    }
 }

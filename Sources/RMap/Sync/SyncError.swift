@@ -26,8 +26,10 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case answerWithoutIdentity(change: String, attributes: [String])
     /// No store file at `path` yet: nothing was fetched into it.
     case noStore(path: String)
-    /// A store plugin without an SQL engine (``EngineStore``): `diff`, `status` and `push` run
-    /// their SQL on the store's engine (SQLite, PostgreSQL, the memory and JSON stores' SQLite).
+    /// A store plugin without an SQL engine (not an ``EngineStore``): a run stages, connects and
+    /// merges in the store's engine, and `diff`, `status`, `push`, `rmap test` and the readers run
+    /// their SQL on it (SQLite, PostgreSQL, the memory and JSON stores' SQLite). Nothing was
+    /// fetched or written.
     case storeWithoutEngine(plugin: String)
     /// The entity has no `http` source to push its changes to.
     case noPushSource(entity: String)
@@ -50,7 +52,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(change): the server's answer has no identity (no '\(attributes.joined(separator: ", "))' and no Location header)"
         case .noStore(let path): "no store at \(path): run 'rmap run' first"
         case .storeWithoutEngine(let plugin):
-            "the '\(plugin)' store has no SQL engine to read local changes from: use a sqlite, postgres, json or memory store"
+            "the '\(plugin)' store has no SQL engine, and rmap runs, diffs and pushes in the store's engine: "
+                + "use a sqlite, postgres, json or memory store, or a store that is an EngineStore (docs/plugins.md)"
         case .noPushSource(let entity):
             "\(entity) has no http source to push to (give it 'source: {plugin: http, site: ...}')"
         case .unusablePushSource(_, let reason): reason

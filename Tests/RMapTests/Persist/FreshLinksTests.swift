@@ -27,7 +27,7 @@ struct FreshLinksTests {
     /// the latter nobody), then writes them as a run does: the settled tables while connecting,
     /// told when connecting is over.
     private func run(
-        _ projects: Range<Int>, into store: any Store, members: (Int) -> [Int] = { [$0 % 30, $0 % 7 + 30] }
+        _ projects: Range<Int>, into store: any BackendStore, members: (Int) -> [Int] = { [$0 % 30, $0 % 7 + 30] }
     ) async throws -> ConnectReport {
         let schema = GraphSchema(model: try F.model(Self.yaml))
         let graph = ObjectGraph(schema: schema)

@@ -15,7 +15,8 @@ struct JSONStoreTests {
         #expect(registry.catalog.stores["json"] == ["path", "busy_timeout"])
         #expect(registry.catalog.stores["memory"] == [])
         let model = try F.model(F.crm + "\nstore: { plugin: json, path: \(path) }\n")
-        let store = try registry.makeStore(try #require(model.store))
+        let config = try #require(model.store)
+        let store = try #require(try registry.makeStore(config) as? any BackendStore)
         _ = try store.write(F.crmGraph(GraphSchema(model: model)), request: WriteRequest())
 
         let document = try JSONReader.parse(try Data(contentsOf: URL(fileURLWithPath: path)), origin: path)

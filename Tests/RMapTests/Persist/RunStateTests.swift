@@ -3,7 +3,7 @@ import Testing
 
 @testable import RMap
 
-/// Run state (`_rmap_state`): written with a run's data in its transaction, read before the next run,
+/// Run state (`_rmap_state`): written by a run's merge in its transaction, read before the next run,
 /// in every built-in store.
 @Suite("Run state")
 struct RunStateTests {
@@ -16,14 +16,19 @@ struct RunStateTests {
         return update
     }
 
+    /// A run's merge into the store of `kind` in `directory` that writes `request`'s run state.
+    private func write(_ request: WriteRequest, _ kind: StoreKind, _ directory: URL) throws {
+        let store = try kind.openEngine(directory)
+        _ = try withExtendedLifetime(store) { try EmptyMerge.write(request, model: try F.model(), on: try store.engine()) }
+    }
+
     @Test("entries written with a run read back by scope, replaced by key", arguments: StoreKind.all)
     func writeAndRead(kind: StoreKind) throws {
         let directory = try F.temporaryDirectory()
-        let schema = try F.schema()
         #expect(try kind.open(directory).runState(scope: "cursor").isEmpty)
         var first = update("cursor", ["CRMPerson": .string("2024-01-01T00:00:00Z"), "CRMProject": .number("7")])
         first.merge(update("singer", ["tap": .object(JSONObject([("bookmark", .number("3"))]))]))
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(runState: first))
+        try write(WriteRequest(runState: first), kind, directory)
 
         let cursors = try kind.open(directory).runState(scope: "cursor")
         #expect(
@@ -32,14 +37,13 @@ struct RunStateTests {
         #expect(try kind.open(directory).runState(scope: "singer")["tap"]?.value.object?["bookmark"] == .number("3"))
 
         let second = update("cursor", ["CRMPerson": .string("2024-02-01T00:00:00Z")])
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(runState: second))
+        try write(WriteRequest(runState: second), kind, directory)
         let after = try kind.open(directory).runState(scope: "cursor")
         #expect(after["CRMPerson"]?.value == .string("2024-02-01T00:00:00Z"))
         #expect(after["CRMProject"]?.value == .number("7"))
 
-        _ = try kind.open(directory).write(
-            F.crmGraph(schema),
-            request: WriteRequest(runState: update("cursor", ["CRMProject": .number("9")], clearing: true)))
+        try write(
+            WriteRequest(runState: update("cursor", ["CRMProject": .number("9")], clearing: true)), kind, directory)
         #expect(try kind.open(directory).runState(scope: "cursor").mapValues(\.value) == ["CRMProject": .number("9")])
         #expect(try kind.open(directory).runState(scope: "singer").count == 1)
     }
@@ -49,11 +53,10 @@ struct RunStateTests {
         arguments: StoreKind.all)
     func textEntries(kind: StoreKind) throws {
         let directory = try F.temporaryDirectory()
-        let schema = try F.schema()
         var first = update("payload", ["b": .string("value")])
         first.set(scope: "payload", key: "a", json: #"{"objects":[1,2]}"#)
         first.set(scope: "payload", key: "b", json: "[3]")
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(runState: first))
+        try write(WriteRequest(runState: first), kind, directory)
         let stored = try kind.open(directory).runState(scope: "payload").mapValues(\.value)
         #expect(
             stored == [
@@ -65,7 +68,7 @@ struct RunStateTests {
         second.set(scope: "payload", key: "a", json: "4")
         second.merge(update("payload", ["a": .bool(true)]))
         #expect(second.serializedEntries.map(\.json) == ["true"])
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(runState: second))
+        try write(WriteRequest(runState: second), kind, directory)
         #expect(try kind.open(directory).runState(scope: "payload")["a"]?.value == .bool(true))
         var replaced = RunStateUpdate()
         replaced.set(scope: "payload", key: "a", json: "1")
@@ -76,19 +79,21 @@ struct RunStateTests {
     @Test("a dry run and a failed write advance no run state", arguments: StoreKind.all)
     func failedRunsAdvanceNothing(kind: StoreKind) throws {
         let directory = try F.temporaryDirectory()
-        let schema = try F.schema()
         let kept = update("cursor", ["CRMPerson": .string("old")])
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(runState: kept))
+        try write(WriteRequest(runState: kept), kind, directory)
         let advanced = update("cursor", ["CRMPerson": .string("new")])
 
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(dryRun: true, runState: advanced))
+        try write(WriteRequest(dryRun: true, runState: advanced), kind, directory)
         #expect(try kind.open(directory).runState(scope: "cursor")["CRMPerson"]?.value == .string("old"))
 
-        let store = try kind.open(directory)
-        #expect(throws: FaultyBackend.Fault(primitive: "commit")) {
-            try FaultyStore(store, failing: "commit").write(
-                F.crmGraph(schema, annName: .string("Annie")), request: WriteRequest(runState: advanced))
+        struct CommitFailed: Error, Equatable {}
+        let store = try kind.openEngine(directory)
+        let failing = RecordingEngine(try store.engine())
+        failing.willCommitWrite = { _ in throw CommitFailed() }
+        #expect(throws: CommitFailed()) {
+            try EmptyMerge.write(WriteRequest(runState: advanced), model: try F.model(), on: failing)
         }
+        withExtendedLifetime(store) {}
         #expect(try kind.open(directory).runState(scope: "cursor")["CRMPerson"]?.value == .string("old"))
     }
 }

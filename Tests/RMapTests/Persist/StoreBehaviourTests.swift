@@ -20,30 +20,52 @@ struct StoreBehaviourTests {
         return counts
     }
 
+    /// What a run wrote to `entity`'s objects, as a store's write counts them.
+    private func written(_ report: RunReport, _ entity: String) -> EntityWriteCounts? {
+        report.entities.first { $0.entity == entity }.map { run in
+            var counts = EntityWriteCounts()
+            (counts.inserted, counts.updated, counts.unchanged) = (run.inserted, run.updated, run.unchanged)
+            // A run's `deleted` counts its orphans too.
+            (counts.orphansDeleted, counts.deleted) = (run.orphansDeleted, run.deleted - run.orphansDeleted)
+            counts.stale = run.stale
+            return counts
+        }
+    }
+
+    /// One run of `payloads` (by default ``StoreFixtures/crmPeople``) into the store of `kind` in `directory`.
+    @discardableResult
+    private func run(
+        _ kind: StoreKind, _ directory: URL,
+        _ payloads: [(entity: String, json: String)] = [("CRMPerson", F.crmPeople)],
+        options: RunOptions = RunOptions()
+    ) async throws -> RunReport {
+        try await MappedRun.run(F.crm, payloads, kind: kind, directory: directory, options: options)
+    }
+
     @Test("a new graph is inserted; re-writing it changes nothing", arguments: StoreKind.all)
-    func insertAndIdempotentRerun(kind: StoreKind) throws {
+    func insertAndIdempotentRerun(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        let first = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
-        #expect(first.entities["CRMAdmin"] == counts(1))
-        #expect(first.entities["CRMPerson"] == counts(1))
-        #expect(first.entities["CRMProject"] == counts(1))
+        let first = try await run(kind, directory)
+        #expect(written(first, "CRMAdmin") == counts(1))
+        #expect(written(first, "CRMPerson") == counts(1))
+        #expect(written(first, "CRMProject") == counts(1))
         let before = try kind.open(directory).contents(schema, "CRMPerson")
         #expect(before["1"]?["first_name"] == .string("Ann"))
         #expect(before["1"]?["level"] == .int(3))
 
-        let second = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
-        #expect(second.entities["CRMAdmin"] == counts(0, 0, 1))
-        #expect(second.entities["CRMPerson"] == counts(0, 0, 1))
-        #expect(second.entities["CRMProject"] == counts(0, 0, 1))
+        let second = try await run(kind, directory)
+        #expect(written(second, "CRMAdmin") == counts(0, 0, 1))
+        #expect(written(second, "CRMPerson") == counts(0, 0, 1))
+        #expect(written(second, "CRMProject") == counts(0, 0, 1))
         #expect(try kind.open(directory).contents(schema, "CRMPerson") == before)
     }
 
     @Test("foreign-key columns hold the destination's identity", arguments: StoreKind.all)
-    func foreignKeys(kind: StoreKind) throws {
+    func foreignKeys(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        try await run(kind, directory)
         let project = try kind.open(directory).contents(schema, "CRMProject")["10"]
         #expect(project?["owner_id"] == .int(1))
         #expect(project?["person_id"] == .int(2))
@@ -51,31 +73,26 @@ struct StoreBehaviourTests {
     }
 
     @Test("null clears a stored value; a missing key keeps it", arguments: StoreKind.all)
-    func nullClearsMissingKeeps(kind: StoreKind) throws {
+    func nullClearsMissingKeeps(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        let graph = ObjectGraph(schema: schema)
-        F.add(graph, "CRMPerson", ["id": .int(5), "firstName": .string("Eve"), "city": .string("Oslo")])
-        _ = try kind.open(directory).write(graph, request: WriteRequest())
+        try await run(
+            kind, directory, [("CRMPerson", #"[{"id": 5, "first_name": "Eve", "address": {"city": "Oslo"}}]"#)])
 
-        let partial = ObjectGraph(schema: schema)
-        F.add(partial, "CRMPerson", ["id": .int(5), "firstName": .null])
-        let report = try kind.open(directory).write(partial, request: WriteRequest())
-        #expect(report.entities["CRMPerson"] == counts(0, 1))
+        let report = try await run(kind, directory, [("CRMPerson", #"[{"id": 5, "first_name": null}]"#)])
+        #expect(written(report, "CRMPerson") == counts(0, 1))
         let eve = try kind.open(directory).contents(schema, "CRMPerson")["5"]
         #expect(eve?["first_name"] == .null)
         #expect(eve?["address_city"] == .string("Oslo"))
     }
 
     @Test("decimals compare by value, so 12.5 after 12.50 is unchanged", arguments: StoreKind.all)
-    func decimalsCompareByValue(kind: StoreKind) throws {
+    func decimalsCompareByValue(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
         for text in ["12.50", "12.5"] {
-            let graph = ObjectGraph(schema: schema)
-            F.add(graph, "CRMPerson", ["id": .int(5), "budget": .decimal(DecimalNumber(text)!)])
-            let report = try kind.open(directory).write(graph, request: WriteRequest())
-            #expect(report.entities["CRMPerson"] == (text == "12.50" ? counts(1) : counts(0, 0, 1)))
+            let report = try await run(kind, directory, [("CRMPerson", #"[{"id": 5, "budget": \#(text)}]"#)])
+            #expect(written(report, "CRMPerson") == (text == "12.50" ? counts(1) : counts(0, 0, 1)))
         }
         let stored = try kind.open(directory).contents(schema, "CRMPerson")["5"]?["budget"]
         guard case .decimal(let number) = stored else {
@@ -86,33 +103,30 @@ struct StoreBehaviourTests {
     }
 
     @Test("a new attribute adds a column and keeps the data", arguments: StoreKind.all)
-    func schemaGrowth(kind: StoreKind) throws {
+    func schemaGrowth(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
-        let schema = try F.schema()
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
-        let grown = try F.schema(
-            F.crm.replacingOccurrences(of: "      name: string\n", with: "      name: string\n      dueOn: date\n"))
-        let graph = ObjectGraph(schema: grown)
-        F.add(graph, "CRMProject", ["id": .int(10), "dueOn": .date(LocalDate(year: 2025, month: 1, day: 31)!)])
-        let report = try kind.open(directory).write(graph, request: WriteRequest())
-        #expect(report.entities["CRMProject"] == counts(0, 1))
-        let project = try kind.open(directory).contents(grown, "CRMProject")["10"]
+        try await run(kind, directory)
+        let yaml = F.crm.replacingOccurrences(
+            of: "      name: string\n", with: "      name: string\n      dueOn: date\n")
+        let report = try await MappedRun.run(
+            yaml, [("CRMProject", #"[{"id": 10, "due_on": "2025-01-31"}]"#)], kind: kind, directory: directory)
+        #expect(written(report, "CRMProject") == counts(0, 1))
+        let project = try kind.open(directory).contents(try F.schema(yaml), "CRMProject")["10"]
         #expect(project?["due_on"] == .date(LocalDate(year: 2025, month: 1, day: 31)!))
         #expect(project?["name"] == .string("Apollo"))
         #expect(project?["owner_id"] == .int(1))
     }
 
     @Test("three-way merge: a remote-only change applies, a local-only change stays pending", arguments: StoreKind.all)
-    func threeWayMerge(kind: StoreKind) throws {
+    func threeWayMerge(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        try await run(kind, directory)
         try kind.open(directory).edit(schema, "CRMProject", id: 10, "name", .string("Local name"))
 
-        let graph = F.crmGraph(schema)
-        try graph.object(of: "CRMProject", identity: [.int(10)])?.set("personId", to: .int(1))
-        let report = try kind.open(directory).write(graph, request: WriteRequest())
-        #expect(report.entities["CRMProject"] == counts(0, 1))
+        let moved = F.crmPeople.replacingOccurrences(of: #""person_id": 2"#, with: #""person_id": 1"#)
+        let report = try await run(kind, directory, [("CRMPerson", moved)])
+        #expect(written(report, "CRMProject") == counts(0, 1))
         let objects = try kind.open(directory).objects(schema: schema)
         let table = objects.layout.table(named: "projects")!
         let project = try #require(try objects.rows(of: "CRMProject").first)
@@ -123,21 +137,25 @@ struct StoreBehaviourTests {
     }
 
     @Test("both sides changed: on_conflict decides", arguments: StoreKind.all, ["fail", "local", "remote"])
-    func conflicts(kind: StoreKind, policy: String) throws {
+    func conflicts(kind: StoreKind, policy: String) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema(policy: policy)
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        let yaml = F.crm.replacingOccurrences(of: "${POLICY:-fail}", with: policy)
+        try await MappedRun.run(yaml, [("CRMPerson", F.crmPeople)], kind: kind, directory: directory)
         try kind.open(directory).edit(schema, "CRMProject", id: 10, "name", .string("Local"))
         let before = try kind.open(directory).contents(schema, "CRMPerson")
 
-        let graph = F.crmGraph(schema, annName: .string("Annie"))
-        try graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
-        F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
-        let store = try kind.open(directory)
+        let people = F.crmPeople.replacingOccurrences(of: #""Ann""#, with: #""Annie""#)
+            .replacingOccurrences(of: #""Apollo""#, with: #""Remote""#)
+        let changed: [(entity: String, json: String)] = [
+            ("CRMPerson", people), ("CRMPerson", #"[{"id": 3, "first_name": "Cy"}]"#),
+        ]
         if policy == "fail" {
-            let error = try #require(throws: ConflictError.self) { try store.write(graph, request: WriteRequest()) }
+            let error = await #expect(throws: ConflictError.self) {
+                try await MappedRun.run(yaml, changed, kind: kind, directory: directory)
+            }
             #expect(
-                error.conflicts == [
+                error?.conflicts == [
                     ConflictError.Conflict(
                         entity: "CRMProject", identity: "10", attribute: "name", base: "Apollo", local: "Local",
                         remote: "Remote")
@@ -146,7 +164,7 @@ struct StoreBehaviourTests {
             #expect(try kind.open(directory).contents(schema, "CRMProject")["10"]?["name"] == .string("Local"))
             return
         }
-        _ = try store.write(graph, request: WriteRequest())
+        try await MappedRun.run(yaml, changed, kind: kind, directory: directory)
         let objects = try kind.open(directory).objects(schema: schema)
         let name = objects.layout.table(named: "projects")!.columnIndex("name")!
         let project = try #require(try objects.rows(of: "CRMProject").first)
@@ -156,34 +174,30 @@ struct StoreBehaviourTests {
     }
 
     @Test("orphans are deleted only after a complete fetch of an orphans: delete entity", arguments: StoreKind.all)
-    func orphans(kind: StoreKind) throws {
+    func orphans(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        let graph = F.crmGraph(schema)
-        F.add(graph, "CRMProject", ["id": .int(11), "name": .string("Gemini")])
-        _ = try kind.open(directory).write(graph, request: WriteRequest())
+        try await run(
+            kind, directory, [("CRMPerson", F.crmPeople), ("CRMProject", #"[{"id": 11, "name": "Gemini"}]"#)])
 
-        let partial = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
-        #expect(partial.entities["CRMProject"]?.orphansDeleted == 0)
+        // Projects arrive nested in people only: their fetch is not complete.
+        let partial = try await run(kind, directory)
+        #expect(written(partial, "CRMProject")?.orphansDeleted == 0)
+        #expect(written(partial, "CRMPerson")?.orphansDeleted == 0)
         #expect(try kind.open(directory).contents(schema, "CRMProject").keys.sorted() == ["10", "11"])
 
-        let keep = try kind.open(directory).write(
-            F.crmGraph(schema), request: WriteRequest(completeEntities: ["CRMPerson"]))
-        #expect(keep.entities["CRMPerson"]?.orphansDeleted == 0)
-
-        let complete = try kind.open(directory).write(
-            F.crmGraph(schema), request: WriteRequest(completeEntities: ["CRMProject"]))
-        #expect(complete.entities["CRMProject"] == counts(0, 0, 1, orphans: 1))
+        let complete = try await run(kind, directory, [("CRMPerson", F.crmPeople), ("CRMProject", "[]")])
+        #expect(written(complete, "CRMProject") == counts(0, 0, 1, orphans: 1))
         #expect(try kind.open(directory).contents(schema, "CRMProject").keys.sorted() == ["10"])
     }
 
     @Test("a dry run reports the counts and writes nothing", arguments: StoreKind.all)
-    func dryRun(kind: StoreKind) throws {
+    func dryRun(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        let report = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest(dryRun: true))
-        #expect(report.entities["CRMAdmin"] == counts(1))
-        #expect(report.entities["CRMProject"] == counts(1))
+        let report = try await run(kind, directory, options: RunOptions(dryRun: true))
+        #expect(written(report, "CRMAdmin") == counts(1))
+        #expect(written(report, "CRMProject") == counts(1))
         #expect(try kind.open(directory).contents(schema, "CRMPerson").isEmpty)
         #expect(try kind.open(directory).contents(schema, "CRMProject").isEmpty)
     }
@@ -213,23 +227,32 @@ struct StoreBehaviourTests {
     }
 
     @Test("every type reads back exactly as written, in the row and in the base", arguments: StoreKind.all)
-    func storedForms(kind: StoreKind) throws {
+    func storedForms(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        let graph = ObjectGraph(schema: schema)
-        F.add(graph, "CRMAdmin", F.everyType)
-        #expect(try kind.open(directory).write(graph, request: WriteRequest()).entities["CRMAdmin"] == counts(1))
+        // ``StoreFixtures/everyType`` as a payload.
+        let admin: [(entity: String, json: String)] = [
+            (
+                "CRMPerson",
+                #"""
+                [{"id": 7, "type": "Admin", "first_name": "Zoë \"q\" \\ tab\there\nline, 東京 🚀",
+                  "address": {"city": ""}, "budget": 1234.50, "admin": false, "born_on": "1985-12-10",
+                  "seen_at": "2023-11-14T22:13:20.123Z", "score": 0.1, "tags": ["a", "b \"c\" \\", ""],
+                  "raw": {"a": 1.50, "b": [true, null, "x"]}, "homepage": "https://example.com/a?b=1&c=%20",
+                  "level": -9007199254740993}]
+                """#
+            )
+        ]
+        #expect(written(try await run(kind, directory, admin), "CRMAdmin") == counts(1))
 
         let stored = try kind.open(directory).contents(schema, "CRMPerson")["7"]
         #expect(stored == F.everyTypeColumns)
         let objects = try kind.open(directory).objects(schema: schema)
-        let admin = try #require(try objects.rows(of: "CRMPerson").first)
-        #expect(admin.entity == "CRMAdmin")
-        #expect(admin.base == admin.values)
+        let row = try #require(try objects.rows(of: "CRMPerson").first)
+        #expect(row.entity == "CRMAdmin")
+        #expect(row.base == row.values)
 
-        let again = ObjectGraph(schema: schema)
-        F.add(again, "CRMAdmin", F.everyType)
-        #expect(try kind.open(directory).write(again, request: WriteRequest()).entities["CRMAdmin"] == counts(0, 0, 1))
+        #expect(written(try await run(kind, directory, admin), "CRMAdmin") == counts(0, 0, 1))
     }
 
     @Test(
@@ -265,10 +288,10 @@ struct StoreBehaviourTests {
     }
 
     @Test("the base is the last server state: diff sees exactly the local edits", arguments: StoreKind.all)
-    func diffInput(kind: StoreKind) throws {
+    func diffInput(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        try await run(kind, directory)
         try kind.open(directory).edit(schema, "CRMProject", id: 10, "name", .string("Local"))
 
         let objects = try kind.open(directory).objects(schema: schema)
@@ -289,13 +312,12 @@ struct StoreBehaviourTests {
     }
 
     @Test("rows keep their insertion order; an update keeps a row's place", arguments: StoreKind.all)
-    func insertionOrder(kind: StoreKind) throws {
+    func insertionOrder(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        _ = try kind.open(directory).write(F.crmGraph(schema), request: WriteRequest())
-        let later = F.crmGraph(schema, annName: .string("Annie"))
-        F.add(later, "CRMPerson", ["id": .int(0), "firstName": .string("Zed")])
-        _ = try kind.open(directory).write(later, request: WriteRequest())
+        try await run(kind, directory)
+        let later = F.crmPeople.replacingOccurrences(of: #""Ann""#, with: #""Annie""#)
+        try await run(kind, directory, [("CRMPerson", later), ("CRMPerson", #"[{"id": 0, "first_name": "Zed"}]"#)])
 
         let objects = try kind.open(directory).objects(schema: schema)
         let rows = try objects.rows(of: "CRMPerson").compactMap(\.values)

@@ -66,12 +66,11 @@ struct StoreLayoutTests {
     }
 
     @Test("the STI type value comes from the root's types map")
-    func typeValues() throws {
-        let schema = try StoreFixtures.schema()
-        let graph = StoreFixtures.crmGraph(schema)
-        let store = try MemoryStore()
-        _ = try store.write(graph, request: WriteRequest())
-        let people = try store.contents(schema, "CRMPerson")
+    func typeValues() async throws {
+        let directory = try StoreFixtures.temporaryDirectory()
+        try await MappedRun.run(
+            StoreFixtures.crm, [("CRMPerson", StoreFixtures.crmPeople)], kind: .memory, directory: directory)
+        let people = try StoreKind.memory.open(directory).contents(try StoreFixtures.schema(), "CRMPerson")
         #expect(people["1"]?["type"] == .string("Admin"))
         #expect(people["2"]?["type"] == .string("Person"))
     }

@@ -50,23 +50,31 @@ struct ShoutStage: Stage {
     }
 }
 
-/// A tiny store: keeps each write's object names and request.
-final class TallyStore: Store, Sendable {
-    struct Write: Sendable {
-        var names: [String]
-        var request: WriteRequest
+/// A store a library user writes, the documented way (docs/plugins.md, "Stores"): its tables live
+/// in a scratch SQLite file, whose engine the run stages, connects and merges in, and each write
+/// transaction's commit writes the store's own form first: here, the names of the people it holds.
+final class TallyStore: EngineStore, @unchecked Sendable {
+    /// The names of the people each committed write transaction left in the store.
+    let writes = Locked<[[String]]>([])
+    private var scratch: (file: String, engine: RecordingEngine)?
+
+    func engine() throws -> any SQLEngine {
+        if let scratch { return scratch.engine }
+        let file = try PrivateFolder.newFile(prefix: "tally-", suffix: ".sqlite")
+        let engine = RecordingEngine(try SQLiteStore(path: file).engine())
+        engine.willCommitWrite = { [writes] sqlite in
+            // The store's form: the names of its people.
+            guard try !sqlite.columns(of: "people").isEmpty else { return }
+            let rows = try sqlite.rows("SELECT name FROM people ORDER BY id", types: [.string])
+            let names = rows.compactMap { if case .string(let name)? = $0.first { name } else { nil } }
+            writes.withLock { $0.append(names) }
+        }
+        scratch = (file, engine)
+        return engine
     }
 
-    let writes = Locked<[Write]>([])
-
-    func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport {
-        let names = try graph.objects(of: "Person").compactMap { object -> String? in
-            if case .string(let name)? = object[attribute: "name"] { name } else { nil }
-        }
-        writes.withLock { $0.append(Write(names: names, request: request)) }
-        var counts = EntityWriteCounts()
-        counts.inserted = names.count
-        return WriteReport(entities: ["Person": counts])
+    deinit {
+        if let scratch { PrivateFolder.removeItem(scratch.file) }
     }
 }
 
@@ -185,23 +193,24 @@ struct CustomPluginTests {
         #expect(result.report.danglingCount == 1)
     }
 
-    @Test("a custom store receives the graph and the request, and its counts reach the report")
+    @Test("a custom store over a scratch engine writes its own form at commit; a dry run commits nothing")
     func store() async throws {
         let workspace = try RunWorkspace()
         let tally = TallyStore()
         let registry = Self.registry(store: tally)
         let model = try Self.model(Self.people, in: workspace, registry: registry)
-        let result = try await Pipeline(model: model, registry: registry)
+        let dry = try await Pipeline(model: model, registry: registry)
             .run(RunOptions(dryRun: true, store: PluginConfig(plugin: "tally")))
-        let writes = tally.writes.withLock { $0 }
-        #expect(writes.map(\.names) == [["Ada 1", "Ada 2", "Ada 3"]])
-        #expect(writes.first?.request.dryRun == true)
-        #expect(writes.first?.request.completeEntities == ["Person"])
+        #expect(dry.report.entities.first?.inserted == 3)
+        #expect(tally.writes.withLock { $0 }.allSatisfy { $0.isEmpty })
+        let result = try await Pipeline(model: model, registry: registry)
+            .run(RunOptions(store: PluginConfig(plugin: "tally")))
+        #expect(tally.writes.withLock { $0 }.last == ["Ada 1", "Ada 2", "Ada 3"])
         #expect(result.report.entities.first?.inserted == 3)
         #expect(workspace.bytes() == nil)
     }
 
-    @Test("a source that throws fails the run before the store is called")
+    @Test("a source that throws fails the run, and the store commits nothing")
     func failingSource() async throws {
         let workspace = try RunWorkspace()
         let tally = TallyStore()
@@ -212,6 +221,6 @@ struct CustomPluginTests {
         await #expect(throws: FetchError.self) {
             try await Pipeline(model: model, registry: registry).run(RunOptions(store: PluginConfig(plugin: "tally")))
         }
-        #expect(tally.writes.withLock { $0 }.isEmpty)
+        #expect(tally.writes.withLock { $0 }.allSatisfy { $0.isEmpty })
     }
 }

@@ -5,8 +5,8 @@ import Testing
 
 /// A SQLite store that notes each call the pipeline makes to it (and its opening), with whether
 /// the call ran inside a task: a thread of the cooperative pool runs tasks; the run's store
-/// worker and a write's phase threads run none.
-final class TaskProbeStore: Store {
+/// worker runs none.
+final class TaskProbeStore: EngineStore {
     /// One call: its name and whether a task ran it.
     struct Call: Sendable, Equatable {
         var name: String
@@ -34,19 +34,9 @@ final class TaskProbeStore: Store {
         calls.withLock { $0.append(Call(name: name, inTask: inTask)) }
     }
 
-    func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport {
-        Self.note("write", in: calls)
-        return try wrapped.write(graph, request: request)
-    }
-
-    /// Not noted: async, so called from a task; the write's phases run on threads of their own.
-    func beginWrite(_ graph: ObjectGraph, request: WriteRequest) async throws -> any StoreWrite {
-        try await wrapped.beginWrite(graph, request: request)
-    }
-
-    func storedIdentities(schema: GraphSchema) throws -> StoredIdentities {
-        Self.note("storedIdentities", in: calls)
-        return try wrapped.storedIdentities(schema: schema)
+    func engine() throws -> any SQLEngine {
+        Self.note("engine", in: calls)
+        return try wrapped.engine()
     }
 
     func runState(scope: String) throws -> [String: RunStateEntry] {
@@ -54,9 +44,9 @@ final class TaskProbeStore: Store {
         return try wrapped.runState(scope: scope)
     }
 
-    func addStoredDestinations(to graph: ObjectGraph, request: WriteRequest) throws -> Bool {
-        Self.note("addStoredDestinations", in: calls)
-        return try wrapped.addStoredDestinations(to: graph, request: request)
+    func abandon() {
+        Self.note("abandon", in: calls)
+        wrapped.abandon()
     }
 }
 
@@ -64,7 +54,7 @@ final class TaskProbeStore: Store {
 /// task on the cooperative pool: a store blocks on its files or connection.
 @Suite("Pipeline: store calls off the cooperative pool")
 struct StoreOffPoolTests {
-    @Test("opening, stored identities and stored destinations run in no task")
+    @Test("opening the store and its engine run in no task")
     func storeCallsRunInNoTask() async throws {
         let workspace = try RememberedPayloadTests.workspace()
         let calls = Locked<[TaskProbeStore.Call]>([])
@@ -77,7 +67,7 @@ struct StoreOffPoolTests {
 
         let full = try await Pipeline(model: model, registry: registry).run(options)
         #expect(full.report.totals.inserted == 8)
-        // A partial run with a changed file: its projects' owners are looked up in the store.
+        // A partial run with a changed file: its projects' owners are found in the store.
         try workspace.write("data/projects.json", #"[{"id": 5, "name": "Engine 2", "person_id": 1}]"#)
         options.only = ["XProject"]
         let partial = try await Pipeline(model: model, registry: registry).run(options)
@@ -86,8 +76,7 @@ struct StoreOffPoolTests {
 
         let made = calls.withLock { $0 }
         let names = Set(made.map(\.name))
-        // A store without an SQL engine (no EngineStore) runs the graph path: no payload is remembered.
-        for name in ["open", "storedIdentities", "addStoredDestinations"] {
+        for name in ["open", "engine"] {
             #expect(names.contains(name), "\(name) was not called: \(made)")
         }
         #expect(made.filter(\.inTask) == [], "called from a task on the cooperative pool")

@@ -26,10 +26,7 @@ struct PushGoneTests {
         let directory = try StoreFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteStore(path: directory.appendingPathComponent("gone.sqlite").path)
-        let graph = ObjectGraph(schema: GraphSchema(model: model))
-        let task = try #require(graph.schema.type(named: "Task"))
-        try graph.upsert(task, identity: IdentityKey([.int(7)]), origin: "test").0.set("title", to: .string("Old"))
-        _ = try store.write(graph, request: WriteRequest())
+        try ServerRows.write([("Task", ["id": .int(7), "title": .string("Old")])], model: model, into: store)
         let sync = SyncStore(store: store, model: model)
         try sync.delete(try #require(try sync.objects(of: "Task").first))
 

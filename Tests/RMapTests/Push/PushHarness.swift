@@ -73,6 +73,8 @@ final class PushHarness {
     let store: any BackendStore
     let sync: SyncStore
     private let directory: URL
+    private let kind: StoreKind?
+    private let busyTimeout: Duration
 
     /// The app's three models; `project` adds lines to the Project entity (e.g. `push: { method: patch }`).
     static func mapping(site: URL, project: String = "", person: String = "") -> String {
@@ -133,6 +135,8 @@ final class PushHarness {
         model = try MappingLoader(catalog: registry.catalog)
             .load(documents: [("push.yml", Self.mapping(site: site, project: project, person: person))])
         directory = try StoreFixtures.temporaryDirectory()
+        self.kind = kind
+        self.busyTimeout = busyTimeout
         path = directory.appendingPathComponent("push.sqlite").path
         let postgres = kind?.description == StoreKind.postgres.description
         postgresURL = postgres ? try PostgresSchemas.url(for: directory) : nil
@@ -145,27 +149,18 @@ final class PushHarness {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Fetches every record from the app and writes them (a re-fetch merges three-way); the log
-    /// keeps none of its requests.
+    /// Fetches every record from the app as `rmap run` does (the pipeline, its `http` source) into
+    /// the store, opened again as a run opens it (a re-fetch merges three-way); the log keeps none
+    /// of its requests.
     func fetch() async throws {
-        let graph = ObjectGraph(schema: GraphSchema(model: model))
-        for entity in model.entities {
-            let (data, _) = try await URLSession.shared.data(
-                from: site.appendingPathComponent("\(entity.collection).json"))
-            let records = try JSONReader.parse(data, origin: entity.collection).array ?? []
-            let type = try #require(graph.schema.type(named: entity.name))
-            for record in records {
-                let object = try #require(record.object)
-                let identity = ValueConverter.value(from: object["id"] ?? .null, as: .int) ?? .null
-                let (node, _) = graph.upsert(type, identity: IdentityKey([identity]), origin: entity.collection)
-                for attribute in entity.attributes {
-                    guard let json = object[attribute.keyPath[0]] else { continue }
-                    try node.set(attribute.name, to: try #require(ValueConverter.value(from: json, as: attribute.type)))
-                }
-            }
+        let registry = PluginRegistry()
+        registry.registerHTTP()
+        let (kind, directory, path, busyTimeout) = (kind, directory, path, busyTimeout)
+        registry.register(store: "harness", options: []) { _ in
+            try kind?.open(directory) ?? SQLiteStore(path: path, busyTimeout: busyTimeout)
         }
+        _ = try await Pipeline(model: model, registry: registry).run(RunOptions(store: PluginConfig(plugin: "harness")))
         try await PushServer.clearLog(site)
-        _ = try store.write(graph, request: WriteRequest())
     }
 
     /// Runs SQL on the store (SQLite, or PostgreSQL with ``postgresURL``), as a user editing it would.

@@ -43,13 +43,9 @@ extension FaultServerSuites {
                 directory = try StoreFixtures.temporaryDirectory()
                 path = directory.appendingPathComponent("items.sqlite").path
                 let store = try SQLiteStore(path: path)
-                let graph = ObjectGraph(schema: GraphSchema(model: model))
-                let item = try #require(graph.schema.type(named: "Item"))
-                for id in 1...600 {
-                    try graph.upsert(item, identity: IdentityKey([.int(Int64(id))]), origin: "test").0
-                        .set("name", to: .string("Item \(id)"))
-                }
-                _ = try store.write(graph, request: WriteRequest())
+                try ServerRows.write(
+                    (1...600).map { ("Item", ["id": .int(Int64($0)), "name": .string("Item \($0)")]) }, model: model,
+                    into: store)
                 let connection = try SQLiteConnection(path: path)
                 try connection.execute("UPDATE items SET name = name || ' (edited)' WHERE id <= 400")
                 try connection.execute("DELETE FROM items WHERE id > 400")

@@ -17,8 +17,4 @@ final class PagingStore: EngineStore {
     func engine() throws -> any SQLEngine { recording }
 
     func load(_ layout: StoreLayout) throws { try store.load(layout) }
-
-    func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport {
-        try store.write(graph, request: request)
-    }
 }

@@ -7,9 +7,13 @@ import Testing
 struct SQLiteStoreTests {
     typealias F = StoreFixtures
 
-    private func open() throws -> (path: String, store: SQLiteStore) {
-        let path = try F.temporaryDirectory().appendingPathComponent("rmap.sqlite").path
-        return (path, try SQLiteStore(path: path))
+    /// Runs `people` (by default ``StoreFixtures/crmPeople``) with the model `yaml` into the SQLite
+    /// store in `directory` (its file: `rmap.sqlite`).
+    @discardableResult
+    private func run(
+        _ directory: URL, people: String = F.crmPeople, yaml: String = F.crm, options: RunOptions = RunOptions()
+    ) async throws -> RunReport {
+        try await MappedRun.run(yaml, [("CRMPerson", people)], kind: .sqlite, directory: directory, options: options)
     }
 
     /// `name TYPE` for each column of `table`.
@@ -36,10 +40,10 @@ struct SQLiteStoreTests {
     }
 
     @Test("tables, columns and column types are those of MAPPING.md §5")
-    func tableInfo() throws {
-        let (path, store) = try open()
-        _ = try store.write(F.crmGraph(try F.schema()), request: WriteRequest())
-        let connection = try SQLiteConnection(path: path)
+    func tableInfo() async throws {
+        let directory = try F.temporaryDirectory()
+        try await run(directory)
+        let connection = try SQLiteConnection(path: directory.appendingPathComponent("rmap.sqlite").path)
         let people = [
             "id INTEGER", "first_name TEXT", "address_city TEXT", "budget TEXT", "admin INTEGER", "born_on TEXT",
             "seen_at TEXT", "score REAL", "tags TEXT", "raw TEXT", "homepage TEXT", "level INTEGER", "type TEXT",
@@ -56,7 +60,8 @@ struct SQLiteStoreTests {
         #expect(indexes.contains([.text("index_projects_on_owner_id")]))
         // Built at commit, after the rows (a sorted build): there all the same.
         let joinIndexes = try connection.query(
-            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'projects_team_members' AND sql IS NOT NULL")
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'projects_team_members' AND sql IS NOT NULL"
+        )
         #expect(joinIndexes == [[.text("index_projects_team_members_on_team_member_id")]])
         let unique = try connection.query(
             "SELECT il.\"unique\", ii.name FROM pragma_index_list('people') il, pragma_index_info(il.name) ii")
@@ -66,22 +71,15 @@ struct SQLiteStoreTests {
     @Test(
         "each type is stored in its form: decimal digits as received, bool 0/1, dates and date-times as UTC text, JSON text"
     )
-    func storedForms() throws {
-        let (path, store) = try open()
-        let graph = ObjectGraph(schema: try F.schema())
-        let seen = try #require(ValueConverter.value(from: .string("2024-01-02T04:04:05.12+01:00"), as: .datetime))
-        let raw = try JSONReader.parse(#"{"k":[1,2.50],"s":"x"}"#, origin: "test")
-        F.add(
-            graph, "CRMPerson",
-            [
-                "id": .int(1), "firstName": .string(""), "budget": .decimal(DecimalNumber("12.50")!),
-                "admin": .bool(true),
-                "bornOn": .date(LocalDate(year: 1990, month: 4, day: 1)!), "seenAt": seen, "score": .double(2.5),
-                "tags": .array([.string("a"), .string("b\"")]), "raw": .json(raw),
-                "homepage": .string("https://x.test"),
-            ])
-        _ = try store.write(graph, request: WriteRequest())
-        let row = try SQLiteConnection(path: path).query(
+    func storedForms() async throws {
+        let directory = try F.temporaryDirectory()
+        let person = #"""
+            [{"id": 1, "first_name": "", "budget": 12.50, "admin": true, "born_on": "1990-04-01",
+              "seen_at": "2024-01-02T04:04:05.12+01:00", "score": 2.5, "tags": ["a", "b\""],
+              "raw": {"k": [1, 2.50], "s": "x"}, "homepage": "https://x.test"}]
+            """#
+        try await run(directory, people: person)
+        let row = try SQLiteConnection(path: directory.appendingPathComponent("rmap.sqlite").path).query(
             "SELECT first_name, budget, admin, born_on, seen_at, score, tags, raw, homepage, level, type FROM people")
         #expect(
             row == [
@@ -92,54 +90,50 @@ struct SQLiteStoreTests {
                     .text("Person"),
                 ]
             ])
-        let again = try store.write(graph, request: WriteRequest())
-        #expect(again.entities["CRMPerson"]?.unchanged == 1)
+        let again = try await run(directory, people: person)
+        #expect(again.entities.first { $0.entity == "CRMPerson" }?.unchanged == 1)
     }
 
     @Test("join tables hold the links and are replaced for the objects of a run")
-    func joinTables() throws {
-        let (path, store) = try open()
-        let schema = try F.schema()
-        _ = try store.write(F.crmGraph(schema), request: WriteRequest())
-        let connection = try SQLiteConnection(path: path)
+    func joinTables() async throws {
+        let directory = try F.temporaryDirectory()
+        try await run(directory)
+        let connection = try SQLiteConnection(path: directory.appendingPathComponent("rmap.sqlite").path)
         let links = "SELECT project_id, team_member_id FROM projects_team_members ORDER BY 1, 2"
         #expect(try connection.query(links) == [[.integer(10), .integer(1)], [.integer(10), .integer(2)]])
         #expect(try connection.query("SELECT owner_id, person_id FROM projects") == [[.integer(1), .integer(2)]])
 
-        let graph = F.crmGraph(schema)
-        let project = try #require(try graph.object(of: "CRMProject", identity: [.int(10)]))
-        try project.set("teamMemberIds", to: .array([.int(2)]))
-        F.link(project, "teamMembers", [try #require(try graph.object(of: "CRMPerson", identity: [.int(2)]))])
-        _ = try store.write(graph, request: WriteRequest())
+        try await run(directory, people: F.crmPeople.replacingOccurrences(of: "[1, 2]", with: "[2]"))
         #expect(try connection.query(links) == [[.integer(10), .integer(2)]])
     }
 
     @Test("a failed write leaves every table, row and column as before")
-    func failedWriteRollsBack() throws {
-        let (path, store) = try open()
-        let schema = try F.schema()
-        _ = try store.write(F.crmGraph(schema), request: WriteRequest())
-        try store.edit(schema, "CRMProject", id: 10, "name", .string("Local"))
+    func failedWriteRollsBack() async throws {
+        let directory = try F.temporaryDirectory()
+        let path = directory.appendingPathComponent("rmap.sqlite").path
+        try await run(directory)
+        try SQLiteStore(path: path).edit(try F.schema(), "CRMProject", id: 10, "name", .string("Local"))
         let before = try dump(path)
 
-        // A grown model (new column), new and changed people written first, then a conflict in projects.
-        let grown = try F.schema(
-            F.crm.replacingOccurrences(of: "      name: string\n", with: "      name: string\n      dueOn: date\n"))
-        let graph = F.crmGraph(grown, annName: .string("Changed"))
-        F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
-        try graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
-        #expect(throws: ConflictError.self) {
-            try store.write(graph, request: WriteRequest(completeEntities: ["CRMProject"]))
-        }
+        // A grown model (new column), new and changed people merged first, then a conflict in projects.
+        let grown = F.crm.replacingOccurrences(
+            of: "      name: string\n", with: "      name: string\n      dueOn: date\n")
+        let people = F.crmPeople.replacingOccurrences(of: #""Ann""#, with: #""Changed""#)
+            .replacingOccurrences(of: #""Apollo""#, with: #""Remote""#)
+            .replacingOccurrences(
+                of: #"{"id": 2, "first_name": "Bob"}"#,
+                with: #"{"id": 2, "first_name": "Bob"}, {"id": 3, "first_name": "Cy"}"#)
+        await #expect(throws: ConflictError.self) { try await run(directory, people: people, yaml: grown) }
         #expect(try dump(path) == before)
         #expect(!before.isEmpty)
     }
 
     @Test("a dry run leaves the file as before, even its schema")
-    func dryRunWritesNothing() throws {
-        let (path, store) = try open()
-        let report = try store.write(F.crmGraph(try F.schema()), request: WriteRequest(dryRun: true))
-        #expect(report.entities["CRMProject"]?.inserted == 1)
+    func dryRunWritesNothing() async throws {
+        let directory = try F.temporaryDirectory()
+        let report = try await run(directory, options: RunOptions(dryRun: true))
+        #expect(report.entities.first { $0.entity == "CRMProject" }?.inserted == 1)
+        let path = directory.appendingPathComponent("rmap.sqlite").path
         #expect(try SQLiteConnection(path: path).query("SELECT name FROM sqlite_master").isEmpty)
     }
 

@@ -2,10 +2,37 @@ import Foundation
 
 @testable import RMap
 
-/// One run without a source, as ``Pipeline`` does it: JSON payloads mapped knowing what
-/// the store holds, then connected and written.
+/// One run of JSON payloads given inline, without a source file.
 enum MappedRun {
-    /// Maps each (entity, JSON array) payload with the model `yaml`, connects the graph and writes it to `store`.
+    /// Runs `payloads` (entity, JSON array), in this order, with the model `yaml` through
+    /// ``Pipeline`` (mapped, staged, connected and merged in the store's engine) into the store of
+    /// `kind` in `directory`, with `options` (its store aside): only the entities given a payload are fetched.
+    ///
+    /// - Returns: the run's report.
+    @discardableResult
+    static func run(
+        _ yaml: String, _ payloads: [(entity: String, json: String)], kind: StoreKind, directory: URL,
+        options: RunOptions = RunOptions()
+    ) async throws -> RunReport {
+        let registry = PluginRegistry.standard()
+        let source = InlinePayloads(payloads: payloads)
+        registry.register(source: "inline", options: []) { _, _ in source }
+        registry.register(store: "mapped", options: []) { _ in try kind.open(directory) }
+        let model = try StoreFixtures.model(yaml)
+        let fetched = Set(payloads.map(\.entity))
+        let entities = model.entities.map { entity in
+            var entity = entity
+            entity.source = fetched.contains(entity.name) ? PluginConfig(plugin: "inline") : nil
+            return entity
+        }
+        let inline = MappingModel(
+            entities: entities, store: PluginConfig(plugin: "mapped"), inflector: model.inflector, files: model.files,
+            secrets: model.secrets)
+        return try await Pipeline(model: inline, registry: registry).run(options).report
+    }
+
+    /// Maps each (entity, JSON array) payload with the model `yaml`, connects the graph and writes
+    /// it to `store`: the graph path, for the tests branch `streamtests` ports (OrderedToManyTests).
     @discardableResult
     static func run(_ yaml: String, _ payloads: [(entity: String, json: String)], into store: any BackendStore) throws
         -> (mapping: MappingReport, written: WriteReport)
@@ -20,5 +47,19 @@ enum MappedRun {
         }
         _ = Connector(schema: schema).connect(graph)
         return (mapper.report, try store.write(graph, request: WriteRequest()))
+    }
+}
+
+/// The payloads of a ``MappedRun``, delivered in their order, each as `<entity>.json`.
+private struct InlinePayloads: Source {
+    let payloads: [(entity: String, json: String)]
+
+    func fetch(_ entities: [EntityMapping], context: FetchContext) async throws {
+        let names = Set(entities.map(\.name))
+        for (entity, json) in payloads where names.contains(entity) {
+            let origin = "\(entity).json"
+            let document = try JSONReader.parse(json, origin: origin)
+            try await context.deliver(Payload(origin: origin, entity: entity, body: .document(document)))
+        }
     }
 }

@@ -4,12 +4,17 @@
 /// (`begin`, `beginRead`) and the base captures it makes sure of (`ensureCapture`, once per
 /// schema check of a write): what the sync API's scopes are tested by; and the rows each query
 /// returned (``queryRows``, readable from any thread): what the readers' paging is tested by.
+/// ``willCommitWrite``, when set, runs before each write transaction's commit, inside it: a
+/// store's own form written at commit, or a commit that fails.
 final class RecordingEngine: SQLEngine {
     let base: any SQLEngine
     /// What was begun or made sure of, in order.
     var events: [String] = []
     /// The rows each query returned, in order.
     let queryRows = Locked<[Int]>([])
+    /// Runs on the base engine before a write transaction commits; a throw fails the commit.
+    var willCommitWrite: ((any SQLEngine) throws -> Void)?
+    private var writing = false
 
     init(_ base: any SQLEngine) {
         self.base = base
@@ -32,13 +37,31 @@ final class RecordingEngine: SQLEngine {
         try base.insert(into: table, columns: columns, rows: rows)
     }
 
+    func execute(rows: [[Value]], width: Int, statement: (String) -> String) throws {
+        try base.execute(rows: rows, width: width, statement: statement)
+    }
+
     func begin(_ kind: SQLTransactionKind) throws {
         events.append(kind == .read ? "beginRead" : "begin")
         try base.begin(kind)
+        writing = kind == .write
     }
 
-    func commit() throws { try base.commit() }
-    func rollback() { base.rollback() }
+    func commit() throws {
+        if writing, let willCommitWrite { try willCommitWrite(base) }
+        writing = false
+        try base.commit()
+    }
+
+    func rollback() {
+        writing = false
+        base.rollback()
+    }
+
+    func create(_ diff: SchemaDiff) throws { try base.create(diff) }
+    func willInsert(into table: String, rowCount: () throws -> Int) throws {
+        try base.willInsert(into: table, rowCount: rowCount)
+    }
     func columns(of table: String) throws -> [String] { try base.columns(of: table) }
 
     func ensureCapture(_ layout: StoreLayout) throws {

@@ -77,6 +77,14 @@ enum StoreFixtures {
         source.setRelated(at: source.type.relationshipIndex(relationship)!, to: destinations)
     }
 
+    /// ``crmGraph``'s objects as a run's payload of people: Ann (admin) owning project 10 (nested)
+    /// managed by Bob, team Ann and Bob; then Bob.
+    static let crmPeople = """
+        [{"id": 1, "type": "Admin", "first_name": "Ann", "level": 3,
+          "projects": [{"id": 10, "name": "Apollo", "person_id": 2, "team_member_ids": [1, 2]}]},
+         {"id": 2, "first_name": "Bob"}]
+        """
+
     /// The small CRM graph: Ann (admin) owning project 10 managed by Bob, team Ann and Bob.
     static func crmGraph(_ schema: GraphSchema, annName: Value = .string("Ann")) -> ObjectGraph {
         let graph = ObjectGraph(schema: schema)

@@ -9,20 +9,16 @@ import Testing
 struct JoinTableDiffTests {
     typealias F = StoreFixtures
 
-    /// The CRM graph (project 10's team: Ann and Bob) and a third person, Cy, written to a new store.
-    /// With `secondProject`, project 12 (team: Cy) too.
-    private func stored(_ kind: StoreKind, secondProject: Bool = false) throws -> (URL, MappingModel) {
+    /// The CRM objects (Ann, an admin, owns project 10 managed by Bob, team Ann and Bob) and a third
+    /// person, Cy, run into a new store. With `secondProject`, project 12 (team: Cy) too.
+    private func stored(_ kind: StoreKind, secondProject: Bool = false) async throws -> (URL, MappingModel) {
         let directory = try F.temporaryDirectory()
-        let model = try F.model()
-        let graph = F.crmGraph(GraphSchema(model: model))
-        let cy = F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
-        if secondProject {
-            let project = F.add(
-                graph, "CRMProject", ["id": .int(12), "name": .string("Gemini"), "teamMemberIds": .array([.int(3)])])
-            F.link(project, "teamMembers", [cy])
-        }
-        _ = try kind.open(directory).write(graph, request: WriteRequest())
-        return (directory, model)
+        let cy = #"[{"id": 3, "first_name": "Cy"}]"#
+        let projects = #"[{"id": 12, "name": "Gemini", "team_member_ids": [3]}]"#
+        try await MappedRun.run(
+            F.crm, [("CRMPerson", F.crmPeople), ("CRMPerson", cy)] + (secondProject ? [("CRMProject", projects)] : []),
+            kind: kind, directory: directory)
+        return (directory, try F.model())
     }
 
     /// Replaces a project's links in `projects_team_members` with these people, as SQL on the store would.
@@ -37,8 +33,8 @@ struct JoinTableDiffTests {
     }
 
     @Test("a link edited in the join table is sent as the array attribute", arguments: StoreKind.engines)
-    func editedLinksArePushed(kind: StoreKind) throws {
-        let (directory, model) = try stored(kind)
+    func editedLinksArePushed(kind: StoreKind) async throws {
+        let (directory, model) = try await stored(kind)
         #expect(try SyncStore(store: kind.openEngine(directory), model: model).changes().isEmpty)
 
         try relink(kind.openEngine(directory), [1, 3])
@@ -61,8 +57,8 @@ struct JoinTableDiffTests {
     }
 
     @Test("links that still match the attribute's known ids are no change", arguments: StoreKind.engines)
-    func unchangedLinks(kind: StoreKind) throws {
-        let (directory, model) = try stored(kind)
+    func unchangedLinks(kind: StoreKind) async throws {
+        let (directory, model) = try await stored(kind)
         try relink(kind.openEngine(directory), [2, 1])
         #expect(try SyncStore(store: kind.openEngine(directory), model: model).changes().isEmpty)
     }
@@ -70,8 +66,8 @@ struct JoinTableDiffTests {
     @Test(
         "a member moved from one project's links to another's: the two full linkages go one after the other",
         arguments: StoreKind.engines)
-    func movedMemberIsOrdered(kind: StoreKind) throws {
-        let (directory, model) = try stored(kind, secondProject: true)
+    func movedMemberIsOrdered(kind: StoreKind) async throws {
+        let (directory, model) = try await stored(kind, secondProject: true)
         try relink(kind.openEngine(directory), [1], project: 10)
         try relink(kind.openEngine(directory), [3, 2], project: 12)
         let plan = try SyncStore(store: kind.openEngine(directory), model: model).plan()

@@ -83,16 +83,9 @@ final class SyncFixture {
         ])
     }
 
-    /// Writes these objects (entity, attribute values) as a run that fetched them would.
+    /// Writes these objects (entity, attribute values) as a run that fetched them would (``ServerRows``).
     func fetched(_ objects: [(entity: String, values: [String: Value])]) throws {
-        let graph = ObjectGraph(schema: GraphSchema(model: model))
-        for (entity, values) in objects {
-            let type = try #require(graph.schema.type(named: entity))
-            let identity = type.identityIndices.map { values[type.mapping.attributes[$0].name] ?? .null }
-            let (object, _) = graph.upsert(type, identity: IdentityKey(identity), origin: "test")
-            for (name, value) in values { try object.set(name, to: value) }
-        }
-        _ = try store.write(graph, request: WriteRequest())
+        try ServerRows.write(objects, model: model, into: try StoreKind.engine(of: store))
     }
 
     deinit {

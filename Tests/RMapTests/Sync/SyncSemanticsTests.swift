@@ -36,11 +36,12 @@ struct SyncSemanticsTests {
               city: string
         """
 
-    /// Maps `json` as people, knowing what `store` holds, connects and writes it: one run.
-    private func run(_ json: String, projects: String = "[]", into store: any BackendStore) throws -> (
-        MappingReport, WriteReport
-    ) {
-        try MappedRun.run(Self.yaml, [("CRMProject", projects), ("CRMPerson", json)], into: store)
+    /// Runs `json` as people (and `projects`) into the store of `kind` in `directory`: one run.
+    private func run(_ json: String, projects: String = "[]", kind: StoreKind, directory: URL) async throws
+        -> RunReport
+    {
+        try await MappedRun.run(
+            Self.yaml, [("CRMProject", projects), ("CRMPerson", json)], kind: kind, directory: directory)
     }
 
     private func contents(_ kind: StoreKind, _ directory: URL, _ entity: String) throws -> [String: [String: Value]] {
@@ -50,16 +51,17 @@ struct SyncSemanticsTests {
     // MARK: - Defaults and required
 
     @Test("defaults and required apply to objects new to the store, not new to the run", arguments: StoreKind.all)
-    func defaultsAndRequiredForNewObjectsOnly(kind: StoreKind) throws {
+    func defaultsAndRequiredForNewObjectsOnly(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
-        _ = try run(#"[{"id": 1, "name": "Ann", "status": "inactive", "archived": true}]"#, into: kind.open(directory))
+        _ = try await run(
+            #"[{"id": 1, "name": "Ann", "status": "inactive", "archived": true}]"#, kind: kind, directory: directory)
 
-        let (mapping, written) = try run(
-            #"[{"id": 1}, {"id": 2}, {"id": 3, "name": "Cy"}]"#, into: kind.open(directory))
-        #expect(mapping.errors.map(\.identity) == ["id=2"])
-        #expect(mapping.errors.first?.message == "required attribute is missing on a new object")
-        #expect(written.entities["CRMPerson"]?.inserted == 1)
-        #expect(written.entities["CRMPerson"]?.updated == 1)
+        let report = try await run(
+            #"[{"id": 1}, {"id": 2}, {"id": 3, "name": "Cy"}]"#, kind: kind, directory: directory)
+        #expect(report.recordErrors.map(\.identity) == ["id=2"])
+        #expect(report.recordErrors.first?.message == "required attribute is missing on a new object")
+        #expect(report[entity: "CRMPerson"]?.inserted == 1)
+        #expect(report[entity: "CRMPerson"]?.updated == 1)
         let people = try contents(kind, directory, "CRMPerson")
         #expect(people["1"]?["name"] == .string("Ann"))
         #expect(people["1"]?["status"] == .string("inactive"))
@@ -69,10 +71,24 @@ struct SyncSemanticsTests {
         #expect(people["3"]?["archived"] == .bool(false))
     }
 
+    @Test(
+        "an identity met twice in a run, with required attributes, merges to its last record", arguments: StoreKind.all)
+    func requiredWithIdentityMetTwice(kind: StoreKind) async throws {
+        let directory = try F.temporaryDirectory()
+        let report = try await run(
+            #"[{"id": 1, "name": "Ann", "status": "inactive"}, {"id": 1, "name": "Anna"}]"#, kind: kind,
+            directory: directory)
+        #expect(report.recordErrors.isEmpty)
+        #expect(report[entity: "CRMPerson"]?.inserted == 1)
+        let people = try contents(kind, directory, "CRMPerson")
+        #expect(people["1"]?["name"] == .string("Anna"))
+        #expect(people["1"]?["status"] == .string("inactive"))
+    }
+
     @Test("an identity met twice in one record gets defaults once, when it is created")
-    func defaultsOnceForIdentityMetTwice() throws {
-        let harness = try MappingHarness(
-            """
+    func defaultsOnceForIdentityMetTwice() async throws {
+        let directory = try F.temporaryDirectory()
+        let yaml = """
             rmap: 1
             entities:
               Task:
@@ -81,38 +97,41 @@ struct SyncSemanticsTests {
                   status: { type: string, default: open }
                 relationships:
                   subtasks: { to_many: Task, nested: true }
-            """)
-        try harness.map(#"[{"id": 1, "subtasks": [{"id": 2, "status": "done"}, {"id": 2}]}]"#, entity: "Task")
-        #expect(try harness.object("Task", 1)?.values[1] == .string("open"))
-        #expect(try harness.object("Task", 2)?.values[1] == .string("done"))
+            """
+        try await MappedRun.run(
+            yaml, [("Task", #"[{"id": 1, "subtasks": [{"id": 2, "status": "done"}, {"id": 2}]}]"#)], kind: .sqlite,
+            directory: directory)
+        let tasks = try StoreKind.sqlite.open(directory).contents(GraphSchema(model: try F.model(yaml)), "Task")
+        #expect(tasks["1"]?["status"] == .string("open"))
+        #expect(tasks["2"]?["status"] == .string("done"))
     }
 
     // MARK: - Nested relationships
 
     @Test("a replace nested to-many releases the children it no longer lists", arguments: StoreKind.all)
-    func nestedToManyReleasesChildren(kind: StoreKind) throws {
+    func nestedToManyReleasesChildren(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
-        _ = try run(
+        _ = try await run(
             #"""
             [{"id": 1, "name": "Ann", "projects": [{"id": 10}, {"id": 11}, {"id": 12}]},
              {"id": 2, "name": "Bob", "projects": [{"id": 20}]},
              {"id": 3, "name": "Cy", "projects": [{"id": 30}]}]
-            """#, into: kind.open(directory))
+            """#, kind: kind, directory: directory)
         func owners() throws -> [String: Value] {
             try contents(kind, directory, "CRMProject").mapValues { $0["owner_id"] ?? .null }
         }
 
         // Project 12 also arrives on its own: it is released as its row merges, and counted once.
-        let (_, shorter) = try run(
+        let shorter = try await run(
             #"[{"id": 1, "projects": [{"id": 10}]}, {"id": 2}]"#, projects: #"[{"id": 12, "title": "Gemini"}]"#,
-            into: kind.open(directory))
-        #expect(shorter.entities["CRMProject"]?.updated == 2)
+            kind: kind, directory: directory)
+        #expect(shorter[entity: "CRMProject"]?.updated == 2)
         #expect(try owners() == ["10": .int(1), "11": .null, "12": .null, "20": .int(2), "30": .int(3)])
 
-        let (_, emptied) = try run(
+        let emptied = try await run(
             #"[{"id": 1, "projects": []}, {"id": 2, "projects": null}, {"id": 3, "projects": [{"id": 11}]}]"#,
-            into: kind.open(directory))
-        #expect(emptied.entities["CRMProject"]?.updated == 4)
+            kind: kind, directory: directory)
+        #expect(emptied[entity: "CRMProject"]?.updated == 4)
         #expect(try owners() == ["10": .null, "11": .int(3), "12": .null, "20": .null, "30": .null])
     }
 
@@ -120,30 +139,47 @@ struct SyncSemanticsTests {
     func nestedToManyReleasesWithinFirstImport(kind: StoreKind) throws {
         let directory = try F.temporaryDirectory()
         // Ann's second record lists project 10 alone: 11, which her first listed, loses its owner.
-        let (_, report) = try run(
-            #"""
-            [{"id": 1, "name": "Ann", "projects": [{"id": 10}, {"id": 11}]},
-             {"id": 2, "name": "Bob", "projects": [{"id": 20}]},
-             {"id": 1, "projects": [{"id": 10}]}]
-            """#, into: kind.open(directory))
-        #expect(report.entities["CRMProject"]?.inserted == 3)
+        // Still through the graph path: the streamed run (`MappedRun.run(_:_:kind:directory:)`)
+        // keeps 11's owner on every store, a gap of the streamed merge to close before the graph goes.
+        let (_, written) = try MappedRun.run(
+            Self.yaml,
+            [
+                ("CRMProject", "[]"),
+                (
+                    "CRMPerson",
+                    #"""
+                    [{"id": 1, "name": "Ann", "projects": [{"id": 10}, {"id": 11}]},
+                     {"id": 2, "name": "Bob", "projects": [{"id": 20}]},
+                     {"id": 1, "projects": [{"id": 10}]}]
+                    """#
+                ),
+            ], into: kind.open(directory))
+        #expect(written.entities["CRMProject"]?.inserted == 3)
         let owners = try contents(kind, directory, "CRMProject").mapValues { $0["owner_id"] ?? .null }
         #expect(owners == ["10": .int(1), "11": .null, "20": .int(2)])
     }
 
     @Test("a nested to-one set to null clears the stored link; a missing key keeps it", arguments: StoreKind.all)
-    func nestedToOneNullClears(kind: StoreKind) throws {
+    func nestedToOneNullClears(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
-        _ = try run(#"[{"id": 1, "name": "Ann", "address": {"id": 5, "city": "Oslo"}}]"#, into: kind.open(directory))
+        _ = try await run(
+            #"[{"id": 1, "name": "Ann", "address": {"id": 5, "city": "Oslo"}}]"#, kind: kind, directory: directory)
         #expect(try contents(kind, directory, "CRMPerson")["1"]?["address_id"] == .int(5))
 
-        let (_, missing) = try run(#"[{"id": 1}]"#, into: kind.open(directory))
-        #expect(missing.entities["CRMPerson"]?.unchanged == 1)
+        let missing = try await run(#"[{"id": 1}]"#, kind: kind, directory: directory)
+        #expect(missing[entity: "CRMPerson"]?.unchanged == 1)
         #expect(try contents(kind, directory, "CRMPerson")["1"]?["address_id"] == .int(5))
 
-        let (_, cleared) = try run(#"[{"id": 1, "address": null}]"#, into: kind.open(directory))
-        #expect(cleared.entities["CRMPerson"]?.updated == 1)
+        let cleared = try await run(#"[{"id": 1, "address": null}]"#, kind: kind, directory: directory)
+        #expect(cleared[entity: "CRMPerson"]?.updated == 1)
         #expect(try contents(kind, directory, "CRMPerson")["1"]?["address_id"] == .null)
         #expect(try contents(kind, directory, "CRMAddress")["5"]?["city"] == .string("Oslo"))
+    }
+}
+
+extension RunReport {
+    /// The counts of `entity`, if the run reported it.
+    subscript(entity name: String) -> EntityRunCounts? {
+        entities.first { $0.entity == name }
     }
 }
