@@ -18,16 +18,8 @@ enum MappedRun {
         let source = InlinePayloads(payloads: payloads)
         registry.register(source: "inline", options: []) { _, _ in source }
         registry.register(store: "mapped", options: []) { _ in try kind.open(directory) }
-        let model = try StoreFixtures.model(yaml)
-        let fetched = Set(payloads.map(\.entity))
-        let entities = model.entities.map { entity in
-            var entity = entity
-            entity.source = fetched.contains(entity.name) ? PluginConfig(plugin: "inline") : nil
-            return entity
-        }
-        let inline = MappingModel(
-            entities: entities, store: PluginConfig(plugin: "mapped"), inflector: model.inflector, files: model.files,
-            secrets: model.secrets)
+        let inline = StreamedRun.inline(
+            try StoreFixtures.model(yaml), fetching: Set(payloads.map(\.entity)), store: PluginConfig(plugin: "mapped"))
         return try await Pipeline(model: inline, registry: registry).run(options).report
     }
 

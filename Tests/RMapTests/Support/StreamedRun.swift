@@ -65,18 +65,23 @@ final class StreamedRun: Sendable {
         registry.register(source: "inline", options: []) { _, _ in inline }
         let (kind, directory) = (kind, directory)
         registry.register(store: "scratch", options: []) { _ in try kind.open(directory) }
-        let fetched = Set(payloads.map(\.entity))
+        var runModel = Self.inline(model, fetching: Set(payloads.map(\.entity)))
+        runModel.stages = model.stages
+        var options = options
+        options.store = PluginConfig(plugin: "scratch")
+        return try await Pipeline(model: runModel, registry: registry).run(options).report
+    }
+
+    /// `model` with the source `inline` for the entities `fetched` and none for the others (their
+    /// stored objects take part as stored), into `store`.
+    static func inline(_ model: MappingModel, fetching fetched: Set<String>, store: PluginConfig? = nil) -> MappingModel {
         let entities = model.entities.map { mapping in
             var mapping = mapping
             mapping.source = fetched.contains(mapping.name) ? PluginConfig(plugin: "inline") : nil
             return mapping
         }
-        var runModel = MappingModel(
-            entities: entities, store: nil, inflector: model.inflector, files: model.files, secrets: model.secrets)
-        runModel.stages = model.stages
-        var options = options
-        options.store = PluginConfig(plugin: "scratch")
-        return try await Pipeline(model: runModel, registry: registry).run(options).report
+        return MappingModel(
+            entities: entities, store: store, inflector: model.inflector, files: model.files, secrets: model.secrets)
     }
 
     /// A reader of what the runs stored.
