@@ -32,12 +32,6 @@ struct IncrementalRun {
         fetched.subtracting(Self.entities(of: model, fetched: fetched).filter(cursors.isPartial).map(\.name))
     }
 
-    /// The cursors the run advances to, as a run-state update.
-    func update(graph: ObjectGraph, fills: [String: Set<String>]) -> RunStateUpdate {
-        let maxima = CursorMaxima(graph: graph, fills: fills)
-        return update { maxima.maxima(of: $0) }
-    }
-
     /// The incremental entities this run fetched.
     var fetchedEntities: [EntityMapping] { Self.entities(of: model, fetched: fetched) }
 
