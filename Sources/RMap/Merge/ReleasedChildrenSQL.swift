@@ -104,6 +104,16 @@ struct ReleasedChildrenSQL {
             }
             for (mask, bits) in masks { sets.append("\(q("_m\(mask)")) = \(rows).\(q("_m\(mask)")) | \(bits)") }
             try engine.execute("UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE \(unset) AND EXISTS (\(stored))")
+        }
+    }
+
+    /// Once the rows are merged, before connections and stages read them: the run's rows of
+    /// children that an earlier occurrence of their parent listed and its last one that named the
+    /// set did not get a null foreign key.
+    func releaseListedEarlier(on engine: any SQLEngine) throws {
+        for group in groups {
+            let stage = layout.table(of: group.child)
+            let rows = q(stage.rowsName)
             try engine.execute(
                 "UPDATE \(rows) SET \(group.columns.map { "\(q(stage.table.columns[$0].name)) = NULL" }.joined(separator: ", ")) "
                     + "WHERE \(stale(group, rows: rows))")
