@@ -15,8 +15,13 @@ struct NestedOccurrenceTests {
               id: int
             relationships:
               skills: { to_many: Skill, nested: true }
+              tags: { to_many: Tag, nested: true, assignment: union }
               projects: { to_many: Project, inverse: owner, nested: true, assignment: union }
           Skill:
+            source: false
+            attributes:
+              id: int
+          Tag:
             source: false
             attributes:
               id: int
@@ -36,6 +41,20 @@ struct NestedOccurrenceTests {
         ])
         #expect(try await run.ids("Member", 1, "skills") == [2, 3])
         #expect(try await run.ids("Member", 2, "skills") == [6])
+    }
+
+    @Test("null empties a union held in a join table; later occurrences add, [] changes nothing", arguments: StoreKind.engines)
+    func unionNullOfJoinTable(kind: StoreKind) async throws {
+        let run = try StreamedRun(Self.model, kind: kind)
+        try await run.run(["Member": #"[{"id": 1, "tags": [{"id": 1}]}, {"id": 2, "tags": [{"id": 1}]}]"#])
+        try await run.run([
+            "Member": #"[{"id": 1, "tags": [{"id": 2}]}, {"id": 1, "tags": null}, {"id": 1, "tags": [{"id": 3}]}, {"id": 2, "tags": [{"id": 4}]}]"#
+        ])
+        #expect(try await run.ids("Member", 1, "tags") == [3])
+        #expect(try await run.ids("Member", 2, "tags") == [1, 4])
+        try await run.run(["Member": #"[{"id": 1, "tags": null}, {"id": 1, "tags": []}, {"id": 2, "tags": []}]"#])
+        #expect(try await run.ids("Member", 1, "tags").isEmpty)
+        #expect(try await run.ids("Member", 2, "tags") == [1, 4])
     }
 
     @Test("null empties a union held by the children's foreign keys; later occurrences add", arguments: StoreKind.engines)
