@@ -81,9 +81,9 @@ struct RunLinks {
             guard let slot = parentStage.assignedSlot(relationship.name) else { return nil }
             let parent = zip(parentIdentity, columns.prefix(join.sourceColumnCount)).map { "p.\(q($0)) = n.\(q($1))" }
                 .joined(separator: " AND ")
-            let occurrence = join.union ? "" : " AND n.\(q("_seq")) = p.\(q("_at\(slot)"))"
+            let occurrence = links.kept("n", by: "p", slot: slot, dialect: dialect)
             return "SELECT \((sources + destinations).joined(separator: ", ")), \(place) AS \(q("_pos")) "
-                + "FROM \(q(links.name)) AS n JOIN \(q(parentStage.rowsName)) AS p ON \(parent)\(occurrence)"
+                + "FROM \(q(links.name)) AS n JOIN \(q(parentStage.rowsName)) AS p ON \(parent) AND \(occurrence)"
         }
         // The children hold the link: their inverse's foreign-key column.
         guard let inverse = relationship.inverse else { return nil }

@@ -2,7 +2,8 @@
 /// run writes"): for each source that named a relationship's whole set (its payload carried
 /// the connecting key, or the nested relationship's key), the links it no longer has are
 /// deleted and the new ones inserted; links that stay are not rewritten. `assignment: union`
-/// only adds. An `ordered` relationship numbers each source's links from 0 in payload order.
+/// only adds, except that a nested relationship's `null` empties the set (the links of later
+/// occurrences then added). An `ordered` relationship numbers each source's links from 0 in payload order.
 struct LinkMerge {
     let layout: StageLayout
     let dialect: any SQLDialect.Type
@@ -11,11 +12,12 @@ struct LinkMerge {
     private func q(_ name: String) -> String { dialect.quote(name) }
 
     /// One set of links for a join table: a query yielding source identity, destination identity
-    /// and place (`s0.., d0.., _pos`), and a condition on merged row `s` for the sources it replaces.
+    /// and place (`s0.., d0.., _pos`), and a condition on merged row `s` for the sources it
+    /// replaces (none for a union's connections, which only add).
     private struct LinkSource {
         var query: String
         var parameters: [Value]
-        var replaced: PredicateSQL
+        var replaced: PredicateSQL?
     }
 
     /// Writes every join table's links.
@@ -38,7 +40,10 @@ struct LinkMerge {
             }
             if let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: false)
             {
-                sources.append(LinkSource(query: select(connect.links), parameters: [], replaced: connect.sources("s")))
+                sources.append(
+                    LinkSource(
+                        query: select(connect.links), parameters: [],
+                        replaced: layout.store.joinTables[position].union ? nil : connect.sources("s")))
             } else if let path = KeyPathConnect(
                 step: step, number: number, layout: layout, dialect: dialect, partial: false,
                 runLinks: RunLinks(layout: layout, dialect: dialect, steps: [], kept: []))
@@ -48,8 +53,10 @@ struct LinkMerge {
                 sources.append(
                     LinkSource(
                         query: select(path.links), parameters: [],
-                        replaced: PredicateSQL(
-                            sql: "EXISTS (SELECT 1 FROM \(q(path.sourcesName)) AS x WHERE \(resolved))", parameters: [])))
+                        replaced: layout.store.joinTables[position].union
+                            ? nil
+                            : PredicateSQL(
+                                sql: "EXISTS (SELECT 1 FROM \(q(path.sourcesName)) AS x WHERE \(resolved))", parameters: [])))
             }
         }
         if let nested = layout.nestedLinks.first(where: { $0.join == position }) {
@@ -65,7 +72,7 @@ struct LinkMerge {
     }
 
     /// The links nested records name: by the parent's last occurrence that named the set
-    /// (`replace`), or by every occurrence (`union`).
+    /// (`replace`), or by every occurrence after the last `null` (`union`, whose slot says `null`).
     private func nestedSources(_ nested: StageNestedLinks) -> [LinkSource] {
         let join = nested.layout
         var found: [LinkSource] = []
@@ -84,13 +91,12 @@ struct LinkMerge {
             let place = join.ordered ? "n.\(q("position"))" : "0"
             let parent = zip(stage.table.identityNames, columns.prefix(sourceCount))
                 .map { "p.\(q($0)) = n.\(q($1))" }.joined(separator: " AND ")
-            let occurrence =
-                join.union ? "" : " AND n.\(q("_seq")) = p.\(q("_at\(slot)"))"
+            let occurrence = nested.kept("n", by: "p", slot: slot, dialect: dialect)
             let sql = StagedSQL(stage: stage, dialect: dialect)
             found.append(
                 LinkSource(
                     query: "SELECT " + (sourceNames + destinationNames + ["\(place) AS \(q("_pos"))"]).joined(separator: ", ")
-                        + " FROM \(q(nested.name)) AS n JOIN \(q(stage.rowsName)) AS p ON \(parent)\(occurrence) "
+                        + " FROM \(q(nested.name)) AS n JOIN \(q(stage.rowsName)) AS p ON \(parent) AND \(occurrence) "
                         + "WHERE p.\(q("_entity")) = \(type.index)",
                     parameters: [],
                     replaced: PredicateSQL(sql: "s.\(q("_entity")) = \(type.index) AND \(sql.present(slot, "s"))", parameters: [])))
@@ -130,12 +136,12 @@ struct LinkMerge {
         let sameLink = (sourceColumns.enumerated().map { "j.\(q($1)) = w.\(q("s\($0)"))" }
             + destinationColumns.enumerated().map { "j.\(q($1)) = w.\(q("d\($0)"))" }
             + (join.ordered ? ["j.\(q("position")) = w.\(q("position"))"] : [])).joined(separator: " AND ")
-        if !join.union, !empty {
+        if let replacing = source.replaced, !empty {
             let replaced = sourceColumns.enumerated().map { "j.\(q($1)) = s.\(q(stage.table.identityNames[$0]))" }
                 .joined(separator: " AND ")
             let stale = "WHERE EXISTS (SELECT 1 FROM \(q(stage.rowsName)) AS s WHERE \(replaced) "
-                + "AND \(source.replaced.sql)) AND NOT EXISTS (SELECT 1 FROM \(wanted) AS w WHERE \(sameLink))"
-            let parameters = source.replaced.parameters + source.parameters
+                + "AND \(replacing.sql)) AND NOT EXISTS (SELECT 1 FROM \(wanted) AS w WHERE \(sameLink))"
+            let parameters = replacing.parameters + source.parameters
             if try engine.exists("SELECT 1 FROM \(q(join.name)) AS j \(stale)", parameters) {
                 try engine.execute("DELETE FROM \(q(join.name)) AS j \(stale)", parameters)
             }

@@ -7,7 +7,12 @@
 /// merged three ways like any remote change (a child whose foreign key was edited locally is a
 /// conflict, settled by its `on_conflict`), or is deleted when its entity says
 /// `delete_when: { missing_from_parent: true }`. A parent whose payload lacked the key keeps its
-/// children.
+/// children. Within the run, a child listed by an occurrence of the parent before the last one
+/// that named the set, and not since, is released too: its foreign key was set earlier
+/// (`_at<column>`) than the parent named the set (`_at<slot>`).
+///
+/// `assignment: union` names its set only with `null` (the parent's slot says so): the children
+/// listed before are released, none deleted.
 struct ReleasedChildrenSQL {
     /// One nested relationship whose children hold the link.
     struct Group {
@@ -19,6 +24,8 @@ struct ReleasedChildrenSQL {
         let child: EntityType
         /// The child table's foreign-key columns, in the parent's identity order.
         let columns: [Int]
+        /// Whether the relationship is `assignment: union`.
+        let union: Bool
     }
 
     let layout: StageLayout
@@ -28,19 +35,25 @@ struct ReleasedChildrenSQL {
     init(layout: StageLayout, dialect: any SQLDialect.Type) {
         self.layout = layout
         self.dialect = dialect
+        groups = Self.groups(schema: layout.schema, store: layout.store)
+    }
+
+    /// The nested to-many relationships of `schema` whose children hold the link in `store`.
+    static func groups(schema: GraphSchema, store: StoreLayout) -> [Group] {
         var groups: [Group] = []
-        for type in layout.schema.types {
-            for relationship in type.mapping.relationships
-            where relationship.nested && relationship.kind == .toMany && relationship.assignment == .replace {
-                guard let inverse = relationship.inverse, let child = layout.schema.type(named: relationship.destination),
+        for type in schema.types {
+            for relationship in type.mapping.relationships where relationship.nested && relationship.kind == .toMany {
+                guard let inverse = relationship.inverse, let child = schema.type(named: relationship.destination),
                     let back = child.relationshipIndex(inverse),
-                    let columns = layout.store.bindings[child.index].foreignKeys.first(where: { $0.relationship == back })?
-                        .columns
+                    let columns = store.bindings[child.index].foreignKeys.first(where: { $0.relationship == back })?.columns
                 else { continue }
-                groups.append(Group(parent: type, relationship: relationship.name, child: child, columns: columns))
+                groups.append(
+                    Group(
+                        parent: type, relationship: relationship.name, child: child, columns: columns,
+                        union: relationship.assignment == .union))
             }
         }
-        self.groups = groups
+        return groups
     }
 
     private func q(_ name: String) -> String { dialect.quote(name) }
@@ -94,6 +107,34 @@ struct ReleasedChildrenSQL {
         }
     }
 
+    /// Once the rows are merged, before connections and stages read them: the run's rows of
+    /// children that an earlier occurrence of their parent listed and its last one that named the
+    /// set did not get a null foreign key.
+    func releaseListedEarlier(on engine: any SQLEngine) throws {
+        for group in groups {
+            let stage = layout.table(of: group.child)
+            let rows = q(stage.rowsName)
+            try engine.execute(
+                "UPDATE \(rows) SET \(group.columns.map { "\(q(stage.table.columns[$0].name)) = NULL" }.joined(separator: ", ")) "
+                    + "WHERE \(stale(group, rows: rows))")
+        }
+    }
+
+    /// True for the run's row `rows` of a child whose foreign key an occurrence of its parent set
+    /// before the parent's last occurrence that named the set, which did not list it.
+    private func stale(_ group: Group, rows: String) -> String {
+        let parentStage = layout.table(of: group.parent)
+        let childStage = layout.table(of: group.child)
+        guard let slot = parentStage.assignedSlot(group.relationship) else { return "1 = 0" }
+        let parentSQL = StagedSQL(stage: parentStage, dialect: dialect)
+        let childSQL = StagedSQL(stage: childStage, dialect: dialect)
+        let fk = group.columns.map { childStage.table.columns[$0].name }
+        let listed = zip(fk, parentStage.table.identityNames).map { "p.\(q($1)) = \(rows).\(q($0))" }.joined(separator: " AND ")
+        return "\(childSQL.present(group.columns[0], rows)) AND EXISTS (SELECT 1 FROM \(q(parentStage.rowsName)) AS p "
+            + "WHERE \(listed) AND p.\(q("_entity")) = \(group.parent.index) AND \(parentSQL.present(slot, "p")) "
+            + "AND \(rows).\(q("_at\(group.columns[0])")) < p.\(q("_at\(slot)")))"
+    }
+
     /// After the merge: the stored children the run does not hold that a parent no longer lists,
     /// released (or deleted), counted as updated (or deleted); their conflicts, for `on_conflict: fail`.
     func releaseStored(on engine: any SQLEngine, counts: inout [EntityWriteCounts]) throws -> [ConflictError.Conflict] {
@@ -106,7 +147,9 @@ struct ReleasedChildrenSQL {
             let condition = "\(notInRun) AND \(released(group, child: "d", baseKey: baseKey(group)))"
             let deletion = TableDeletion(stage: stage, layout: layout, dialect: dialect)
             // A child that only exists nested is deleted with its place in the list (RestKit's replace policy).
-            if group.child.mapping.deletion.missingFromParent || layout.schema.root(of: group.child).mapping.nestedOnly {
+            if !group.union,
+                group.child.mapping.deletion.missingFromParent || layout.schema.root(of: group.child).mapping.nestedOnly
+            {
                 try deletion.delete(where: condition, [], on: engine, counting: \.deleted, into: &counts)
                 continue
             }

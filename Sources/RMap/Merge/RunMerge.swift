@@ -45,7 +45,9 @@ final class RunMerge {
     }
 
     /// Opens the write transaction, brings the store's tables up to the model and merges each
-    /// table's occurrences into one row per object, its entity settled against the stored row.
+    /// table's occurrences into one row per object, its entity settled against the stored row;
+    /// children a later record of their parent no longer lists lose its key
+    /// (``ReleasedChildrenSQL/releaseListedEarlier(on:)``).
     ///
     /// - Returns: the records rejected for lacking a required value (``RequiredCheck``).
     func begin(unchanged: [String: [IdentityKey]] = [:], skipped: Set<String> = []) throws -> RequiredCheck.Rejections {
@@ -68,6 +70,7 @@ final class RunMerge {
             stale = try StaleRecords(layout: layout, dialect: engine.dialect).skip(into: &seen, on: engine)
             self.unchanged = seen
         }
+        try ReleasedChildrenSQL(layout: layout, dialect: engine.dialect).releaseListedEarlier(on: engine)
         return rejections
     }
 

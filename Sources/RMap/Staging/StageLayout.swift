@@ -44,6 +44,8 @@ struct StageLayout: Sendable {
         }
         var families = Array(repeating: [EntityType](), count: store.tables.count)
         for type in schema.types { families[store.bindings[type.index].table].append(type) }
+        // Children holding their parent's key: which occurrence set the key, and which named the set.
+        let released = ReleasedChildrenSQL.groups(schema: schema, store: store)
         tables = store.tables.enumerated().map { position, table in
             let family = families[position]
             var assigned: [String] = []
@@ -54,8 +56,11 @@ struct StageLayout: Sendable {
             }
             let arrays = Set(members.filter { $0.table == position }.map(\.column))
             let joins = Set(nestedLinks.map(\.layout.relationship))
+            let childKeys = released.filter { store.bindings[$0.child.index].table == position }.compactMap(\.columns.first)
+            let parents = Set(released.filter { store.bindings[$0.parent.index].table == position }.map(\.relationship))
             let tracked =
-                arrays.sorted() + assigned.enumerated().filter { joins.contains($1) }.map { table.columns.count + $0.0 }
+                arrays.union(childKeys).sorted()
+                + assigned.enumerated().filter { joins.contains($1) || parents.contains($1) }.map { table.columns.count + $0.0 }
             return StageTable(
                 table: table, position: position, assignedRelationships: assigned,
                 connectionKeys: (keys.scalars[position] ?? []).sorted {
@@ -135,6 +140,15 @@ struct StageNestedLinks: Sendable {
 
     /// `_seq` (the parent's occurrence), then the join table's columns (`position` last when ordered).
     var columns: [ColumnLayout] { [ColumnLayout(name: "_seq", type: .int)] + layout.columns }
+
+    /// True for a link (alias `link`) that parent row `parent` keeps, whose assignment slot is
+    /// `slot`: one of the parent's last occurrence that named the set (`replace`), or one of an
+    /// occurrence after the last that emptied it with `null` (`union`).
+    func kept(_ link: String, by parent: String, slot: Int, dialect: any SQLDialect.Type) -> String {
+        let seq = "\(link).\(dialect.quote("_seq"))"
+        let last = "\(parent).\(dialect.quote("_at\(slot)"))"
+        return layout.union ? "\(seq) > COALESCE(\(last), 0)" : "\(seq) = \(last)"
+    }
 }
 
 /// Which columns connections compare, and in which domains: scalar columns get a key column in

@@ -98,7 +98,8 @@ final class StageWriter {
         }
         for (nestedIndex, records) in record.nested {
             let nested = plan.nested[nestedIndex]
-            if let slot = table.assignedSlot(nested.name) {
+            // A union's set is named only by `null`, which empties it; a list adds to it.
+            if let slot = table.assignedSlot(nested.name), records == nil || nested.replaces {
                 let (mask, bit) = StageTable.bit(of: slot)
                 masks[mask] |= bit
             }
