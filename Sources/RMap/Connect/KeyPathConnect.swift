@@ -100,14 +100,14 @@ struct KeyPathConnect {
             return statements
         }
         let into = "INSERT INTO \(q(links.name)) (\(dialect.list(links.columns.map(\.name)))) "
-        let place = path.order.isEmpty ? "0" : path.order.joined(separator: " * 1000000 + ")
         switch step.end {
         case .relationship?:
             statements.append(
                 (intoSources + "SELECT \(sourceIdentity.joined(separator: ", ")) FROM \(q(sourceStage.rowsName)) AS s WHERE \(source.sql)",
                  source.parameters))
             statements += destinations(
-                from: path.from, reached: path.identity, place: place, source: source, into: into, byKey: nil)
+                from: path.from, reached: path.identity, place: Self.place(path.order), source: source, into: into,
+                byKey: nil)
         case .attribute(let name)?:
             guard let readType = readEntity, let attribute = readType.attributeIndex(name) else { return statements }
             let readStage = layout.table(of: readType)
@@ -129,32 +129,39 @@ struct KeyPathConnect {
                     ))
             }
             guard let keyed = keyed(reachedFrom, readStage: readStage, column: column) else { return statements }
-            let keyedFrom = keyed.from
-            let key = keyed.key
             statements += destinations(
-                from: keyedFrom, reached: [], place: place, source: source, into: into, byKey: key)
+                from: keyed.from, reached: [], place: Self.place(path.order + keyed.position), source: source, into: into,
+                byKey: keyed.key)
         case nil:
             break
         }
         return statements
     }
 
+    /// A link's place among its source's: the places along the path, the first the most
+    /// significant (each after the first below a million).
+    private static func place(_ order: [String]) -> String {
+        guard let first = order.first else { return "0" }
+        return order.dropFirst().reduce(first) { "(\($0)) * 1000000 + \($1)" }
+    }
+
     /// The attribute read on the reached objects (alias `e`) as keys in the destination identity's
-    /// domain: `from` with the members of an array joined, the key, and the value as read.
+    /// domain: `from` with the members of an array joined, the key, the value as read, and the
+    /// member's place in the array (none for a single value).
     private func keyed(_ reachedFrom: String, readStage: StageTable, column: Int)
-        -> (from: String, key: String, value: String, type: AttributeType)?
+        -> (from: String, key: String, value: String, type: AttributeType, position: [String])?
     {
         guard let identity = destinationStage.table.identity.first else { return nil }
         let domain = KeyDomain(destinationStage.table.columns[identity].type)
         if let members = layout.members(table: readStage.position, column: column, domain: domain) {
             return (
                 reachedFrom + " JOIN \(q(members.name)) AS m ON m.\(q("_seq")) = e.\(q("_at\(column)"))",
-                "m.\(q("_key"))", "m.\(q("_value"))", members.elementType
+                "m.\(q("_key"))", "m.\(q("_value"))", members.elementType, ["m.\(q("_pos"))"]
             )
         }
         guard let keyColumn = readStage.connectionKey(column: column, domain: domain) else { return nil }
         let read = readStage.table.columns[column]
-        return (reachedFrom, "e.\(q(keyColumn.name))", "e.\(q(read.name))", read.type)
+        return (reachedFrom, "e.\(q(keyColumn.name))", "e.\(q(read.name))", read.type, [])
     }
 
     /// For a path that ends on an attribute: the values read that match no object of the
