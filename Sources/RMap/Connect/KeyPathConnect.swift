@@ -100,14 +100,14 @@ struct KeyPathConnect {
             return statements
         }
         let into = "INSERT INTO \(q(links.name)) (\(dialect.list(links.columns.map(\.name)))) "
-        let place = path.order.isEmpty ? "0" : path.order.joined(separator: " * 1000000 + ")
         switch step.end {
         case .relationship?:
             statements.append(
                 (intoSources + "SELECT \(sourceIdentity.joined(separator: ", ")) FROM \(q(sourceStage.rowsName)) AS s WHERE \(source.sql)",
                  source.parameters))
             statements += destinations(
-                from: path.from, reached: path.identity, place: place, source: source, into: into, byKey: nil)
+                from: path.from, reached: path.identity, place: Self.place(path.order), source: source, into: into,
+                byKey: nil)
         case .attribute(let name)?:
             guard let readType = readEntity, let attribute = readType.attributeIndex(name) else { return statements }
             let readStage = layout.table(of: readType)
@@ -129,32 +129,70 @@ struct KeyPathConnect {
                     ))
             }
             guard let keyed = keyed(reachedFrom, readStage: readStage, column: column) else { return statements }
-            let keyedFrom = keyed.from
-            let key = keyed.key
             statements += destinations(
-                from: keyedFrom, reached: [], place: place, source: source, into: into, byKey: key)
+                from: keyed.from, reached: [], place: Self.place(path.order + keyed.position), source: source, into: into,
+                byKey: keyed.keys)
         case nil:
             break
         }
         return statements
     }
 
+    /// A link's place among its source's: the places along the path, the first the most
+    /// significant (each after the first below a million).
+    private static func place(_ order: [String]) -> String {
+        guard let first = order.first else { return "0" }
+        return order.dropFirst().reduce(first) { "(\($0)) * 1000000 + \($1)" }
+    }
+
     /// The attribute read on the reached objects (alias `e`) as keys in the destination identity's
-    /// domain: `from` with the members of an array joined, the key, and the value as read.
+    /// domains, one per part: `from` with the members of an array joined, the keys, the value as
+    /// read, and the member's place in the array (none for a single value or a composite identity,
+    /// whose array holds one identity's values).
     private func keyed(_ reachedFrom: String, readStage: StageTable, column: Int)
-        -> (from: String, key: String, value: String, type: AttributeType)?
+        -> (from: String, keys: [String], value: String, type: AttributeType, position: [String])?
     {
-        guard let identity = destinationStage.table.identity.first else { return nil }
-        let domain = KeyDomain(destinationStage.table.columns[identity].type)
+        let identity = destinationStage.table.identity
+        guard let first = identity.first else { return nil }
+        let read = readStage.table.columns[column]
+        let at = "e.\(q("_at\(column)"))"
+        if identity.count > 1, read.type.isArray {
+            var from = reachedFrom
+            var keys: [String] = []
+            for (part, identityColumn) in identity.enumerated() {
+                let domain = KeyDomain(destinationStage.table.columns[identityColumn].type)
+                guard let members = layout.members(table: readStage.position, column: column, domain: domain) else {
+                    return nil
+                }
+                // A part missing from a short array matches nothing: the value is dangling.
+                from += (part == 0 ? " JOIN " : " LEFT JOIN ")
+                    + "\(q(members.name)) AS m\(part) ON m\(part).\(q("_seq")) = \(at) AND m\(part).\(q("_pos")) = \(part)"
+                keys.append("m\(part).\(q("_key"))")
+            }
+            return (from, keys, "e.\(q(read.name))", read.type, [])
+        }
+        let domain = KeyDomain(destinationStage.table.columns[first].type)
         if let members = layout.members(table: readStage.position, column: column, domain: domain) {
             return (
-                reachedFrom + " JOIN \(q(members.name)) AS m ON m.\(q("_seq")) = e.\(q("_at\(column)"))",
-                "m.\(q("_key"))", "m.\(q("_value"))", members.elementType
+                reachedFrom + " JOIN \(q(members.name)) AS m ON m.\(q("_seq")) = \(at)",
+                ["m.\(q("_key"))"], "m.\(q("_value"))", members.elementType, ["m.\(q("_pos"))"]
             )
         }
         guard let keyColumn = readStage.connectionKey(column: column, domain: domain) else { return nil }
-        let read = readStage.table.columns[column]
-        return (reachedFrom, "e.\(q(keyColumn.name))", "e.\(q(read.name))", read.type)
+        return (reachedFrom, ["e.\(q(keyColumn.name))"], "e.\(q(read.name))", read.type, [])
+    }
+
+    /// `d._k0 = key0 AND ...`: a staged destination `d` whose identity's keys are `keys`.
+    private func stagedMatch(_ keys: [String]) -> String {
+        keys.enumerated().map { "d.\(q("_k\($0)")) = \($1)" }.joined(separator: " AND ")
+    }
+
+    /// A stored destination `d` whose identity's keys are `keys`.
+    private func storedMatch(_ keys: [String]) -> String {
+        let table = destinationStage.table
+        return zip(table.identity, keys).map { column, key in
+            "\(dialect.keyExpression("d.\(q(table.columns[column].name))", type: table.columns[column].type)) = \(key)"
+        }.joined(separator: " AND ")
     }
 
     /// For a path that ends on an attribute: the values read that match no object of the
@@ -171,12 +209,10 @@ struct KeyPathConnect {
         guard let keyed = keyed(reachedFrom, readStage: readStage, column: column) else { return nil }
         let source = sources("s")
         let family = layout.schema.family(of: layout.schema.root(of: step.destination)).map { String($0.index) }
-        var found = "EXISTS (SELECT 1 FROM \(q(destinationStage.rowsName)) AS d WHERE d.\(q("_k0")) = \(keyed.key) "
+        var found = "EXISTS (SELECT 1 FROM \(q(destinationStage.rowsName)) AS d WHERE \(stagedMatch(keyed.keys)) "
             + "AND d.\(q("_entity")) IN (\(family.joined(separator: ", "))))"
         if partial {
-            let table = destinationStage.table
-            let stored = dialect.keyExpression("d.\(q(table.identityNames[0]))", type: table.columns[table.identity[0]].type)
-            found = "(\(found) OR EXISTS (SELECT 1 FROM \(q(table.name)) AS d WHERE \(stored) = \(keyed.key)))"
+            found = "(\(found) OR EXISTS (SELECT 1 FROM \(q(destinationStage.table.name)) AS d WHERE \(storedMatch(keyed.keys))))"
         }
         let sql =
             "SELECT s.\(q("_seq")), s.\(q("_origin")), s.\(q("_record")), "
@@ -193,7 +229,7 @@ struct KeyPathConnect {
     /// Inserts the links to the admitted destinations that meet `where`: the run's, then, for a
     /// partial fetch, the stored ones the run does not hold; found by identity (`reached`) or by key.
     private func destinations(
-        from: String, reached: [String], place: String, source: PredicateSQL, into: String, byKey key: String?
+        from: String, reached: [String], place: String, source: PredicateSQL, into: String, byKey keys: [String]?
     ) -> [(sql: String, parameters: [Value])] {
         let admitted = (step.connection.includeSubentities ? layout.schema.family(of: step.destination) : [step.destination])
         let sourceIdentity = sourceStage.table.identityNames.map { "s.\(q($0))" }
@@ -206,7 +242,7 @@ struct KeyPathConnect {
                 table: destinationStage.table, dialect: dialect)
         }
         let stagedMatch =
-            key.map { "d.\(q("_k0")) = \($0)" }
+            keys.map(stagedMatch)
             ?? destinationIdentity.enumerated().map { "\($1) = \(reached[$0])" }.joined(separator: " AND ")
         let staged = wherePredicate("d")
         let entities = admitted.map { String($0.index) }.joined(separator: ", ")
@@ -220,7 +256,7 @@ struct KeyPathConnect {
         guard partial else { return statements }
         let table = destinationStage.table
         let storedMatch =
-            key.map { "\(dialect.keyExpression("d.\(q(table.identityNames[0]))", type: table.columns[table.identity[0]].type)) = \($0)" }
+            keys.map(storedMatch)
             ?? destinationIdentity.enumerated().map { "\($1) = \(reached[$0])" }.joined(separator: " AND ")
         var admittedStored = "1 = 1"
         if let discriminator = table.discriminator {

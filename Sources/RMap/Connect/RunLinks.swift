@@ -31,8 +31,7 @@ struct RunLinks {
                 guard namesBack, other.connection != nil || other.nested,
                     let forward = query(entity: member, relationship: other.name)
                 else { continue }
-                return reversed(
-                    forward, forwardSources: identityCount(of: member), forwardDestinations: identityCount(of: entity))
+                return reversed(forward, forwardSource: member, forwardDestinations: identityCount(of: entity))
             }
         }
         return nil
@@ -103,10 +102,15 @@ struct RunLinks {
         return nil
     }
 
-    /// A links query read backwards: destinations become sources.
-    private func reversed(_ query: String, forwardSources: Int, forwardDestinations: Int) -> String {
+    /// A links query read backwards: destinations become sources, each one's in the order the
+    /// forward sources came in the run (a to-many inverse lists its sources in their order).
+    private func reversed(_ query: String, forwardSource: EntityType, forwardDestinations: Int) -> String {
+        let stage = layout.table(of: forwardSource)
         let back = (0..<forwardDestinations).map { "f.\(q("d\($0)")) AS \(q("s\($0)"))" }
-        let names = (0..<forwardSources).map { "f.\(q("s\($0)")) AS \(q("d\($0)"))" }
-        return "SELECT \((back + names).joined(separator: ", ")), 0 AS \(q("_pos")) FROM (\(query)) AS f"
+        let names = stage.table.identityNames.indices.map { "f.\(q("s\($0)")) AS \(q("d\($0)"))" }
+        let source = stage.table.identityNames.enumerated().map { "r.\(q($1)) = f.\(q("s\($0)"))" }
+            .joined(separator: " AND ")
+        return "SELECT \((back + names).joined(separator: ", ")), coalesce(r.\(q("_seq")), 0) AS \(q("_pos")) "
+            + "FROM (\(query)) AS f LEFT JOIN \(q(stage.rowsName)) AS r ON \(source)"
     }
 }

@@ -32,7 +32,10 @@ struct RelationshipPath {
     let toMany: Bool
     /// Where its links are.
     let place: Place
-    /// Conditions of the connection on the destination's rows and on the source's row.
+    /// Conditions of the connection on the destination's rows and on the source's row. The
+    /// source's (`when`) applies only where links are read from the connecting attributes: links
+    /// the run wrote are kept as they were for the sources `when` left out (docs/mapping.md,
+    /// "Connections"), so it does not filter them.
     private let destinationPredicate: Predicate
     private let sourcePredicate: Predicate
     private let source: EntityType
@@ -55,7 +58,6 @@ struct RelationshipPath {
         toMany = relationship.kind == .toMany
         let connection = relationship.connection
         destinationPredicate = connection?.destinationPredicate ?? Predicate()
-        sourcePredicate = connection?.sourcePredicate ?? Predicate()
         members = connection?.includeSubentities == false ? [destination] : stored.schema.family(of: destination)
         if let place = Self.ownPlace(stored, source, index, destination) {
             self.place = place
@@ -63,6 +65,13 @@ struct RelationshipPath {
             self.place = place
         } else {
             throw .linksNotStored(entity: source.name, relationship: name)
+        }
+        let attributeColumns = Set(stored.binding(of: source).attributeColumns)
+        switch place {
+        case .attributes: sourcePredicate = connection?.sourcePredicate ?? Predicate()
+        case .ownColumns(let columns) where columns.allSatisfy(attributeColumns.contains):
+            sourcePredicate = connection?.sourcePredicate ?? Predicate()
+        default: sourcePredicate = Predicate()
         }
     }
 

@@ -178,7 +178,8 @@ private struct ConnectionKeyDemand {
                 guard case .attribute(let name)? = step.end, let reached = step.reachedEntity(schema: schema) else {
                     continue
                 }
-                for (offset, identity) in step.destination.mapping.identity.enumerated() where offset == 0 {
+                // A composite identity is read from an array of its values: each member in its part's domain.
+                for identity in step.destination.mapping.identity {
                     guard let attribute = step.destination.mapping.attribute(named: identity) else { continue }
                     for member in schema.family(of: reached) {
                         add(member, name, KeyDomain(attribute.type), store: store)

@@ -89,6 +89,26 @@ struct ConnectKeyPathTests {
         #expect(report.dangling.first?.attributes == ["id", "region"])
     }
 
+    @Test(
+        "a composite identity finds stored objects too; an array short of its parts is dangling",
+        arguments: StoreKind.engines)
+    func compositeIdentityStoredAndShort(_ kind: StoreKind) async throws {
+        let run = try StreamedRun(ConnectFixtures.crm, kind: kind)
+        let report = try await run.run([
+            "CRMAccount": #"[{"id": 5, "region": "eu"}, {"id": 5, "region": "us"}]"#,
+            "CRMProject": #"[{"id": 10, "account_ref": ["5", "eu"]}, {"id": 12, "account_ref": ["5"]}]"#,
+        ])
+        #expect(try await run.object("CRMProject", 10).relatedObject("account")?.identity == [.int(5), .string("eu")])
+        #expect(report.dangling.map(\.values) == [[.array([.string("5")])]])
+        let projects = try await run.run([
+            "CRMProject": #"[{"id": 14, "account_ref": ["5", "us"]}, {"id": 15, "account_ref": ["5", "xx"]}]"#
+        ])
+        #expect(
+            try await run.object("CRMProject", 14).relatedObject("account")?.identity == [.int(5), .string("us")],
+            "the accounts were not fetched: the stored one is found")
+        #expect(projects.dangling.map(\.values) == [[.array([.string("5"), .string("xx")])]])
+    }
+
     @Test("a path value not carried leaves the relationship; a null clears it")
     func missingAndNull() async throws {
         try await run.run([
