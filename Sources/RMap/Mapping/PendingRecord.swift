@@ -49,6 +49,9 @@ final class MappingTally {
     var counts: [EntityMappingCounts]
     var touched: [Bool]
     var errors: [RecordError] = []
+    /// Errors for required values lacking in records rejected for another reason, which the
+    /// store confirms or withdraws (``RequiredCheck/Candidate``).
+    var requiredCandidates: [RequiredCheck.Candidate] = []
     /// The entities whose records were counted since ``startPayload()``, each with its
     /// `fetched` count then: what one payload brought, found without looking at every entity.
     private(set) var countedInPayload: [(index: Int, before: Int)] = []

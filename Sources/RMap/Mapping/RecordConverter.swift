@@ -23,6 +23,9 @@ final class RecordConverter {
     var stored = StoredIdentities()
     /// Whether `required` is checked here; a streamed run checks it in the store (``RequiredCheck``).
     var checksRequired = true
+    /// Required values lacking in the current top-level record when the store checks them: their
+    /// errors are withdrawn if the record stands (the store checks it), kept as candidates if not.
+    private var lacking: [RequiredCheck.Candidate] = []
 
     private struct SeenIdentity: Hashable {
         let root: Int
@@ -47,11 +50,18 @@ final class RecordConverter {
         self.index = index
         visited.removeAll(keepingCapacity: true)
         seen.removeAll(keepingCapacity: true)
+        lacking.removeAll(keepingCapacity: true)
         if case .null = json {
             skipNull(plan)
             return nil
         }
-        switch node(json, declared: plan, path: RecordPath(), fill: fill, prepared: prepared) {
+        let converted = node(json, declared: plan, path: RecordPath(), fill: fill, prepared: prepared)
+        if case .rejected = converted {
+            tally.requiredCandidates += lacking
+        } else {
+            for candidate in lacking.reversed() { tally.errors.remove(at: candidate.error) }
+        }
+        switch converted {
         case .record(let record): return record
         case .declined: return nil
         case .rejected:
@@ -160,14 +170,21 @@ final class RecordConverter {
             && (seen.isEmpty || !seen.contains(SeenIdentity(root: plan.type.rootIndex, identity: identity)))
         // A tombstone for an object the store does not hold deletes nothing: it needs no required values.
         let tombstone = plan.type.mapping.deletion.tombstone?.matches(fields.values, of: plan.type) ?? false
-        if checksRequired, isNew, plan.hasRequired, !tombstone {
+        if isNew, plan.hasRequired, !tombstone {
             for attribute in plan.attributes where attribute.required {
                 guard let value = fields.values[attribute.position] ?? attribute.defaultValue, !value.isNull else {
                     let said = fields.values[attribute.position] == nil ? "missing" : "null"
                     fail(
                         plan, identity: plan.described(identity), attribute: attribute.name,
                         keyPath: join(path, attribute.key), "required attribute is \(said) on a new object")
-                    failed = true
+                    if checksRequired {
+                        failed = true
+                    } else {
+                        lacking.append(
+                            RequiredCheck.Candidate(
+                                error: tally.errors.count - 1, type: plan.type.index, identity: identity.values,
+                                attribute: attribute.position))
+                    }
                     continue
                 }
             }

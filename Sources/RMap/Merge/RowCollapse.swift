@@ -172,10 +172,10 @@ struct RowCollapse {
     }
 
     /// An index of the occurrences by identity and sequence: the statements below look up the
-    /// occurrences of one identity for each merged row.
+    /// occurrences of one identity for each merged row (``RequiredCheck`` may have made it).
     private func occurrenceIndex() -> String {
         let columns = stage.keyColumns.map(\.name) + ["_seq"]
-        return "CREATE INDEX \(sql.q("\(stage.stageName)_keys")) ON \(sql.q(stage.stageName)) (\(sql.dialect.list(columns)))"
+        return "CREATE INDEX IF NOT EXISTS \(sql.q("\(stage.stageName)_keys")) ON \(sql.q(stage.stageName)) (\(sql.dialect.list(columns)))"
     }
 
     /// The last occurrence of each identity, whole.

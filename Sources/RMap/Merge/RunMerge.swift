@@ -47,15 +47,19 @@ final class RunMerge {
     /// Opens the write transaction, brings the store's tables up to the model and merges each
     /// table's occurrences into one row per object, its entity settled against the stored row.
     ///
-    /// - Returns: the records rejected for lacking a required value (``RequiredCheck``).
-    func begin(unchanged: [String: [IdentityKey]] = [:], skipped: Set<String> = []) throws -> RequiredCheck.Rejections {
+    /// - Parameter candidates: required values lacking in records rejected while mapping.
+    /// - Returns: the records rejected for lacking a required value (``RequiredCheck``), and the
+    ///   candidates' errors withdrawn.
+    func begin(
+        unchanged: [String: [IdentityKey]] = [:], skipped: Set<String> = [], candidates: [RequiredCheck.Candidate] = []
+    ) throws -> RequiredCheck.Rejections {
         try engine.begin(.write)
         open = true
         try StoreSchema.ensure(layout.store, on: engine)
         let remembered = RememberedObjects(layout: layout, dialect: engine.dialect)
         if !skipped.isEmpty { try remembered.ensure(on: engine) }
         self.unchanged = try UnchangedObjects(unchanged, skipped: skipped, remembered: remembered, layout: layout, on: engine)
-        let rejections = try RequiredCheck(layout: layout, dialect: engine.dialect).run(on: engine)
+        let rejections = try RequiredCheck(layout: layout, dialect: engine.dialect).run(on: engine, candidates: candidates)
         // Members are read by their occurrence.
         for members in layout.members where !engine.dialect.keysStagingInOrder {
             try engine.execute("CREATE INDEX \(engine.dialect.quote("\(members.name)_seq")) ON \(engine.dialect.quote(members.name)) (\(engine.dialect.quote("_seq")))")
