@@ -13,6 +13,10 @@ struct PendingRecord {
     var stored = false
     /// True when the record said its entity (its type key named it).
     var typed = false
+    /// In a streamed run, the values an untyped record gives to attributes only its entity's
+    /// sub-entities have (by entity index and attribute position): its object may be one, which
+    /// only the store knows (``TableMerge/dropColumnsOfOtherEntities(on:)``).
+    var subEntityValues: [(type: Int, attribute: Int, value: Value)] = []
     /// Where the record sits inside its top-level record (`projects.1`); `nil` at the top.
     var path: String?
     /// Nested relationships the record carries, by position in ``EntityPlan/nested``:

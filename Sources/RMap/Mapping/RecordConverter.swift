@@ -193,6 +193,7 @@ final class RecordConverter {
         record.stored = inStore
         record.typed = explicit
         record.path = path.text
+        if !checksRequired, !explicit, fields.unmapped > 0 { record.subEntityValues = subEntityValues(object, of: plan) }
         if !plan.nested.isEmpty {
             seen.insert(SeenIdentity(root: plan.type.rootIndex, identity: identity))
             let ahead = plan === declared ? prepared?.nested : nil
@@ -208,6 +209,25 @@ final class RecordConverter {
             }
         }
         return failed ? .rejected : .record(record)
+    }
+
+    /// The values `object` gives to the attributes of `plan`'s sub-entities that `plan` lacks;
+    /// a value that cannot become its type is left out, as an unmapped key (the object may be no
+    /// such sub-entity).
+    private func subEntityValues(_ object: JSONObject, of plan: EntityPlan) -> [(type: Int, attribute: Int, value: Value)] {
+        let model = graph.schema.model
+        var names = Set(plan.attributes.map(\.name))
+        var found: [(type: Int, attribute: Int, value: Value)] = []
+        for sub in plans where sub !== plan && model.entity(sub.type.mapping, isKindOf: plan.type.name) {
+            let fields = RecordFields.read(object, sub)
+            for attribute in sub.attributes where !names.contains(attribute.name) {
+                guard let value = fields.values[attribute.position] else { continue }
+                names.insert(attribute.name)
+                found.append((sub.type.index, attribute.position, value))
+            }
+            sub.returnValues(fields.values)
+        }
+        return found
     }
 
     private enum Nested {

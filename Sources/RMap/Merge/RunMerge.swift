@@ -66,7 +66,9 @@ final class RunMerge {
         }
         for stage in layout.tables {
             try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect).run(on: engine)
-            try TableMerge(stage: stage, layout: layout, dialect: engine.dialect).resolveEntities(on: engine)
+            let merge = TableMerge(stage: stage, layout: layout, dialect: engine.dialect)
+            try merge.resolveEntities(on: engine)
+            try merge.dropColumnsOfOtherEntities(on: engine)
         }
         if var seen = self.unchanged, layout.schema.types.contains(where: { $0.mapping.modifiedBy != nil }) {
             stale = try StaleRecords(layout: layout, dialect: engine.dialect).skip(into: &seen, on: engine)
