@@ -26,6 +26,8 @@ final class RecordConverter {
     /// Required values lacking in the current top-level record when the store checks them: their
     /// errors are withdrawn if the record stands (the store checks it), kept as candidates if not.
     private var lacking: [RequiredCheck.Candidate] = []
+    /// The plans of each entity's sub-entities, by entity index, as ``subEntityValues(_:of:)`` asks.
+    private var subPlans: [Int: [EntityPlan]] = [:]
 
     private struct SeenIdentity: Hashable {
         let root: Int
@@ -216,9 +218,14 @@ final class RecordConverter {
     /// such sub-entity).
     private func subEntityValues(_ object: JSONObject, of plan: EntityPlan) -> [(type: Int, attribute: Int, value: Value)] {
         let model = graph.schema.model
+        let subs =
+            subPlans[plan.type.index]
+            ?? plans.filter { $0 !== plan && model.entity($0.type.mapping, isKindOf: plan.type.name) }
+        subPlans[plan.type.index] = subs
+        guard !subs.isEmpty else { return [] }
         var names = Set(plan.attributes.map(\.name))
         var found: [(type: Int, attribute: Int, value: Value)] = []
-        for sub in plans where sub !== plan && model.entity(sub.type.mapping, isKindOf: plan.type.name) {
+        for sub in subs {
             let fields = RecordFields.read(object, sub)
             for attribute in sub.attributes where !names.contains(attribute.name) {
                 guard let value = fields.values[attribute.position] else { continue }

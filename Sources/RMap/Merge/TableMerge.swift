@@ -88,8 +88,11 @@ struct TableMerge {
             let sets = cleared.sorted { $0.key < $1.key }.map { mask, bits in
                 "\(sql.q("_m\(mask)")) = \(sql.q("_m\(mask)")) & \(~bits)"
             } + names.map { "\(sql.q($0)) = NULL" }
+            // Only the rows that carry such a column are written.
+            let carrying = cleared.sorted { $0.key < $1.key }.map { mask, bits in "(\(sql.q("_m\(mask)")) & \(bits)) <> 0" }
             try engine.execute(
-                "UPDATE \(sql.q(sql.stage.rowsName)) SET \(sets.joined(separator: ", ")) WHERE \(sql.q("_entity")) = \(type.index)")
+                "UPDATE \(sql.q(sql.stage.rowsName)) SET \(sets.joined(separator: ", ")) WHERE \(sql.q("_entity")) = \(type.index) "
+                    + "AND (\(carrying.joined(separator: " OR ")))")
         }
     }
 
