@@ -23,11 +23,23 @@ final class RecordConverter {
     var stored = StoredIdentities()
     /// Whether `required` is checked here; a streamed run checks it in the store (``RequiredCheck``).
     var checksRequired = true
-    /// Required values lacking in the current top-level record when the store checks them: their
-    /// errors are withdrawn if the record stands (the store checks it), kept as candidates if not.
-    private var lacking: [RequiredCheck.Candidate] = []
+    /// Required values lacking in the current top-level record when the store checks them: if the
+    /// record stands, the store checks it; if it is rejected, their errors join its errors, as
+    /// candidates the store confirms.
+    private var lacking: [Lacking] = []
     /// The plans of each entity's sub-entities, by entity index, as ``subEntityValues(_:of:)`` asks.
     private var subPlans: [Int: [EntityPlan]] = [:]
+
+    /// A required value lacking in a record, its error not made yet.
+    private struct Lacking {
+        /// What the store confirms; its `error` is where the error goes among the record's errors
+        /// (counting the lacking values before it).
+        let candidate: RequiredCheck.Candidate
+        let identity: IdentityKey
+        let path: RecordPath
+        /// `null` or `missing`.
+        let said: String
+    }
 
     private struct SeenIdentity: Hashable {
         let root: Int
@@ -59,9 +71,15 @@ final class RecordConverter {
         }
         let converted = node(json, declared: plan, path: RecordPath(), fill: fill, prepared: prepared)
         if case .rejected = converted {
-            tally.requiredCandidates += lacking
-        } else {
-            for candidate in lacking.reversed() { tally.errors.remove(at: candidate.error) }
+            for entry in lacking {
+                let plan = plans[entry.candidate.type]
+                let attribute = plan.attributes[entry.candidate.attribute]
+                fail(
+                    plan, identity: plan.described(entry.identity), attribute: attribute.name,
+                    keyPath: join(entry.path, attribute.key), "required attribute is \(entry.said) on a new object")
+                tally.errors.insert(tally.errors.removeLast(), at: entry.candidate.error)
+                tally.requiredCandidates.append(entry.candidate)
+            }
         }
         switch converted {
         case .record(let record): return record
@@ -176,17 +194,17 @@ final class RecordConverter {
             for attribute in plan.attributes where attribute.required {
                 guard let value = fields.values[attribute.position] ?? attribute.defaultValue, !value.isNull else {
                     let said = fields.values[attribute.position] == nil ? "missing" : "null"
+                    guard checksRequired else {
+                        let candidate = RequiredCheck.Candidate(
+                            error: tally.errors.count + lacking.count, type: plan.type.index, identity: identity.values,
+                            attribute: attribute.position)
+                        lacking.append(Lacking(candidate: candidate, identity: identity, path: path, said: said))
+                        continue
+                    }
                     fail(
                         plan, identity: plan.described(identity), attribute: attribute.name,
                         keyPath: join(path, attribute.key), "required attribute is \(said) on a new object")
-                    if checksRequired {
-                        failed = true
-                    } else {
-                        lacking.append(
-                            RequiredCheck.Candidate(
-                                error: tally.errors.count - 1, type: plan.type.index, identity: identity.values,
-                                attribute: attribute.position))
-                    }
+                    failed = true
                     continue
                 }
             }
