@@ -13,6 +13,10 @@ struct PendingRecord {
     var stored = false
     /// True when the record said its entity (its type key named it).
     var typed = false
+    /// In a streamed run, the values an untyped record gives to attributes only its entity's
+    /// sub-entities have (by entity index and attribute position): its object may be one, which
+    /// only the store knows (``TableMerge/dropColumnsOfOtherEntities(on:)``).
+    var subEntityValues: [(type: Int, attribute: Int, value: Value)] = []
     /// Where the record sits inside its top-level record (`projects.1`); `nil` at the top.
     var path: String?
     /// Nested relationships the record carries, by position in ``EntityPlan/nested``:
@@ -49,6 +53,9 @@ final class MappingTally {
     var counts: [EntityMappingCounts]
     var touched: [Bool]
     var errors: [RecordError] = []
+    /// Errors for required values lacking in records rejected for another reason, which the
+    /// store confirms or withdraws (``RequiredCheck/Candidate``).
+    var requiredCandidates: [RequiredCheck.Candidate] = []
     /// The entities whose records were counted since ``startPayload()``, each with its
     /// `fetched` count then: what one payload brought, found without looking at every entity.
     private(set) var countedInPayload: [(index: Int, before: Int)] = []

@@ -23,6 +23,23 @@ final class RecordConverter {
     var stored = StoredIdentities()
     /// Whether `required` is checked here; a streamed run checks it in the store (``RequiredCheck``).
     var checksRequired = true
+    /// Required values lacking in the current top-level record when the store checks them: if the
+    /// record stands, the store checks it; if it is rejected, their errors join its errors, as
+    /// candidates the store confirms.
+    private var lacking: [Lacking] = []
+    /// The plans of each entity's sub-entities, by entity index, as ``subEntityValues(_:of:)`` asks.
+    private var subPlans: [Int: [EntityPlan]] = [:]
+
+    /// A required value lacking in a record, its error not made yet.
+    private struct Lacking {
+        /// What the store confirms; its `error` is where the error goes among the record's errors
+        /// (counting the lacking values before it).
+        let candidate: RequiredCheck.Candidate
+        let identity: IdentityKey
+        let path: RecordPath
+        /// `null` or `missing`.
+        let said: String
+    }
 
     private struct SeenIdentity: Hashable {
         let root: Int
@@ -47,11 +64,24 @@ final class RecordConverter {
         self.index = index
         visited.removeAll(keepingCapacity: true)
         seen.removeAll(keepingCapacity: true)
+        lacking.removeAll(keepingCapacity: true)
         if case .null = json {
             skipNull(plan)
             return nil
         }
-        switch node(json, declared: plan, path: RecordPath(), fill: fill, prepared: prepared) {
+        let converted = node(json, declared: plan, path: RecordPath(), fill: fill, prepared: prepared)
+        if case .rejected = converted {
+            for entry in lacking {
+                let plan = plans[entry.candidate.type]
+                let attribute = plan.attributes[entry.candidate.attribute]
+                fail(
+                    plan, identity: plan.described(entry.identity), attribute: attribute.name,
+                    keyPath: join(entry.path, attribute.key), "required attribute is \(entry.said) on a new object")
+                tally.errors.insert(tally.errors.removeLast(), at: entry.candidate.error)
+                tally.requiredCandidates.append(entry.candidate)
+            }
+        }
+        switch converted {
         case .record(let record): return record
         case .declined: return nil
         case .rejected:
@@ -160,10 +190,17 @@ final class RecordConverter {
             && (seen.isEmpty || !seen.contains(SeenIdentity(root: plan.type.rootIndex, identity: identity)))
         // A tombstone for an object the store does not hold deletes nothing: it needs no required values.
         let tombstone = plan.type.mapping.deletion.tombstone?.matches(fields.values, of: plan.type) ?? false
-        if checksRequired, isNew, plan.hasRequired, !tombstone {
+        if isNew, plan.hasRequired, !tombstone {
             for attribute in plan.attributes where attribute.required {
                 guard let value = fields.values[attribute.position] ?? attribute.defaultValue, !value.isNull else {
                     let said = fields.values[attribute.position] == nil ? "missing" : "null"
+                    guard checksRequired else {
+                        let candidate = RequiredCheck.Candidate(
+                            error: tally.errors.count + lacking.count, type: plan.type.index, identity: identity.values,
+                            attribute: attribute.position)
+                        lacking.append(Lacking(candidate: candidate, identity: identity, path: path, said: said))
+                        continue
+                    }
                     fail(
                         plan, identity: plan.described(identity), attribute: attribute.name,
                         keyPath: join(path, attribute.key), "required attribute is \(said) on a new object")
@@ -176,6 +213,7 @@ final class RecordConverter {
         record.stored = inStore
         record.typed = explicit
         record.path = path.text
+        if !checksRequired, !explicit, fields.unmapped > 0 { record.subEntityValues = subEntityValues(object, of: plan) }
         if !plan.nested.isEmpty {
             seen.insert(SeenIdentity(root: plan.type.rootIndex, identity: identity))
             let ahead = plan === declared ? prepared?.nested : nil
@@ -191,6 +229,30 @@ final class RecordConverter {
             }
         }
         return failed ? .rejected : .record(record)
+    }
+
+    /// The values `object` gives to the attributes of `plan`'s sub-entities that `plan` lacks;
+    /// a value that cannot become its type is left out, as an unmapped key (the object may be no
+    /// such sub-entity).
+    private func subEntityValues(_ object: JSONObject, of plan: EntityPlan) -> [(type: Int, attribute: Int, value: Value)] {
+        let model = graph.schema.model
+        let subs =
+            subPlans[plan.type.index]
+            ?? plans.filter { $0 !== plan && model.entity($0.type.mapping, isKindOf: plan.type.name) }
+        subPlans[plan.type.index] = subs
+        guard !subs.isEmpty else { return [] }
+        var names = Set(plan.attributes.map(\.name))
+        var found: [(type: Int, attribute: Int, value: Value)] = []
+        for sub in subs {
+            let fields = RecordFields.read(object, sub)
+            for attribute in sub.attributes where !names.contains(attribute.name) {
+                guard let value = fields.values[attribute.position] else { continue }
+                names.insert(attribute.name)
+                found.append((sub.type.index, attribute.position, value))
+            }
+            sub.returnValues(fields.values)
+        }
+        return found
     }
 
     private enum Nested {

@@ -78,11 +78,19 @@ public final class RecordMapper {
 
     /// Adds rejections found after mapping (``RequiredCheck``) to the report.
     func add(_ rejections: RequiredCheck.Rejections) {
+        for error in rejections.withdrawn.sorted(by: >) { tally.errors.remove(at: error) }
         tally.errors += rejections.errors
         for (entity, count) in rejections.counts where tally.counts.indices.contains(entity) {
             tally.counts[entity].rejected += count
             tally.touched[entity] = true
         }
+    }
+
+    /// The errors for required values lacking in records rejected for another reason, which the
+    /// store confirms or withdraws (``RequiredCheck/run(on:candidates:)``, then ``add(_:)``).
+    var requiredCandidates: [RequiredCheck.Candidate] {
+        get { tally.requiredCandidates }
+        set { tally.requiredCandidates = newValue }
     }
 
     /// When set, collects the identity of each record's object as payloads are mapped.

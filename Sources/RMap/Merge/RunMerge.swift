@@ -49,22 +49,28 @@ final class RunMerge {
     /// children a later record of their parent no longer lists lose its key
     /// (``ReleasedChildrenSQL/releaseListedEarlier(on:)``).
     ///
-    /// - Returns: the records rejected for lacking a required value (``RequiredCheck``).
-    func begin(unchanged: [String: [IdentityKey]] = [:], skipped: Set<String> = []) throws -> RequiredCheck.Rejections {
+    /// - Parameter candidates: required values lacking in records rejected while mapping.
+    /// - Returns: the records rejected for lacking a required value (``RequiredCheck``), and the
+    ///   candidates' errors withdrawn.
+    func begin(
+        unchanged: [String: [IdentityKey]] = [:], skipped: Set<String> = [], candidates: [RequiredCheck.Candidate] = []
+    ) throws -> RequiredCheck.Rejections {
         try engine.begin(.write)
         open = true
         try StoreSchema.ensure(layout.store, on: engine)
         let remembered = RememberedObjects(layout: layout, dialect: engine.dialect)
         if !skipped.isEmpty { try remembered.ensure(on: engine) }
         self.unchanged = try UnchangedObjects(unchanged, skipped: skipped, remembered: remembered, layout: layout, on: engine)
-        let rejections = try RequiredCheck(layout: layout, dialect: engine.dialect).run(on: engine)
+        let rejections = try RequiredCheck(layout: layout, dialect: engine.dialect).run(on: engine, candidates: candidates)
         // Members are read by their occurrence.
         for members in layout.members where !engine.dialect.keysStagingInOrder {
             try engine.execute("CREATE INDEX \(engine.dialect.quote("\(members.name)_seq")) ON \(engine.dialect.quote(members.name)) (\(engine.dialect.quote("_seq")))")
         }
         for stage in layout.tables {
             try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect).run(on: engine)
-            try TableMerge(stage: stage, layout: layout, dialect: engine.dialect).resolveEntities(on: engine)
+            let merge = TableMerge(stage: stage, layout: layout, dialect: engine.dialect)
+            try merge.resolveEntities(on: engine)
+            try merge.dropColumnsOfOtherEntities(on: engine)
         }
         if var seen = self.unchanged, layout.schema.types.contains(where: { $0.mapping.modifiedBy != nil }) {
             stale = try StaleRecords(layout: layout, dialect: engine.dialect).skip(into: &seen, on: engine)

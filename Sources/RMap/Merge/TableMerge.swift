@@ -69,6 +69,33 @@ struct TableMerge {
                 + "WHERE r.\(sql.q("_typed")) = 0 AND EXISTS (SELECT 1 FROM \(target) AS t WHERE \(sql.sameIdentity("t", "r")) AND (\(kinds)))")
     }
 
+    /// Clears, in each merged row, the values of columns its settled entity does not have: an
+    /// untyped record carries its sub-entities' attributes (``PendingRecord/subEntityValues``) in
+    /// case its object is one; an object that is not writes none of them.
+    func dropColumnsOfOtherEntities(on engine: any SQLEngine) throws {
+        guard family.count > 1 else { return }
+        let carried = Set(family.flatMap { layout.store.bindings[$0.index].attributeColumns })
+        for type in family {
+            let foreign = carried.subtracting(layout.store.bindings[type.index].attributeColumns)
+            guard !foreign.isEmpty else { continue }
+            var cleared: [Int: Int64] = [:]
+            for column in foreign {
+                let (mask, bit) = StageTable.bit(of: column)
+                cleared[mask, default: 0] |= bit
+            }
+            let names = foreign.sorted().map { table.columns[$0].name }
+                + sql.stage.connectionKeys.filter { foreign.contains($0.column) }.map(\.name)
+            let sets = cleared.sorted { $0.key < $1.key }.map { mask, bits in
+                "\(sql.q("_m\(mask)")) = \(sql.q("_m\(mask)")) & \(~bits)"
+            } + names.map { "\(sql.q($0)) = NULL" }
+            // Only the rows that carry such a column are written.
+            let carrying = cleared.sorted { $0.key < $1.key }.map { mask, bits in "(\(sql.q("_m\(mask)")) & \(bits)) <> 0" }
+            try engine.execute(
+                "UPDATE \(sql.q(sql.stage.rowsName)) SET \(sets.joined(separator: ", ")) WHERE \(sql.q("_entity")) = \(type.index) "
+                    + "AND (\(carrying.joined(separator: " OR ")))")
+        }
+    }
+
     /// The `type` value of the row's entity (alias `r`).
     private var typeValueOfRow: String {
         let cases = family.map { "WHEN \($0.index) THEN \(sql.dialect.literal(typeValue($0)))" }.joined(separator: " ")

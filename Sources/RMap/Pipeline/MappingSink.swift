@@ -67,6 +67,17 @@ public final class MappingSink: Sendable {
         await worker.run { [state] in state.value.mapper.add(rejections) }
     }
 
+    /// The candidates for required-value errors in rejected records so far, handed over once:
+    /// the store's ``RequiredCheck`` confirms or withdraws them.
+    var requiredCandidates: [RequiredCheck.Candidate] {
+        get async {
+            await worker.run { [state] in
+                defer { state.value.mapper.requiredCandidates = [] }
+                return state.value.mapper.requiredCandidates
+            }
+        }
+    }
+
     /// The mapping report so far.
     var report: MappingReport {
         get async { await worker.run { [state] in state.value.mapper.report } }

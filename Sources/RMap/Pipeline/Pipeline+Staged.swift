@@ -34,8 +34,9 @@ extension Pipeline {
         let keepsLinks = !run.stages.isEmpty
         let unchanged = state.unchangedIdentities
         let skippedPayloads = run.payloads?.skippedOrigins ?? []
+        let candidates = await sink.requiredCandidates
         let (rejections, connected, advanced) = try await channel.run { [complete] merge in
-            let rejections = try merge.begin(unchanged: unchanged, skipped: skippedPayloads)
+            let rejections = try merge.begin(unchanged: unchanged, skipped: skippedPayloads, candidates: candidates)
             let connected = try merge.connect(completeEntities: complete, keepingEveryLink: keepsLinks)
             let cursors = try incremental.update { try merge.cursorMaxima(of: $0, fills: fills[$0.name] ?? []) }
             return (rejections, connected, cursors)

@@ -87,6 +87,9 @@ final class StageWriter {
                 set(binding.attributeColumns[position], fill)
             }
         }
+        for value in record.subEntityValues {
+            set(layout.store.bindings[value.type].attributeColumns[value.attribute], value.value)
+        }
         if let parent {
             for (column, value) in zip(parent.columns, parent.identity) { set(column, value) }
             if let position = parent.position { set(position.column, .int(Int64(position.place))) }
