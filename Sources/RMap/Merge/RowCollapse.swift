@@ -48,9 +48,16 @@ struct RowCollapse {
                 + "WHERE \(sql.q("_mixed")) = 1")
     }
 
-    /// Creates the merged rows' table and fills it (rows merged while staging are filled already).
+    /// Whether the merged rows are kept in the order of a whole-number identity (SQLite's rowid),
+    /// so that identities staged out of order are better merged at once (``StagingKeyOrder``).
+    var keepsIdentityOrder: Bool {
+        whileStaging && stage.keyColumns.count == 1 && stage.keyColumns[0].type == .int
+    }
+
+    /// Creates the merged rows' table and fills it; rows merged while staging are filled already,
+    /// but for the occurrences staged out of order (``mergeOutOfOrder(on:)``).
     func run(on engine: any SQLEngine) throws {
-        guard !whileStaging else { return }
+        guard !whileStaging else { return try mergeOutOfOrder(on: engine) }
         try engine.execute(createRows())
         if sql.dialect.upsertsInOrder {
             try engine.execute(orderedUpsert())
@@ -102,14 +109,29 @@ struct RowCollapse {
     /// `VALUES` list of occurrences in ``StageTable/stageColumns`` order, read in order.
     var stagingUpsert: StagingUpsert {
         let names = stage.stageColumns.map { sql.q($0.name) }.joined(separator: ", ")
+        return StagingUpsert(
+            width: stage.stageColumns.count, head: "WITH s (\(names)) AS (", tail: ") " + upsert(from: "s", order: ""))
+    }
+
+    /// Merges the occurrences staged while the rows are merged while staging (a table whose
+    /// identities came out of order, ``StagingKeyOrder``) into the rows, in identity order, each
+    /// identity's in sequence, and empties them. They are all later than the rows' occurrences.
+    func mergeOutOfOrder(on engine: any SQLEngine) throws {
+        let occurrences = sql.q(stage.stageName)
+        guard try engine.count("SELECT count(*) FROM (SELECT 1 FROM \(occurrences) LIMIT 1) AS o") > 0 else { return }
+        let order = (stage.keyColumns.map(\.name) + ["_seq"]).map { "s.\(sql.q($0))" }.joined(separator: ", ")
+        try engine.execute(upsert(from: "\(occurrences) AS s", order: " ORDER BY \(order)"))
+        try engine.execute("DELETE FROM \(occurrences)")
+    }
+
+    /// Occurrences `s` from `source`, in `order`, each merged into the row of its identity.
+    private func upsert(from source: String, order: String) -> String {
         let rows = sql.q(stage.rowsName)
         let mixed = "\(sql.q("_mixed")) = CASE WHEN \(rows).\(sql.q("_origin")) <> excluded.\(sql.q("_origin")) THEN 1 "
             + "ELSE \(rows).\(sql.q("_mixed")) END"
-        return StagingUpsert(
-            width: stage.stageColumns.count, head: "WITH s (\(names)) AS (",
-            tail: ") INSERT INTO \(rows) (\(sql.dialect.list(rowColumns.map(\.name)))) "
-                + "SELECT \((selected + ["s.\(sql.q("_seq"))", "0"]).joined(separator: ", ")) FROM s WHERE true "
-                + "ON CONFLICT (\(keyList)) DO UPDATE SET \((conflictSets + [mixed]).joined(separator: ", "))")
+        return "INSERT INTO \(rows) (\(sql.dialect.list(rowColumns.map(\.name)))) "
+            + "SELECT \((selected + ["s.\(sql.q("_seq"))", "0"]).joined(separator: ", ")) FROM \(source) WHERE true\(order) "
+            + "ON CONFLICT (\(keyList)) DO UPDATE SET \((conflictSets + [mixed]).joined(separator: ", "))"
     }
 
     private var keyList: String { sql.dialect.list(stage.keyColumns.map(\.name)) }

@@ -20,6 +20,9 @@ final class RunMerge {
     /// The statements merging staged occurrences into rows, by the position of the tables merged
     /// while staging (``RowCollapse/stagingUpsert``).
     private var upserts: [Int: StagingUpsert] = [:]
+    /// Whether the identities of the tables merged while staging in identity order still come in
+    /// order, by position (``StagingKeyOrder``).
+    private var keyOrders: [Int: StagingKeyOrder] = [:]
 
     init(engine: any SQLEngine, layout: StageLayout) {
         self.engine = engine
@@ -36,11 +39,17 @@ final class RunMerge {
             guard collapse.whileStaging else { continue }
             try collapse.prepare(on: engine)
             upserts[stage.position] = collapse.stagingUpsert
+            if collapse.keepsIdentityOrder { keyOrders[stage.position] = StagingKeyOrder(keyPosition: stage.firstKey) }
         }
     }
 
-    /// Stages a batch of rows.
+    /// Stages a batch of rows: merged into the rows while their identities come in order, else
+    /// as occurrences (``StagingKeyOrder``).
     func stage(_ batch: StageBatch) throws {
+        var upserts = self.upserts
+        for (position, rows) in batch.rows.enumerated() where !rows.isEmpty {
+            if keyOrders[position]?.admits(rows) == false { upserts[position] = nil }
+        }
         try batch.write(to: engine, layout: layout, upserts: upserts)
     }
 
@@ -175,6 +184,9 @@ final class RunMerge {
         let q = engine.dialect.quote
         let family = layout.schema.family(of: type).map { String($0.index) }.joined(separator: ", ")
         let identity = stage.table.identityNames.map { "s.\(q($0))" }.joined(separator: ", ")
+        if keyOrders[stage.position]?.isOutOfOrder == true {
+            try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect).mergeOutOfOrder(on: engine)
+        }
         let sql = upserts[stage.position] == nil
             ? "SELECT \(identity) FROM \(q(stage.stageName)) AS s WHERE s.\(q("_entity")) IN (\(family)) "
                 + "GROUP BY \(identity) ORDER BY min(s.\(q("_seq")))"
