@@ -66,6 +66,12 @@ public struct SchemaDiff: Sendable, Equatable {
                     changes.append(.addColumn(table: table.baseName, column))
                 }
             }
+            // The holder columns (rmap's own) are added to a new table too; a row stored before
+            // its holder column existed holds (null).
+            for column in table.holders {
+                if !rows.contains(column.name) { changes.append(.addColumn(table: table.name, column)) }
+                if !base.contains(column.name) { changes.append(.addColumn(table: table.baseName, column)) }
+            }
             for column in table.foreignKeys where added.contains(table.columns[column].name) {
                 changes.append(.createIndex(table: table.name, column: table.columns[column].name))
             }
