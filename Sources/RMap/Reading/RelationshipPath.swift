@@ -134,8 +134,10 @@ struct RelationshipPath {
     // MARK: - SQL
 
     /// Restricts `select` (over the destination's table) to the objects the source's row `row`
-    /// (with handle `handle`) is related to, and orders them as the store keeps them.
-    func follow(from row: [Value], handle: RowReference, into select: inout ObjectSelect) {
+    /// (with handle `handle`) is related to, and orders them as the store keeps them; with
+    /// `holders`, a one-to-one's sources that let go are left out (a store without the holder
+    /// column is read without: every row there holds).
+    func follow(from row: [Value], handle: RowReference, holders: Bool = true, into select: inout ObjectSelect) {
         let dialect = select.dialect
         let sourceTable = stored.table(of: source)
         let identity = select.table.identityNames.map(select.column)
@@ -162,8 +164,10 @@ struct RelationshipPath {
             }
         }
         if let rows = stored.rows(of: members, alias: ObjectSelect.alias, dialect: dialect) { select.condition(rows) }
-        if let holder {
+        if let holder, holders {
             // A source that let go of its one-to-one reads none, and is no destination's.
+            let table = holder.onSource ? sourceTable.name : select.table.name
+            select.holderColumns.append((table, holder.column.name))
             if holder.onSource {
                 select.condition(
                     "EXISTS (SELECT 1 FROM \(dialect.quote(sourceTable.name)) AS h WHERE h.\(dialect.quote(dialect.rowHandle)) = ? "

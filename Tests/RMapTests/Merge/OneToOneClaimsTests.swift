@@ -90,10 +90,33 @@ struct OneToOneClaimsTests {
         #expect(try await Self.holders(run, employees: [1, 2], desks: [7]) == ([7, nil], [1]))
     }
 
+    @Test("a store written before the holder column reads as if every source held; the next run adds it")
+    func storeWithoutHolders() async throws {
+        // The same tables, written by a mapping whose `desk` has no to-one inverse.
+        let older = Self.model.replacingOccurrences(of: "inverse: occupant", with: "")
+            .replacingOccurrences(of: "occupant: { to_one: Employee }", with: "")
+        let old = try StreamedRun(older)
+        try await old.run(["Desk": #"[{"id": 7}, {"id": 8}]"#, "Employee": #"[{"id": 1, "desk_id": 7}]"#])
+        let run = try StreamedRun(Self.model, over: old)
+        #expect(try await Self.holders(run, employees: [1], desks: [7]) == ([7], [1]))
+        try await run.run(["Employee": #"[{"id": 2, "desk_id": 7}]"#])
+        #expect(try await Self.holders(run, employees: [1, 2], desks: [7]) == ([nil, 7], [2]))
+    }
+
+    @Test("only a to-one whose inverse is a to-one has a holder column: the run writes none for the others")
+    func holderColumns() throws {
+        let crm = try StreamedRun(ConnectFixtures.crm)
+        let layout = StoreLayout(schema: GraphSchema(model: crm.model))
+        #expect(layout.tables.map(\.holders.count) == layout.tables.map { $0.name == "people" ? 1 : 0 })
+        #expect(layout.table(named: "people")?.holders.map(\.name) == ["_rmap_holds_desk"])
+        #expect(layout.table(named: "people")?.columnIndex("_rmap_holds_desk") == nil)
+    }
+
     @Test("the holder column is rmap's own: after such a run the diff is empty and objects show no such value", arguments: StoreKind.engines)
     func diffSeesNothing(kind: StoreKind) async throws {
         let run = try await Self.claimedTwice(kind)
         try await run.run(["Employee": #"[{"id": 1, "desk_id": 7}]"#])
+        #expect(try await run.object("Employee", 2).relatedObject("desk") == nil)
         let sync = SyncStore(store: try run.kind.openEngine(run.directory), model: run.model)
         #expect(try sync.changes().isEmpty)
         let person = try #require(try sync.object("Employee", identity: [.int(2)]))
