@@ -71,6 +71,16 @@ struct OneToOneClaimsTests {
         #expect(try await Self.holders(run, employees: [1, 2], desks: [7]) == ([nil, 7], [2]))
     }
 
+    @Test("a key of another type than the destination's claims by value: \"7\" claims desk 7", arguments: StoreKind.engines)
+    func keyOfAnotherType(kind: StoreKind) async throws {
+        let run = try StreamedRun(Self.model.replacingOccurrences(of: "deskId: int", with: "deskId: string"), kind: kind)
+        try await run.run([
+            "Desk": #"[{"id": 7}]"#, "Employee": #"[{"id": 1, "desk_id": "7"}, {"id": 2, "desk_id": "7"}]"#,
+        ])
+        try await run.run(["Employee": #"[{"id": 1, "desk_id": "7"}]"#])
+        #expect(try await Self.holders(run, employees: [1, 2], desks: [7]) == ([7, nil], [1]))
+    }
+
     /// A store of `kind` where employees 1 and 2 claimed desk 7 in one run, 2 last.
     private static func claimedTwice(_ kind: StoreKind) async throws -> StreamedRun {
         let run = try StreamedRun(model, kind: kind)
