@@ -36,78 +36,44 @@ struct OneToOneClaims {
 }
 
 /// The statements of one one-to-one's claims: its source's table is `t`, the run's merged rows
-/// of that table `r`, the destination's table `d`.
+/// of that table `r`.
 private struct Claims {
-    let holder: OneToOneHolder
+    let keys: OneToOneKeys
     let sql: StagedSQL
-    let destination: TableLayout
-    /// The compared columns: the source table's and the destination table's.
-    let columns: [(source: ColumnLayout, sourcePosition: Int, destination: ColumnLayout)]
 
     init(holder: OneToOneHolder, stage: StageTable, store: StoreLayout, dialect: any SQLDialect.Type) {
-        self.holder = holder
+        keys = OneToOneKeys(holder, store: store, dialect: dialect)
         sql = StagedSQL(stage: stage, dialect: dialect)
-        destination = store.table(of: holder.destination)
-        let sourceColumns = store.bindings[holder.source.index].attributeColumns
-        let destinationColumns = store.bindings[holder.destination.index].attributeColumns
-        columns = holder.pairs.map { [table = stage.table, destination] pair in
-            let position = sourceColumns[pair.source]
-            return (table.columns[position], position, destination.columns[destinationColumns[pair.destination]])
-        }
     }
 
     private func q(_ name: String) -> String { sql.q(name) }
 
-    /// The key of pair `offset` on the source row `alias`, comparable with ``destinationKey(_:)``
-    /// (as text when the two attributes' types differ: `"7"` and `7` are one key, as connecting
-    /// compares them).
-    private func sourceKey(_ offset: Int, _ alias: String) -> String {
-        key("\(alias).\(q(columns[offset].source.name))", columns[offset].source.type, other: columns[offset].destination.type)
-    }
-
-    /// The key of pair `offset` on the destination row `d`.
-    private func destinationKey(_ offset: Int) -> String {
-        key("d.\(q(columns[offset].destination.name))", columns[offset].destination.type, other: columns[offset].source.type)
-    }
-
-    private func key(_ column: String, _ type: AttributeType, other: AttributeType) -> String {
-        let key = sql.dialect.keyExpression(column, type: type)
-        return type == other ? key : "CAST(\(key) AS TEXT)"
-    }
-
-    /// True when the source row `alias` names a destination the store has.
-    private func namesDestination(_ alias: String) -> String {
-        let same = columns.indices.map { "\(sourceKey($0, alias)) = \(destinationKey($0))" }.joined(separator: " AND ")
-        return "EXISTS (SELECT 1 FROM \(q(destination.name)) AS d WHERE \(same))"
-    }
-
     /// True when the merged row `r` carried the key (one of its attributes).
     private var carried: String {
-        "(" + columns.map { sql.present($0.sourcePosition, "r") }.joined(separator: " OR ") + ")"
+        "(" + keys.columns.map { sql.present($0.sourcePosition, "r") }.joined(separator: " OR ") + ")"
     }
 
     /// The run's last claimer of each destination holds it; every other source with its key lets go.
     var holdingSQL: String {
         let table = q(sql.table.name)
         let handle = q(sql.dialect.rowHandle)
-        let keys = columns.indices.map { sourceKey($0, "t") }
-        let named = keys.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")
-        let claims = "SELECT t.\(handle) AS h, " + keys.enumerated().map { "\($1) AS \(q("k\($0)"))" }.joined(separator: ", ")
-            + ", ROW_NUMBER() OVER (PARTITION BY \(keys.joined(separator: ", ")) ORDER BY r.\(q("_seq")) DESC) AS n "
+        let source = keys.sourceKeys("t")
+        let named = source.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")
+        let claims = "SELECT t.\(handle) AS h, " + source.enumerated().map { "\($1) AS \(q("k\($0)"))" }.joined(separator: ", ")
+            + ", ROW_NUMBER() OVER (PARTITION BY \(source.joined(separator: ", ")) ORDER BY r.\(q("_seq")) DESC) AS n "
             + "FROM \(table) AS t JOIN \(q(sql.stage.rowsName)) AS r ON \(sql.sameIdentity("t", "r")) "
-            + "WHERE \(carried) AND \(named) AND \(namesDestination("t"))"
-        let sameKey = keys.enumerated().map { "\($1) = w.\(q("k\($0)"))" }.joined(separator: " AND ")
+            + "WHERE \(carried) AND \(named) AND \(keys.namesDestination("t"))"
+        let sameKey = source.enumerated().map { "\($1) = w.\(q("k\($0)"))" }.joined(separator: " AND ")
         return "WITH w AS (SELECT * FROM (\(claims)) AS c WHERE c.n = 1) "
-            + "UPDATE \(table) AS t SET \(q(holder.column.name)) = CASE WHEN t.\(handle) = w.h THEN 1 ELSE 0 END "
+            + "UPDATE \(table) AS t SET \(q(keys.holder.name)) = CASE WHEN t.\(handle) = w.h THEN 1 ELSE 0 END "
             + "FROM w WHERE \(sameKey)"
     }
 
     /// A staged source whose key is null or names no destination holds nothing of anyone's, and
     /// takes back the flag of a holder (null) for the day its key names one.
     var claimingNothingSQL: String {
-        let nameless = columns.indices.map { "\(sourceKey($0, "t")) IS NULL" }.joined(separator: " OR ")
-        return "UPDATE \(q(sql.table.name)) AS t SET \(q(holder.column.name)) = NULL FROM \(q(sql.stage.rowsName)) AS r "
-            + "WHERE \(sql.sameIdentity("t", "r")) AND t.\(q(holder.column.name)) IS NOT NULL AND \(carried) "
-            + "AND (\(nameless) OR NOT \(namesDestination("t")))"
+        "UPDATE \(q(sql.table.name)) AS t SET \(q(keys.holder.name)) = NULL FROM \(q(sql.stage.rowsName)) AS r "
+            + "WHERE \(sql.sameIdentity("t", "r")) AND t.\(q(keys.holder.name)) IS NOT NULL AND \(carried) "
+            + "AND \(keys.claimsNothing("t"))"
     }
 }

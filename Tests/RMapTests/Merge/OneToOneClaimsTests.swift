@@ -81,11 +81,11 @@ struct OneToOneClaimsTests {
         #expect(try await Self.holders(run, employees: [1, 2], desks: [7]) == ([7, nil], [1]))
     }
 
-    /// A store of `kind` where employees 1 and 2 claimed desk 7 in one run, 2 last.
+    /// A store of `kind` with desks 7 and 8, where employees 1 and 2 claimed desk 7 in one run, 2 last.
     private static func claimedTwice(_ kind: StoreKind) async throws -> StreamedRun {
         let run = try StreamedRun(model, kind: kind)
         try await run.run([
-            "Desk": #"[{"id": 7}]"#, "Employee": #"[{"id": 1, "desk_id": 7}, {"id": 2, "desk_id": 7}]"#,
+            "Desk": #"[{"id": 7}, {"id": 8}]"#, "Employee": #"[{"id": 1, "desk_id": 7}, {"id": 2, "desk_id": 7}]"#,
         ])
         return run
     }
@@ -98,6 +98,20 @@ struct OneToOneClaimsTests {
         // A dangling key claims nothing: nobody lets go for it.
         try await run.run(["Employee": #"[{"id": 1, "desk_id": 7}, {"id": 2, "desk_id": 99}]"#])
         #expect(try await Self.holders(run, employees: [1, 2], desks: [7]) == ([7, nil], [1]))
+    }
+
+    @Test("a local edit of the key claims as a run's last record does", arguments: StoreKind.engines)
+    func localEdit(kind: StoreKind) async throws {
+        let run = try await Self.claimedTwice(kind)
+        let sync = SyncStore(store: try run.kind.openEngine(run.directory), model: run.model)
+        let first = try #require(try sync.object("Employee", identity: [.int(1)]))
+        _ = try sync.update(first, ["deskId": .int(8)])
+        #expect(try await Self.holders(run, employees: [1, 2], desks: [7, 8]) == ([8, 7], [2, 1]))
+        #expect(try sync.changes().count == 1)
+        _ = try sync.update(try #require(try sync.object("Employee", identity: [.int(1)])), ["deskId": .int(7)])
+        #expect(try await Self.holders(run, employees: [1, 2], desks: [7, 8]) == ([7, nil], [1, nil]))
+        // Employee 1 is back at the server's key, and employee 2, which let go, is no local edit.
+        #expect(try sync.changes().isEmpty)
     }
 
     @Test("a store written before the holder column reads as if every source held; the next run adds it")
