@@ -64,9 +64,11 @@ private struct Claims {
             + "FROM \(table) AS t JOIN \(q(sql.stage.rowsName)) AS r ON \(sql.sameIdentity("t", "r")) "
             + "WHERE \(carried) AND \(named) AND \(keys.namesDestination("t"))"
         let sameKey = source.enumerated().map { "\($1) = w.\(q("k\($0)"))" }.joined(separator: " AND ")
+        let holds = "CASE WHEN t.\(handle) = w.h THEN 1 ELSE 0 END"
+        // Only the rows whose hold changes are written (null holds).
         return "WITH w AS (SELECT * FROM (\(claims)) AS c WHERE c.n = 1) "
-            + "UPDATE \(table) AS t SET \(q(keys.holder.name)) = CASE WHEN t.\(handle) = w.h THEN 1 ELSE 0 END "
-            + "FROM w WHERE \(sameKey)"
+            + "UPDATE \(table) AS t SET \(q(keys.holder.name)) = \(holds) "
+            + "FROM w WHERE \(sameKey) AND \(holds) <> COALESCE(t.\(q(keys.holder.name)), 1)"
     }
 
     /// A staged source whose key is null or names no destination holds nothing of anyone's, and
