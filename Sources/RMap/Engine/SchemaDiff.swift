@@ -6,7 +6,8 @@
 /// its base, a missing base is created, missing columns are added to a table
 /// and its base, a foreign-key column gets an index when it is created, and a
 /// missing join table is created (an existing one gains the columns it lacks,
-/// e.g. `position` once its relationship is `ordered`).
+/// e.g. `position` once its relationship is `ordered`). A table's holder columns
+/// (``TableLayout/holders``) are added to it and to its base like missing columns.
 ///
 /// ```swift
 /// let existing = ["people": ["id", "name"], "_rmap_base_people": ["id", "name"]]
