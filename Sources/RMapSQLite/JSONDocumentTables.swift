@@ -29,7 +29,7 @@ struct JSONDocumentTables {
     // MARK: - Document to database
 
     /// Fills `table` (created empty) with the document's rows, after adding the columns its rows
-    /// and bases hold and the layout lacks (as `json`, kept, never dropped).
+    /// and bases hold and the layout lacks (as `json`, or as its holder column is typed: kept, never dropped).
     ///
     /// - Returns: `table` with those columns.
     /// - Throws: ``PersistError`` for a row that is not an object or a value not of its column's type.
@@ -39,7 +39,7 @@ struct JSONDocumentTables {
         var held = table
         for object in rows + bases {
             for key in object.keys where held.columnIndex(key) == nil {
-                held.columns.append(ColumnLayout(name: key, type: .json))
+                held.columns.append(ColumnLayout(name: key, type: table.holders.first { $0.name == key }?.type ?? .json))
             }
         }
         try addMissingColumns(held.columns, to: table.name)

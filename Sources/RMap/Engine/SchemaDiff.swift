@@ -6,7 +6,8 @@
 /// its base, a missing base is created, missing columns are added to a table
 /// and its base, a foreign-key column gets an index when it is created, and a
 /// missing join table is created (an existing one gains the columns it lacks,
-/// e.g. `position` once its relationship is `ordered`).
+/// e.g. `position` once its relationship is `ordered`). A table's holder columns
+/// (``TableLayout/holders``) are added to it and to its base like missing columns.
 ///
 /// ```swift
 /// let existing = ["people": ["id", "name"], "_rmap_base_people": ["id", "name"]]
@@ -65,6 +66,12 @@ public struct SchemaDiff: Sendable, Equatable {
                 if !base.isEmpty, !base.contains(column.name) {
                     changes.append(.addColumn(table: table.baseName, column))
                 }
+            }
+            // The holder columns (rmap's own) are added to a new table too; a row stored before
+            // its holder column existed holds (null).
+            for column in table.holders {
+                if !rows.contains(column.name) { changes.append(.addColumn(table: table.name, column)) }
+                if !base.contains(column.name) { changes.append(.addColumn(table: table.baseName, column)) }
             }
             for column in table.foreignKeys where added.contains(table.columns[column].name) {
                 changes.append(.createIndex(table: table.name, column: table.columns[column].name))

@@ -148,6 +148,7 @@ final class RunMerge {
                 try merge.settleLocalCreations(on: engine, marks: stage.table.insertedName)
             }
             if let connector { try LinkMerge(layout: layout, dialect: engine.dialect, connector: connector).write(on: engine) }
+            try OneToOneClaims(layout: layout, dialect: engine.dialect).settle(on: engine)
             if noted {
                 try replaced.delete(on: engine, counts: &counts)
                 replaced.drop(on: engine)

@@ -157,6 +157,7 @@ private struct LayoutBuilder {
             }
             bindings[type.index] = binding
         }
+        table.holders = OneToOneHolder.all(of: family, in: schema).map(\.column)
         tables.append(table)
     }
 

@@ -45,6 +45,10 @@ public struct TableLayout: Sendable, Hashable {
     public var identity: [Int]
     /// The position of the `type` column, when the root has sub-entities.
     public var discriminator: Int?
+    /// rmap's own columns beside ``columns``, which neither reading by attribute, the diff nor a
+    /// push sees: one per one-to-one connected by foreign key, saying whether the row holds its
+    /// destination (``OneToOneHolder``).
+    public var holders: [ColumnLayout] = []
 
     /// The name of the table that holds the base rows: `_rmap_base_` and the table's name.
     public var baseName: String { "_rmap_base_\(name)" }

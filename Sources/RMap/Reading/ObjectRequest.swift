@@ -41,11 +41,14 @@ extension StoredModel {
         var toMany: Bool?
     }
 
-    /// The select of a request's objects.
+    /// The select of a request's objects; with `holders: false`, one that reads no holder
+    /// column (``ObjectSelect/holderColumns``), for a store that lacks them.
     ///
     /// - Throws: ``ReadError`` for a name the model lacks, a relationship whose links the store
     ///   does not keep, or a condition's value that the attribute's type cannot hold.
-    func select(_ request: ObjectRequest, dialect: any SQLDialect.Type) throws(ReadError) -> Selection {
+    func select(_ request: ObjectRequest, dialect: any SQLDialect.Type, holders: Bool = true) throws(ReadError)
+        -> Selection
+    {
         let entity: EntityType
         var select: ObjectSelect
         var toMany: Bool?
@@ -61,7 +64,7 @@ extension StoredModel {
             entity = path.destination
             toMany = path.toMany
             select = ObjectSelect(table: table(of: entity), dialect: dialect)
-            path.follow(from: source.row, handle: source.handle, into: &select)
+            path.follow(from: source.row, handle: source.handle, holders: holders, into: &select)
         }
         let userOrder = try request.sort.map { key throws(ReadError) in
             let column = try self.column(key.attribute, of: entity)

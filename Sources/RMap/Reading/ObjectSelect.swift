@@ -38,6 +38,9 @@ struct ObjectSelect {
     var order: [OrderKey] = []
     /// Expressions selected after the columns, with their types.
     var extra: [(sql: String, type: AttributeType)] = []
+    /// rmap's own columns the conditions read (``TableLayout/holders``), as `(table, column)`: a
+    /// store written before they existed lacks them.
+    var holderColumns: [(table: String, column: String)] = []
 
     init(table: TableLayout, dialect: any SQLDialect.Type) {
         self.table = table

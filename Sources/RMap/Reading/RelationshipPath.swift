@@ -39,6 +39,9 @@ struct RelationshipPath {
     private let destinationPredicate: Predicate
     private let sourcePredicate: Predicate
     private let source: EntityType
+    /// For a one-to-one connected by foreign key (``OneToOneHolder``), the holder column and
+    /// which side's table holds it: the source's (the to-one) or the destination's (its inverse).
+    private let holder: (column: ColumnLayout, onSource: Bool)?
     /// The destinations that count: the destination's family, or the destination alone
     /// (`include_subentities: false`).
     let members: [EntityType]
@@ -66,6 +69,7 @@ struct RelationshipPath {
         } else {
             throw .linksNotStored(entity: source.name, relationship: name)
         }
+        holder = Self.holder(of: source, index, place, stored.schema)
         let attributeColumns = Set(stored.binding(of: source).attributeColumns)
         switch place {
         case .attributes: sourcePredicate = connection?.sourcePredicate ?? Predicate()
@@ -73,6 +77,15 @@ struct RelationshipPath {
             sourcePredicate = connection?.sourcePredicate ?? Predicate()
         default: sourcePredicate = Predicate()
         }
+    }
+
+    /// The holder column of a one-to-one read through its connecting attributes.
+    private static func holder(of source: EntityType, _ index: Int, _ place: Place, _ schema: GraphSchema)
+        -> (column: ColumnLayout, onSource: Bool)?
+    {
+        guard case .attributes = place else { return nil }
+        if let own = OneToOneHolder(source, relationship: index, in: schema) { return (own.column, true) }
+        return OneToOneHolder.inverse(of: source, relationship: index, in: schema).map { ($0.column, false) }
     }
 
     /// The relationship's own column, join table or connecting attributes.
@@ -121,8 +134,10 @@ struct RelationshipPath {
     // MARK: - SQL
 
     /// Restricts `select` (over the destination's table) to the objects the source's row `row`
-    /// (with handle `handle`) is related to, and orders them as the store keeps them.
-    func follow(from row: [Value], handle: RowReference, into select: inout ObjectSelect) {
+    /// (with handle `handle`) is related to, and orders them as the store keeps them; with
+    /// `holders`, a one-to-one's sources that let go are left out (a store without the holder
+    /// column is read without: every row there holds).
+    func follow(from row: [Value], handle: RowReference, holders: Bool = true, into select: inout ObjectSelect) {
         let dialect = select.dialect
         let sourceTable = stored.table(of: source)
         let identity = select.table.identityNames.map(select.column)
@@ -149,6 +164,18 @@ struct RelationshipPath {
             }
         }
         if let rows = stored.rows(of: members, alias: ObjectSelect.alias, dialect: dialect) { select.condition(rows) }
+        if let holder, holders {
+            // A source that let go of its one-to-one reads none, and is no destination's.
+            let table = holder.onSource ? sourceTable.name : select.table.name
+            select.holderColumns.append((table, holder.column.name))
+            if holder.onSource {
+                select.condition(
+                    "EXISTS (SELECT 1 FROM \(dialect.quote(sourceTable.name)) AS h WHERE h.\(dialect.quote(dialect.rowHandle)) = ? "
+                        + "AND \(OneToOneHolder.holds("h", holder.column, dialect: dialect)))", [.int(handle)])
+            } else {
+                select.condition(OneToOneHolder.holds(ObjectSelect.alias, holder.column, dialect: dialect))
+            }
+        }
         if !destinationPredicate.isEmpty {
             let condition = PredicateSQL.condition(
                 destinationPredicate, of: destination, alias: ObjectSelect.alias, binding: stored.binding(of: destination),

@@ -30,6 +30,7 @@ public final class StoreReader: ObjectReading {
         /// The model's tables, loaded into the engine before the first read (``EngineStore/load(_:)``).
         let layout: StoreLayout
         var engine: (any SQLEngine)?
+        /// The tables found in it, and its holder columns found (`table.column`).
         var tables: Set<String> = []
     }
 
@@ -87,8 +88,11 @@ public final class StoreReader: ObjectReading {
     func page(_ request: ObjectRequest, after: [Value]?, limit: Int, offset: Int) async throws -> Page {
         try await worker.run { [slot, stored, self] in
             let engine = try Self.engine(slot)
-            let selection = try stored.select(request, dialect: engine.dialect)
+            var selection = try stored.select(request, dialect: engine.dialect)
             guard try Self.holds(selection.select, slot, engine) else { return Page(objects: [], next: nil) }
+            if try !Self.holdsHolders(selection.select, slot, engine) {
+                selection = try stored.select(request, dialect: engine.dialect, holders: false)
+            }
             let (sql, parameters) = selection.select.sql(after: after, limit: limit, offset: offset)
             var page = Page(objects: [], next: nil)
             var rows = 0
@@ -115,6 +119,16 @@ public final class StoreReader: ObjectReading {
         let engine = try slot.value.store.engine()
         slot.value.engine = engine
         return engine
+    }
+
+    /// Whether the store has the holder columns `select` reads: a store no run of this version
+    /// wrote has none yet.
+    private static func holdsHolders(_ select: ObjectSelect, _ slot: Confined<Slot>, _ engine: any SQLEngine) throws -> Bool {
+        for (table, column) in select.holderColumns where !slot.value.tables.contains("\(table).\(column)") {
+            guard try engine.columns(of: table).contains(column) else { return false }
+            slot.value.tables.insert("\(table).\(column)")
+        }
+        return true
     }
 
     /// Whether the store has the tables `select` reads (its table and joined tables).

@@ -54,6 +54,8 @@ struct LocalEdits {
             guard let inserted = try stored.row(identity: table.identityValues(of: row)) else {
                 throw SyncError.notStored(entity: entity)
             }
+            try LocalClaims(mapping, edited: Array(table.columns.indices), sync: sync, dialect: engine.dialect)
+                .settle(row: inserted.handle, on: engine)
             return LocalObject(row: inserted.values, reference: inserted.handle, entity: mapping, isNew: true, sync)
         }
     }
@@ -87,9 +89,12 @@ struct LocalEdits {
     {
         try editLocally { engine in
             let stored = StoredTable(table: entity.table, engine: engine)
-            guard try stored.update(handle: object.reference, columns.map { ($0.0, $0.1) }),
-                let row = try stored.row(handle: object.reference)
-            else {
+            guard try stored.update(handle: object.reference, columns.map { ($0.0, $0.1) }) else {
+                throw SyncError.noLongerStored(entity: object.entity, identity: "\(IdentityKey(object.identity))")
+            }
+            try LocalClaims(entity, edited: columns.map(\.0), sync: sync, dialect: engine.dialect)
+                .settle(row: object.reference, on: engine)
+            guard let row = try stored.row(handle: object.reference) else {
                 throw SyncError.noLongerStored(entity: object.entity, identity: "\(IdentityKey(object.identity))")
             }
             return LocalObject(row: row, reference: object.reference, entity: entity, isNew: object.isNew, sync)

@@ -75,17 +75,10 @@ struct ConnectInverseTests {
         try await run.run(["CRMDesk": #"[{"id": 7}]"#, "CRMPerson": #"[{"id": 1, "desk_id": 7}]"#])
         try await run.run(["CRMPerson": #"[{"id": 1, "desk_id": 7}, {"id": 2, "desk_id": 7}]"#])
         #expect(try await run.ids("CRMPerson", 2, "desk") == [7])
-        // Known defect of the streamed run: a to-one connected by foreign key is read through its
-        // attribute (the store keeps no link of its own for it), and both people keep `desk_id` 7
-        // as the server sent it, so neither lets go (desk 7's to-one `occupant` finds both, and
-        // `relatedObject` reads it as empty). The graph in memory let go; the store needs a link of its own for such
-        // a one-to-one to do it without changing the attribute the server sent.
-        let occupant = try await run.ids("CRMDesk", 7, "occupant")
-        let earlierDesk = try await run.ids("CRMPerson", 1, "desk")
-        withKnownIssue("a one-to-one claimed twice: the earlier holder does not let go in the store") {
-            #expect(occupant == [2])
-            #expect(earlierDesk.isEmpty, "the last source to claim a one-to-one keeps it")
-        }
+        #expect(try await run.ids("CRMDesk", 7, "occupant") == [2])
+        #expect(try await run.ids("CRMPerson", 1, "desk").isEmpty, "the last source to claim a one-to-one keeps it")
+        // The attribute stays as the server sent it.
+        #expect(try await run.object("CRMPerson", 1).values["deskId"] == .int(7))
     }
 
     @Test("the inverse of a composite-keyed to-one follows its account")
