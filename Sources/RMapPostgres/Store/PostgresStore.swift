@@ -13,7 +13,7 @@ public import RMap
 ///
 /// ```swift
 /// let store = try PostgresStore(url: "postgres://rmap@db.internal/crm", settings: ["sslmode": "verify-full"])
-/// let report = try store.write(graph, request: WriteRequest())
+/// let people = try await StoreReader(store: store, model: model).objects(of: "CRMPerson").fetchAll()
 /// ```
 public final class PostgresStore: BackendStore, EngineStore {
     /// The store's primitives.
