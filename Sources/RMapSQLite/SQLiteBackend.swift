@@ -18,8 +18,7 @@ final class SQLiteBackend: SyncBackend {
 
     init(connection: SQLiteConnection) throws {
         self.connection = connection
-        // A rollback journal (no WAL), synced at commit only. An 8 MiB cache: writes come in identity order
-        // (PersistWriter sorts each table's rows, IdentityOrder), so the pages in use are few, and a larger cache
+        // A rollback journal (no WAL), synced at commit only. An 8 MiB cache: a larger cache
         // only grew the RSS (16 MiB was no faster at 1.4M rows, 4 MiB doubled the system time, 128 MiB was slower,
         // by page faults; 32 MiB and a 256 MiB mmap_size were not measurably faster on shuffled ids).
         // 8 KiB pages for a new file (an existing one keeps its own). Sorts beyond the cache spill to temporary
@@ -32,25 +31,18 @@ final class SQLiteBackend: SyncBackend {
 
     /// Writes are rmap's own until ``setLocalEdits(_:)`` says otherwise; the flag row goes in
     /// before the first of them (a transaction that writes nothing leaves the file as it was).
+    /// `BEGIN IMMEDIATE`, the connection's mirror told first (and told of the end when it fails).
     func begin() throws {
-        try begin(writing: true)
-        writing = true
-        localEdits = false
-        ownWritesFlagged = false
-    }
-
-    /// A deferred transaction: a shared lock at the first read, which a writer's reserved lock does not block.
-    func beginRead() throws { try begin(writing: false) }
-
-    /// `BEGIN`, the connection's mirror told first (and told of the end when it fails).
-    private func begin(writing: Bool) throws {
-        try connection.mirror?.willBegin(writing: writing, on: connection)
+        try connection.mirror?.willBegin(writing: true, on: connection)
         do {
-            try connection.execute(writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+            try connection.execute("BEGIN IMMEDIATE")
         } catch {
             connection.mirror?.didEnd(committed: false)
             throw error
         }
+        writing = true
+        localEdits = false
+        ownWritesFlagged = false
     }
 
     /// Makes the suspended triggers and indexes again and deletes the flag row first: no other
@@ -105,9 +97,6 @@ final class SQLiteBackend: SyncBackend {
         try connection.mirror?.captured(layout, on: connection)
     }
 
-    /// The catalog tells.
-    var tellsSchema: Bool { true }
-
     func holdsSchema(_ layout: StoreLayout) throws -> Bool {
         try schemaDiff(layout).isEmpty && connection.captureStatements(layout).isEmpty
     }
@@ -121,89 +110,7 @@ final class SQLiteBackend: SyncBackend {
 
     private func columns(of table: String) throws -> Set<String> { Set(try connection.orderedColumns(of: table)) }
 
-    func isEmpty(_ table: TableLayout) throws -> Bool {
-        try connection.query(SQLiteSchema.isEmptyQuery(table)).first?.first == .integer(1)
-    }
-
     // MARK: - Rows
-
-    func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState] {
-        let rowQuery = try connection.statement(SQLiteBaseCapture.selectWithBase(table))
-        let baseQuery = try connection.statement(
-            SQLiteSchema.select(from: table.baseName, table, rowid: false, byIdentity: true))
-        let width = Int32(table.columns.count)
-        let baseIdentity = width + Int32(table.identity[0])
-        var states = [IdentityKey: StoredState](minimumCapacity: identities.count)
-        for identity in identities {
-            rowQuery.bind(identity)
-            defer { rowQuery.reset() }
-            if try rowQuery.step() {
-                // No base row: the row is the server's state, unless it was created locally.
-                let row = read(rowQuery, table, from: 0)
-                let base =
-                    !rowQuery.isNull(baseIdentity)
-                    ? read(rowQuery, table, from: width) : rowQuery.int(2 * width) == 0 ? row : nil
-                states[IdentityKey(identity)] = StoredState(row: row, base: base)
-            } else if let base = try first(baseQuery, identity, table) {
-                states[IdentityKey(identity)] = StoredState(row: nil, base: base)
-            }
-        }
-        return states
-    }
-
-    /// One indexed lookup a row and its base, comparing the bound values there: nothing is decoded.
-    func matchesBase(_ table: TableLayout, _ rows: [[Value?]]) throws -> [Bool] {
-        // Rows of one table usually have the same keys: one statement per set of keys present,
-        // the last one tried first without building the row's set.
-        var statements: [[Bool]: Comparison] = [:]
-        var last: Comparison?
-        return try rows.map { row in
-            let comparison: Comparison
-            if let last, last.fits(row) {
-                comparison = last
-            } else {
-                let present = row.map { $0 != nil }
-                if let known = statements[present] {
-                    comparison = known
-                } else {
-                    comparison = Comparison(
-                        present: present, columns: table.comparedColumns(present: present),
-                        statement: try connection.statement(SQLiteBaseCapture.matchBase(table, present: present)))
-                    statements[present] = comparison
-                }
-                last = comparison
-            }
-            return try comparison.matches(row)
-        }
-    }
-
-    /// The statement that compares rows with these keys present with their base.
-    private struct Comparison {
-        let present: [Bool]
-        let columns: [Int]
-        let statement: SQLiteStatement
-
-        func fits(_ row: [Value?]) -> Bool {
-            for column in row.indices where (row[column] != nil) != present[column] { return false }
-            return true
-        }
-
-        func matches(_ row: [Value?]) throws(SQLiteError) -> Bool {
-            statement.reset()
-            for (position, column) in columns.enumerated() {
-                statement.bind(row[column] ?? .null, at: Int32(position + 1))
-            }
-            defer { statement.reset() }
-            return try statement.step()
-        }
-    }
-
-    private func first(_ statement: SQLiteStatement, _ identity: [Value], _ table: TableLayout) throws -> [Value]? {
-        statement.bind(identity)
-        defer { statement.reset() }
-        guard try statement.step() else { return nil }
-        return read(statement, table, from: 0)
-    }
 
     private func read(_ statement: SQLiteStatement, _ table: TableLayout, from offset: Int32) -> [Value] {
         var values: [Value] = []
@@ -222,18 +129,6 @@ final class SQLiteBackend: SyncBackend {
         try insert(rows, width: table.columns.count) {
             SQLiteSchema.upsert(into: table.baseName, table, rows: $0)
         }
-    }
-
-    /// Inserts the rows alone: a row without a base is the server's state (``SQLiteBaseCapture``).
-    /// The table's insert triggers are dropped until the commit (made again from their text in the
-    /// file): even with a `WHEN` that is false, a trigger doubles the cost of an insert, and no
-    /// other connection writes meanwhile.
-    func insertFresh(_ table: TableLayout, _ rows: [[Value]]) throws {
-        if writing, !localEdits, !table.identity.isEmpty {
-            let names = SQLiteBaseCapture.insertTriggerNames(table)
-            try suspended.dropTriggers([names.before, names.after], on: connection)
-        }
-        try upsertRows(table, rows)
     }
 
     /// Drops the rows' bases and their notes of a local creation: a row without them is the server's state.
@@ -273,79 +168,10 @@ final class SQLiteBackend: SyncBackend {
         }
     }
 
-    func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)] {
-        let columns = table.identityNames + (table.discriminator.map { [table.columns[$0].name] } ?? [])
-        let list = SQLiteSchema.list(columns)
-        let statement = try connection.statement(
-            "SELECT \(list) FROM \(SQLiteSchema.quote(table.name)) UNION "
-                + "SELECT \(list) FROM \(SQLiteSchema.quote(table.baseName))")
-        statement.bind([Value]())
-        var result: [(identity: [Value], type: String?)] = []
-        while try statement.step() {
-            let identity = table.identity.enumerated().map { statement.value(Int32($0), as: table.columns[$1].type) }
-            let type =
-                table.discriminator == nil || statement.isNull(Int32(identity.count))
-                ? nil : statement.text(Int32(identity.count))
-            result.append((identity, type))
-        }
-        return result
-    }
-
-    func delete(_ table: TableLayout, identities: [[Value]]) throws {
-        let names = table.identityNames
-        try run(SQLiteSchema.delete(from: table.name, where: names), identities)
-        try run(SQLiteSchema.delete(from: table.baseName, where: names), identities)
-        try run(SQLiteSchema.delete(from: SQLiteBaseCapture.insertedName(table), where: names), identities)
-    }
-
-    /// rmap's own links go in without the join table's insert trigger, and, into a join table
-    /// that held none at the transaction's first links, without its indexes (``SQLiteSuspendedSchema``).
-    func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
-        let name = SQLiteSchema.quote(join.name)
-        if !sources.isEmpty, try connection.query("SELECT EXISTS (SELECT 1 FROM \(name))").first?.first == .integer(1) {
-            try run(
-                SQLiteSchema.delete(from: join.name, where: join.columns.prefix(join.sourceColumnCount).map(\.name)),
-                sources)
-        }
-        guard !links.isEmpty else { return }
-        if writing, !localEdits {
-            try suspended.dropTriggers([SQLiteBaseCapture.linkTriggerNames(join).inserted], on: connection)
-            try suspended.dropIndexesIfEmpty(join.name, on: connection)
-        }
-        try insert(links, width: join.columns.count) { SQLiteSchema.insertLinks(join, rows: $0) }
-    }
-
-    /// One indexed lookup a source (none when the join table is empty): its links, compared as sets.
-    func holdsLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[[Value]]]) throws -> [Bool] {
-        let name = SQLiteSchema.quote(join.name)
-        guard try connection.query("SELECT EXISTS (SELECT 1 FROM \(name))").first?.first == .integer(1) else {
-            return Array(repeating: false, count: sources.count)
-        }
-        let statement = try linksOfSource(join)
-        return try zip(sources, links).map { source, wanted in
-            statement.bind(source)
-            defer { statement.reset() }
-            var stored = Set<[Value]>()
-            while try statement.step() {
-                stored.insert(join.columns.enumerated().map { statement.value(Int32($0), as: $1.type) })
-            }
-            let expected = Set(wanted)
-            return join.union ? expected.isSubset(of: stored) : expected == stored
-        }
-    }
-
-    /// The links of the source whose identity is bound.
-    private func linksOfSource(_ join: JoinTableLayout) throws -> SQLiteStatement {
-        try connection.statement(
-            "SELECT \(SQLiteSchema.list(join.columns.map(\.name))) FROM \(SQLiteSchema.quote(join.name)) WHERE "
-                + SQLiteSchema.matching(join.columns.prefix(join.sourceColumnCount).map(\.name)))
-    }
-
     // MARK: - Reading
 
     func scanRows(_ table: TableLayout) throws -> [StoredRow] {
-        let statement = try connection.statement(
-            SQLiteSchema.select(from: table.name, table, rowid: true, byIdentity: false))
+        let statement = try connection.statement(SQLiteSchema.selectWithRowid(table))
         statement.bind([Value]())
         var rows: [StoredRow] = []
         while try statement.step() {
@@ -365,49 +191,9 @@ final class SQLiteBackend: SyncBackend {
         return links
     }
 
-    /// One lookup by the join table's key a source.
-    func links(_ join: JoinTableLayout, sources: [[Value]]) throws -> [[Value]] {
-        let statement = try linksOfSource(join)
-        var links: [[Value]] = []
-        for source in sources {
-            statement.bind(source)
-            defer { statement.reset() }
-            while try statement.step() {
-                links.append(join.columns.enumerated().map { statement.value(Int32($0), as: $1.type) })
-            }
-        }
-        return links
-    }
-
-    /// One query by the destination columns.
-    func links(_ join: JoinTableLayout, destination: [Value]) throws -> [[Value]] {
-        let statement = try connection.statement(
-            "SELECT \(SQLiteSchema.list(join.columns.map(\.name))) FROM \(SQLiteSchema.quote(join.name)) WHERE "
-                + SQLiteSchema.matching(join.destinationColumns.map(\.name)))
-        statement.bind(destination)
-        var links: [[Value]] = []
-        while try statement.step() {
-            links.append(join.columns.enumerated().map { statement.value(Int32($0), as: $1.type) })
-        }
-        return links
-    }
-
     /// The base rows and the rows that are their own base (``SQLiteBaseCapture``).
     func scanBase(_ table: TableLayout) throws -> [[Value]] {
         try readAll(SQLiteBaseCapture.scanBase(table), table)
-    }
-
-    /// Read from the base rows and the identities created locally: O(rows changed).
-    func localChanges(_ table: TableLayout) throws -> TableChanges {
-        let statement = try connection.statement(SQLiteBaseCapture.changedRows(table))
-        statement.bind([Value]())
-        let width = Int32(table.columns.count)
-        var rows: [(row: StoredRow, base: [Value]?)] = []
-        while try statement.step() {
-            let row = StoredRow(reference: statement.int(0), values: read(statement, table, from: 1))
-            rows.append((row, statement.int(width + 1) == 1 ? read(statement, table, from: width + 2) : nil))
-        }
-        return TableChanges(rows: rows, deleted: try readAll(SQLiteBaseCapture.deletedBases(table), table))
     }
 
     private func readAll(_ sql: String, _ table: TableLayout) throws -> [[Value]] {
@@ -428,7 +214,7 @@ final class SQLiteBackend: SyncBackend {
         try statement.run()
     }
 
-    func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
+    private func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
         try run(
             SQLiteSchema.delete(from: table.baseName, where: table.identityNames),
             identities)

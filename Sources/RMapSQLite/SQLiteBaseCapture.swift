@@ -191,33 +191,6 @@ enum SQLiteBaseCapture {
 
     // MARK: - Reading
 
-    /// A row by identity, its base beside it (null columns when it has none), and whether it was created locally.
-    static func selectWithBase(_ table: TableLayout) -> String {
-        let names = table.identityNames
-        let columns = table.columns.map { "r.\(quote($0.name))" } + table.columns.map { "b.\(quote($0.name))" }
-        return "SELECT \(columns.joined(separator: ", ")), m.\(quote(names[0])) IS NOT NULL "
-            + "FROM \(quote(table.name)) AS r LEFT JOIN \(quote(table.baseName)) AS b ON \(equal("b", "r", names)) "
-            + "LEFT JOIN \(quote(insertedName(table))) AS m ON \(equal("m", "r", names)) "
-            + "WHERE \(names.map { "r.\(quote($0)) = ?" }.joined(separator: " AND "))"
-    }
-
-    /// `SELECT 1` when the row whose identity is bound first (parameters in
-    /// `TableLayout.comparedColumns(present:)` order) equals its base, its base row or else the
-    /// row itself when it was not created locally, in every other `present` column (`IS`).
-    static func matchBase(_ table: TableLayout, present: [Bool]) -> String {
-        let names = table.identityNames
-        let compared = table.comparedColumns(present: present).enumerated().dropFirst(names.count)
-        func same(_ prefix: String) -> String {
-            (["1"] + compared.map { "\(prefix).\(quote(table.columns[$1].name)) IS ?\($0 + 1)" })
-                .joined(separator: " AND ")
-        }
-        let identity = names.enumerated().map { "r.\(quote($1)) = ?\($0 + 1)" }.joined(separator: " AND ")
-        return "SELECT 1 FROM \(quote(table.name)) AS r LEFT JOIN \(quote(table.baseName)) AS b "
-            + "ON \(equal("b", "r", names)) WHERE \(identity) AND CASE WHEN b.\(quote(names[0])) IS NULL "
-            + "THEN NOT EXISTS (SELECT 1 FROM \(quote(insertedName(table))) AS m WHERE \(equal("m", "r", names))) "
-            + "AND \(same("r")) ELSE \(same("b")) END"
-    }
-
     /// Every base: the base rows, then the rows with a whole identity that have none and were not created locally.
     static func scanBase(_ table: TableLayout) -> String {
         let names = table.identityNames
@@ -229,27 +202,4 @@ enum SQLiteBaseCapture {
             + "AND NOT EXISTS (SELECT 1 FROM \(quote(insertedName(table))) AS m WHERE \(equal("m", "r", names)))"
     }
 
-    /// The rows that may differ from their base, in `rowid` order: `rowid`, the row, 1 when it has a
-    /// base row, the base row's columns. Read from the base and the identities created locally,
-    /// and the rows without a whole identity (by the identity's index).
-    static func changedRows(_ table: TableLayout) -> String {
-        let names = table.identityNames
-        let row = "r.rowid, " + qualified("r", table.columns.map(\.name))
-        let nulls = Array(repeating: "NULL", count: table.columns.count).joined(separator: ", ")
-        let base = quote(table.baseName)
-        let incomplete = names.map { "r.\(quote($0)) IS NULL" }.joined(separator: " OR ")
-        return "SELECT \(row), 1, \(qualified("b", table.columns.map(\.name))) FROM \(base) AS b "
-            + "JOIN \(quote(table.name)) AS r ON \(equal("r", "b", names)) UNION ALL "
-            + "SELECT \(row), 0, \(nulls) FROM \(quote(insertedName(table))) AS m "
-            + "JOIN \(quote(table.name)) AS r ON \(equal("r", "m", names)) "
-            + "WHERE NOT EXISTS (SELECT 1 FROM \(base) AS b WHERE \(equal("b", "m", names))) UNION ALL "
-            + "SELECT \(row), 0, \(nulls) FROM \(quote(table.name)) AS r WHERE \(incomplete) ORDER BY 1"
-    }
-
-    /// The base rows whose row was deleted.
-    static func deletedBases(_ table: TableLayout) -> String {
-        let names = table.identityNames
-        return "SELECT \(qualified("b", table.columns.map(\.name))) FROM \(quote(table.baseName)) AS b "
-            + "WHERE NOT EXISTS (SELECT 1 FROM \(quote(table.name)) AS r WHERE \(equal("r", "b", names)))"
-    }
 }

@@ -60,21 +60,15 @@ enum SQLiteSchema: SQLDialect {
             + onConflictUpdate(table)
     }
 
-    /// `INSERT OR IGNORE` of `rows` links.
-    static func insertLinks(_ join: JoinTableLayout, rows: Int) -> String {
-        "INSERT OR IGNORE INTO \(quote(join.name)) VALUES \(values(width: join.columns.count, rows: rows))"
-    }
-
     /// The placeholders of a multi-row `VALUES`: `(?, ?), (?, ?)`.
     private static func values(width: Int, rows: Int) -> String {
         let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
         return Array(repeating: row, count: rows).joined(separator: ", ")
     }
 
-    static func select(from name: String, _ table: TableLayout, rowid: Bool, byIdentity: Bool) -> String {
-        let columns = (rowid ? "rowid, " : "") + list(table.columns.map(\.name))
-        let condition = byIdentity ? " WHERE " + matching(table.identityNames) : rowid ? " ORDER BY rowid" : ""
-        return "SELECT \(columns) FROM \(quote(name))\(condition)"
+    /// Every row of `table` with its `rowid` first, in insertion order.
+    static func selectWithRowid(_ table: TableLayout) -> String {
+        "SELECT rowid, \(list(table.columns.map(\.name))) FROM \(quote(table.name)) ORDER BY rowid"
     }
 
     static func delete(from name: String, where columns: [String]) -> String {

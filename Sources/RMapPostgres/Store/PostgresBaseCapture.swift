@@ -132,26 +132,6 @@ enum PostgresBaseCapture {
 
     // MARK: - Reading
 
-    /// The request positions (`_rmap_n`) of the incoming rows, one per element of the array
-    /// parameters of `columns` (the identity's first), whose base (the base row, else the row
-    /// when it was not created locally) holds the same value in each of `columns`
-    /// (`IS NOT DISTINCT FROM`: null matches null).
-    static func matchBase(_ table: TableLayout, columns: [Int]) -> String {
-        let incoming = columns.map { table.columns[$0] }
-        let identity = table.identityNames
-        let others = incoming.map(\.name).filter { !identity.contains($0) }
-        func same(_ prefix: String) -> String {
-            (["TRUE"] + others.map { "\(prefix).\(quote($0)) IS NOT DISTINCT FROM i.\(quote($0))" })
-                .joined(separator: " AND ")
-        }
-        return "SELECT i.\"_rmap_n\" FROM \(PostgresSchema.unnest(incoming, alias: "i", ordinality: true)) "
-            + "LEFT JOIN \(quote(table.baseName)) AS b ON \(equal("b", "i", identity)) "
-            + "LEFT JOIN \(quote(table.name)) AS r ON \(equal("r", "i", identity)) "
-            + "WHERE CASE WHEN b.\(quote(identity[0])) IS NOT NULL THEN \(same("b")) "
-            + "WHEN r.\(quote(PostgresSchema.rowid)) IS NOT NULL THEN NOT EXISTS (SELECT 1 FROM "
-            + "\(quote(insertedName(table))) AS m WHERE \(equal("m", "i", identity))) AND \(same("r")) ELSE FALSE END"
-    }
-
     /// The row and base row of each requested identity, with presence flags, the request's
     /// position and whether it was created locally:
     /// `has_row, has_base, n, created, row columns..., base columns...`.
@@ -179,27 +159,4 @@ enum PostgresBaseCapture {
             + "AND NOT EXISTS (SELECT 1 FROM \(quote(insertedName(table))) AS m WHERE \(equal("m", "r", names)))"
     }
 
-    /// The rows that may differ from their base, in row handle order: the handle, the row, whether
-    /// it has a base row, the base row's columns. Read from the base and the identities created
-    /// locally, and the rows without a whole identity (by the identity's index).
-    static func changedRows(_ table: TableLayout) -> String {
-        let names = table.identityNames
-        let columns = table.columns.map(\.name)
-        let row = "r.\(quote(PostgresSchema.rowid)), " + list(columns, prefix: "r.")
-        let nulls = Array(repeating: "NULL", count: columns.count).joined(separator: ", ")
-        let base = quote(table.baseName)
-        let incomplete = names.map { "r.\(quote($0)) IS NULL" }.joined(separator: " OR ")
-        return "SELECT \(row), TRUE, \(list(columns, prefix: "b.")) FROM \(base) AS b "
-            + "JOIN \(quote(table.name)) AS r ON \(equal("r", "b", names)) UNION ALL "
-            + "SELECT \(row), FALSE, \(nulls) FROM \(quote(insertedName(table))) AS m "
-            + "JOIN \(quote(table.name)) AS r ON \(equal("r", "m", names)) "
-            + "WHERE NOT EXISTS (SELECT 1 FROM \(base) AS b WHERE \(equal("b", "m", names))) UNION ALL "
-            + "SELECT \(row), FALSE, \(nulls) FROM \(quote(table.name)) AS r WHERE \(incomplete) ORDER BY 1"
-    }
-
-    /// The base rows whose row was deleted.
-    static func deletedBases(_ table: TableLayout) -> String {
-        "SELECT \(list(table.columns.map(\.name), prefix: "b.")) FROM \(quote(table.baseName)) AS b "
-            + "WHERE NOT EXISTS (SELECT 1 FROM \(quote(table.name)) AS r WHERE \(equal("r", "b", table.identityNames)))"
-    }
 }

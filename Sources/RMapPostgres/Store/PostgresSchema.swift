@@ -83,13 +83,6 @@ enum PostgresSchema: SQLDialect {
             + onConflictUpdate(table)
     }
 
-    /// Every link of the sources in the parameter arrays (one per source identity column), all columns.
-    static func links(of join: JoinTableLayout) -> String {
-        let keys = Array(join.columns.prefix(join.sourceColumnCount))
-        return "SELECT \(list(join.columns.map(\.name), prefix: "j.")) FROM \(quote(join.name)) AS j "
-            + "JOIN \(unnest(keys, alias: "i")) ON \(matching(keys.map(\.name), "j", "i"))"
-    }
-
     /// Deletes the rows of `name` whose `columns` match one of the parameter arrays' rows.
     static func delete(from name: String, matching columns: [ColumnLayout]) -> String {
         "DELETE FROM \(quote(name)) AS t USING \(unnest(columns, alias: "i")) "
