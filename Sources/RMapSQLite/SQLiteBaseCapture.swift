@@ -188,18 +188,4 @@ enum SQLiteBaseCapture {
             ),
         ]
     }
-
-    // MARK: - Reading
-
-    /// Every base: the base rows, then the rows with a whole identity that have none and were not created locally.
-    static func scanBase(_ table: TableLayout) -> String {
-        let names = table.identityNames
-        let columns = table.columns.map(\.name)
-        return "SELECT \(list(columns)) FROM \(quote(table.baseName)) UNION ALL "
-            + "SELECT \(qualified("r", columns)) FROM \(quote(table.name)) AS r "
-            + "WHERE \(complete("r", names)) "
-            + "AND NOT EXISTS (SELECT 1 FROM \(quote(table.baseName)) AS b WHERE \(equal("b", "r", names))) "
-            + "AND NOT EXISTS (SELECT 1 FROM \(quote(insertedName(table))) AS m WHERE \(equal("m", "r", names)))"
-    }
-
 }

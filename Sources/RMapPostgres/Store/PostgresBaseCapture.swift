@@ -129,34 +129,4 @@ enum PostgresBaseCapture {
         "CREATE TRIGGER \(quote(triggerName)) AFTER \(events) ON \(quote(name)) FOR EACH ROW "
             + "WHEN (current_setting('\(ownWrites)', true) IS DISTINCT FROM 'on') EXECUTE FUNCTION \(quote(function))()"
     }
-
-    // MARK: - Reading
-
-    /// The row and base row of each requested identity, with presence flags, the request's
-    /// position and whether it was created locally:
-    /// `has_row, has_base, n, created, row columns..., base columns...`.
-    static func fetch(_ table: TableLayout) -> String {
-        let identity = table.identityNames
-        let names = table.columns.map(\.name)
-        let keys = table.identity.map { table.columns[$0] }
-        return "SELECT r.\(quote(PostgresSchema.rowid)) IS NOT NULL, b.\(quote(identity[0])) IS NOT NULL, "
-            + "i.\"_rmap_n\", EXISTS (SELECT 1 FROM \(quote(insertedName(table))) AS m WHERE \(equal("m", "i", identity))), "
-            + "\(list(names, prefix: "r.")), \(list(names, prefix: "b.")) "
-            + "FROM \(PostgresSchema.unnest(keys, alias: "i", ordinality: true)) "
-            + "LEFT JOIN \(quote(table.name)) AS r ON \(equal("r", "i", identity)) "
-            + "LEFT JOIN \(quote(table.baseName)) AS b ON \(equal("b", "i", identity)) "
-            + "WHERE r.\(quote(PostgresSchema.rowid)) IS NOT NULL OR b.\(quote(identity[0])) IS NOT NULL"
-    }
-
-    /// Every base: the base rows, then the rows with a whole identity that have none and were not created locally.
-    static func scanBase(_ table: TableLayout) -> String {
-        let names = table.identityNames
-        let columns = table.columns.map(\.name)
-        return "SELECT \(list(columns)) FROM \(quote(table.baseName)) UNION ALL "
-            + "SELECT \(list(columns, prefix: "r.")) FROM \(quote(table.name)) AS r "
-            + "WHERE \(complete("r", names)) "
-            + "AND NOT EXISTS (SELECT 1 FROM \(quote(table.baseName)) AS b WHERE \(equal("b", "r", names))) "
-            + "AND NOT EXISTS (SELECT 1 FROM \(quote(insertedName(table))) AS m WHERE \(equal("m", "r", names)))"
-    }
-
 }

@@ -199,7 +199,7 @@ struct UnchangedRerunTests {
         let report = try await Self.run(kind, directory, changed)
         #expect(Self.counts(report, "CRMProject").updated == 1)
         let objects = try kind.open(directory).objects(schema: schema)
-        let links = try objects.backend.scanLinks(objects.layout.joinTables[0])
+        let links = try objects.scanLinks(objects.layout.joinTables[0])
         #expect(links.count == Self.count * 2 + 1)
         #expect(Set(links.filter { $0[0] == .int(1009) }.map { $0[1] }) == [.int(9), .int(30), .int(31)])
         #expect(Set(links.filter { $0[0] == .int(1010) }.map { $0[1] }) == [.int(10), .int(11)])

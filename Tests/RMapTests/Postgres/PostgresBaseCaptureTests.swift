@@ -1,7 +1,8 @@
 import Foundation
-import RMap
 import RMapPostgres
 import Testing
+
+@testable import RMap
 
 /// Bases only where they are needed, on PostgreSQL: rmap writes each row once, and the store's
 /// plpgsql triggers copy a row's server state into its base at its first local edit (another
@@ -193,9 +194,14 @@ struct PostgresBaseCaptureTests {
             default: .null
             }
         }
-        try store.backend.transaction(layout) {
-            try store.backend.upsertRows(people, [row.map { $0 == .int(7) ? .int(8) : $0 }])
-            try store.backend.editingLocally { try store.backend.upsertRows(people, [row]) }
+        let engine = try store.engine()
+        try engine.transaction {
+            try StoreSchema.ensure(layout, on: engine)
+            let table = StoredTable(table: people, engine: engine)
+            try table.upsert(row.map { $0 == .int(7) ? .int(8) : $0 })
+            try engine.setLocalEdits(true)
+            try table.upsert(row)
+            try engine.setLocalEdits(false)
         }
         // The own write before the edit is the server's state; the edit is noted as a local creation.
         #expect(try rows(url, "SELECT id::text FROM _rmap_new_people") == [["7"]])

@@ -125,7 +125,7 @@ enum StoreFixtures {
 /// A store under test, re-openable from its file (like a later run).
 struct StoreKind: CustomStringConvertible, Sendable {
     let description: String
-    let open: @Sendable (URL) throws -> any BackendStore
+    let open: @Sendable (URL) throws -> any EngineStore
 
     static let sqlite = StoreKind(description: "sqlite") {
         try SQLiteStore(path: $0.appendingPathComponent("rmap.sqlite").path)
@@ -241,7 +241,7 @@ final class MemoryStores: @unchecked Sendable {
     }
 }
 
-extension BackendStore {
+extension EngineStore {
     /// The stored objects of an entity, by identity text, as column -> value.
     func contents(_ schema: GraphSchema, _ entity: String) throws -> [String: [String: Value]] {
         let objects = objects(schema: schema)
