@@ -61,7 +61,7 @@ public struct SourceConformance: Sendable {
             violations += await check.failsWhenDeliveringFails(source, parents: first)
         }
         for entity in model.entities {
-            let (before, after) = (await first.identities(of: entity.name), await second.identities(of: entity.name))
+            let (before, after) = (Set(first.identities(of: entity.name)), Set(second.identities(of: entity.name)))
             guard before != after else { continue }
             violations.append(
                 ConformanceViolation(
@@ -128,7 +128,7 @@ struct SourceCheck {
             deliver: { _ in
                 refused.withLock { $0 = true }
                 throw DeliveryRefused()
-            }, identities: { Array(await recorder.identities(of: $0)) }, progress: { _ in })
+            }, identities: { recorder.identities(of: $0) }, progress: { _ in })
         do {
             try await source.fetch(entities, context: context)
         } catch {
@@ -148,8 +148,9 @@ struct SourceCheck {
     struct DeliveryRefused: Error {}
 }
 
-/// The pipeline's side of a fetch in a conformance check: maps each payload into a graph through a
-/// ``MappingSink``, as a run does, and keeps what was delivered.
+/// The pipeline's side of a fetch in a conformance check: maps each payload through a
+/// ``MappingSink``, as a run does (into no store: ``RecordMapper/init(checking:transformers:)``),
+/// and keeps what was delivered and the identities of each entity's records.
 final class SourceRecorder: Sendable {
     struct Delivered: Sendable {
         var entity: String
@@ -158,36 +159,54 @@ final class SourceRecorder: Sendable {
         var failure: String?
     }
 
+    /// The identities of a payload entity's records, in the order they first came.
+    private struct Identities {
+        var ordered: [IdentityKey] = []
+        var known: Set<IdentityKey> = []
+    }
+
     private let sink: MappingSink
     private let model: MappingModel
     private let delivered = Locked<[Delivered]>([])
+    private let identified = Locked<[String: Identities]>([:])
 
     init(model: MappingModel, registry: PluginRegistry) {
         self.model = model
-        let graph = ObjectGraph(schema: GraphSchema(model: model))
-        sink = MappingSink(graph: graph, mapper: RecordMapper(graph: graph, transformers: registry.transformers))
+        sink = MappingSink(
+            mapper: RecordMapper(checking: GraphSchema(model: model), transformers: registry.transformers))
     }
 
     /// The payloads delivered so far.
     var payloads: [Delivered] { delivered.withLock { $0 } }
 
-    /// The identities of an entity's objects mapped so far.
-    func identities(of entity: String) async -> Set<IdentityKey> {
-        Set(await sink.identities(of: entity))
+    /// The identities of the records mapped so far from the payloads of `entity`.
+    func identities(of entity: String) -> [IdentityKey] {
+        identified.withLock { $0[entity]?.ordered ?? [] }
     }
 
-    /// A context whose `deliver` maps into this recorder's graph.
+    /// A context whose `deliver` maps through this recorder's sink.
     func context() -> FetchContext {
         FetchContext(
             model: model,
             deliver: { payload in
                 var failure: String?
-                do { _ = try await self.sink.deliver(payload) } catch { failure = "\(error)" }
+                do {
+                    let identities = try await self.sink.deliverIdentified(payload).identities
+                    self.identified.withLock { all in
+                        var entry = all[payload.entity] ?? Identities()
+                        for identity in identities where entry.known.insert(identity).inserted {
+                            entry.ordered.append(identity)
+                        }
+                        all[payload.entity] = entry
+                    }
+                } catch {
+                    failure = "\(error)"
+                }
                 self.delivered.withLock {
                     $0.append(Delivered(entity: payload.entity, origin: payload.origin, failure: failure))
                 }
             },
-            identities: { await self.sink.identities(of: $0) },
+            identities: { self.identities(of: $0) },
             progress: { _ in })
     }
 }

@@ -23,9 +23,7 @@ public import RMap
 /// let store = try JSONStore(path: "graph.json")
 /// let people = try await StoreReader(store: store, model: model).objects(of: "CRMPerson").fetchAll()
 /// ```
-public final class JSONStore: BackendStore, EngineStore {
-    /// The store's primitives.
-    public let backend: any SyncBackend
+public final class JSONStore: EngineStore {
     /// The document's path.
     public let path: String
     private let database: SQLiteStore
@@ -45,7 +43,6 @@ public final class JSONStore: BackendStore, EngineStore {
         // The document is what lasts: the scratch file need not survive a crash.
         try database.connection.execute("PRAGMA synchronous = OFF")
         database.connection.mirror = mirror
-        backend = database.backend
     }
 
     /// The engine over the scratch database, whose commits write the document.

@@ -11,9 +11,7 @@ public import RMap
 /// let store = try MemoryStore()
 /// let people = try await StoreReader(store: store, model: model).objects(of: "CRMPerson").fetchAll()
 /// ```
-public final class MemoryStore: BackendStore, EngineStore {
-    /// The store's primitives.
-    public let backend: any SyncBackend
+public final class MemoryStore: EngineStore {
     private let database: SQLiteStore
 
     /// Creates an empty store.
@@ -21,7 +19,6 @@ public final class MemoryStore: BackendStore, EngineStore {
     /// - Throws: ``SQLiteError`` when SQLite cannot open an in-memory database.
     public init() throws {
         database = try SQLiteStore(path: ":memory:")
-        backend = database.backend
     }
 
     /// The engine over the in-memory database.

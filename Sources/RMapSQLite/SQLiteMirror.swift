@@ -2,7 +2,7 @@ import RMap
 
 /// Another form of an SQLite database that its transactions keep up to date: the `json` store's
 /// document, of which the database is a scratch copy (``JSONDocumentMirror``). The connection's
-/// engine (``SQLiteEngine``) and backend tell it each step of a transaction.
+/// engine (``SQLiteEngine``) tells it each step of a transaction.
 protocol SQLiteMirror: AnyObject {
     /// Before `BEGIN`: a write transaction takes the mirror's lock; either kind first brings the
     /// database up to date when another process changed the mirror.

@@ -1,7 +1,7 @@
 import RMap
 
 /// The SQL of MAPPING.md §5 for SQLite: the dialect of the tables (``SchemaDiff`` writes
-/// their DDL) and the statements the backend runs.
+/// their DDL) and the statements the engine runs.
 ///
 /// The base of an entity table `t` is the table `_rmap_base_t`, with the same
 /// columns, keyed by the identity (`WITHOUT ROWID`), kept for rows changed
@@ -49,39 +49,5 @@ enum SQLiteSchema: SQLDialect {
         case .double: "REAL"
         case .string, .url, .uuid, .decimal, .date, .datetime, .json, .array: "TEXT"
         }
-    }
-
-    // MARK: - DML
-
-    /// `INSERT ... ON CONFLICT (identity) DO UPDATE` of every column, for `rows` rows.
-    static func upsert(into name: String, _ table: TableLayout, rows: Int) -> String {
-        let names = table.columns.map(\.name)
-        return "INSERT INTO \(quote(name)) (\(list(names))) VALUES \(values(width: names.count, rows: rows)) "
-            + onConflictUpdate(table)
-    }
-
-    /// `INSERT OR IGNORE` of `rows` links.
-    static func insertLinks(_ join: JoinTableLayout, rows: Int) -> String {
-        "INSERT OR IGNORE INTO \(quote(join.name)) VALUES \(values(width: join.columns.count, rows: rows))"
-    }
-
-    /// The placeholders of a multi-row `VALUES`: `(?, ?), (?, ?)`.
-    private static func values(width: Int, rows: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
-        return Array(repeating: row, count: rows).joined(separator: ", ")
-    }
-
-    static func select(from name: String, _ table: TableLayout, rowid: Bool, byIdentity: Bool) -> String {
-        let columns = (rowid ? "rowid, " : "") + list(table.columns.map(\.name))
-        let condition = byIdentity ? " WHERE " + matching(table.identityNames) : rowid ? " ORDER BY rowid" : ""
-        return "SELECT \(columns) FROM \(quote(name))\(condition)"
-    }
-
-    static func delete(from name: String, where columns: [String]) -> String {
-        "DELETE FROM \(quote(name)) WHERE \(matching(columns))"
-    }
-
-    static func matching(_ columns: [String]) -> String {
-        columns.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
     }
 }

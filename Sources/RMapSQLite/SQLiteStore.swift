@@ -13,9 +13,7 @@ public import RMap
 /// let store = try SQLiteStore(path: "rmap.sqlite")
 /// let people = try await StoreReader(store: store, model: model).objects(of: "CRMPerson").fetchAll()
 /// ```
-public final class SQLiteStore: BackendStore, EngineStore {
-    /// The store's primitives.
-    public let backend: any SyncBackend
+public final class SQLiteStore: EngineStore {
     /// The connection the store writes with.
     public let connection: SQLiteConnection
     private let sqlEngine: SQLiteEngine
@@ -43,7 +41,6 @@ public final class SQLiteStore: BackendStore, EngineStore {
     public init(path: String = "rmap.sqlite", busyTimeout: Duration = .seconds(5)) throws {
         created = path != ":memory:" && !FileManager.default.fileExists(atPath: path)
         connection = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
-        backend = try SQLiteBackend(connection: connection)
         sqlEngine = try SQLiteEngine(connection: connection)
     }
 }

@@ -1,7 +1,7 @@
 import RMap
 
 /// The triggers and indexes a write transaction drops while rmap bulk-inserts, to make again
-/// from their text in the file before it commits (``SQLiteBackend``), and the indexes its own
+/// from their text in the file before it commits (``SQLiteEngine``), and the indexes its own
 /// schema changes create then (a new table's foreign keys, a new join table's destination); no
 /// other connection writes meanwhile, and none ever sees them missing. No write reads by them.
 ///

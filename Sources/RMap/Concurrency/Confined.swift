@@ -1,17 +1,14 @@
 /// A value that is not `Sendable`, handed between threads by code that orders every access
 /// to it: the one place rmap tells the compiler "trust me", so the promise is kept in one type.
 ///
-/// The holder promises that no two threads use ``value`` at the same time, or that the parts
-/// they use do not overlap. rmap keeps the promise in four ways only:
-/// - one ``SerialWorker`` runs every access (the mapping task's graph, a store's engine);
-/// - every access holds one lock (the graph an `exec` stage's two pipe threads share, a file's
+/// The holder promises that no two threads use ``value`` at the same time. rmap keeps the
+/// promise in three ways only:
+/// - one ``SerialWorker`` runs every access (the mapping task's mapper, a store's engine);
+/// - every access holds one lock (what an `exec` stage's two pipe threads share, a file's
 ///   prefetched groups);
 /// - the threads take turns, each hand-off ordered by a continuation resumed, a job waited
-///   for or a thread started (a write's phases on ``DedicatedThread``s, a pipe's ``LineReader``,
-///   the plan a file's parsing thread prepares records with);
-/// - while the pipeline connects the graph, the store writes tables whose rows connecting
-///   does not change (``StoreWrite/writeSettled()``): connecting sets links, those rows read
-///   values and settled links.
+///   for or a thread started (``DedicatedThread``s, a pipe's ``LineReader``,
+///   the plan a file's parsing thread prepares records with).
 final class Confined<Value>: @unchecked Sendable {
     /// The value; see the type's promise.
     var value: Value

@@ -1,5 +1,5 @@
-/// The first error of jobs submitted to a ``SerialWorker`` without waiting (a ``BackgroundBackend``'s
-/// writes, a run's staged batches): later jobs are skipped, and the next call that waits throws it.
+/// The first error of jobs submitted to a ``SerialWorker`` without waiting (a run's staged batches):
+/// later jobs are skipped, and the next call that waits throws it.
 final class FirstFailure: Sendable {
     private let error = Locked<(any Error)?>(nil)
 

@@ -8,21 +8,9 @@ public struct ConnectReport: Sendable {
     /// Links made per source entity: one per (source, destination) pair a
     /// connection resolved; entities that made none are absent.
     public var counts: [String: Int] = [:]
-    /// What the run cost, counted.
-    var work = ConnectWork()
 
     /// Creates an empty report.
     public init() {}
-}
-
-/// The work a run did, counted so that tests can check it grows linearly.
-struct ConnectWork: Sendable, Equatable {
-    /// Destination indexes built.
-    var indexesBuilt = 0
-    /// Objects read while building them.
-    var objectsIndexed = 0
-    /// Index lookups and reached objects checked against a scope.
-    var lookups = 0
 }
 
 /// A reference that matched nothing: the relationship stays empty (to-one) or

@@ -1,13 +1,8 @@
 extension Predicate {
-    /// True when the object meets every clause (`when` on sources, `where` on destinations).
+    /// True when a record's values (one per attribute of `type`, `nil` where missing) meet every clause.
     ///
     /// A missing value counts as null. Conditions compare scalars: an array
     /// or JSON value meets only `null: false` and `ne`.
-    func matches(_ object: GraphObject) -> Bool {
-        clauses.allSatisfy { $0.condition.holds(for: object[attribute: $0.attribute] ?? .null) }
-    }
-
-    /// True when a record's values (one per attribute of `type`, `nil` where missing) meet every clause.
     func matches(_ values: [Value?], of type: EntityType) -> Bool {
         clauses.allSatisfy { clause in
             clause.condition.holds(for: type.attributeIndex(clause.attribute).flatMap { values[$0] } ?? .null)

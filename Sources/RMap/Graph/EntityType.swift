@@ -1,8 +1,8 @@
 /// An entity of the model as the runtime uses it: the mapping plus indexes
 /// (attribute and relationship positions, the root, the identity's positions).
-/// The positions are the packed graph's (`package`); the public API is by name.
+/// The positions are the staging tables' and the store layout's (`package`); the public API is by name.
 ///
-/// Instances are immutable and shared by every ``GraphObject`` of the entity.
+/// Instances are immutable and shared by every stage of a run.
 public final class EntityType: Sendable {
     /// The resolved mapping.
     public let mapping: EntityMapping
@@ -47,8 +47,6 @@ public final class GraphSchema: Sendable {
     private let positions: [String: Int]
     /// For each entity, the positions of itself and every entity that extends it.
     private let families: [[Int]]
-    /// Where each table keeps each relationship's links.
-    let relationshipSlots: RelationshipSlots
 
     /// Builds the schema of a model.
     public init(model: MappingModel) {
@@ -69,13 +67,10 @@ public final class GraphSchema: Sendable {
             }
         }
         self.families = families
-        let types = types
-        relationshipSlots = RelationshipSlots(types: types) { name in positions[name].map { types[$0] } }
     }
 
     /// The entity named `name`, or `nil` when the model has none: a question about the schema.
-    /// The graph's entry points by name (``ObjectGraph/objects(of:)``, ``ObjectGraph/insert(_:)``,
-    /// ``ObjectGraph/object(of:identity:)``) throw ``GraphError/unknownEntity(_:)`` instead.
+    /// The entry points by name (``StagedObjects/update(_:_:)``) throw ``GraphError/unknownEntity(_:)`` instead.
     public func type(named name: String) -> EntityType? {
         positions[name].map { types[$0] }
     }

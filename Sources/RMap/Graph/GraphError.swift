@@ -1,4 +1,4 @@
-/// Why a read or write by name on an ``ObjectGraph`` or a ``GraphObject`` failed.
+/// Why a read or write by name on a run's objects (a stage's ``StagedObject``) failed.
 ///
 /// ```swift
 /// do {
@@ -8,7 +8,7 @@
 /// }
 /// ```
 public enum GraphError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The graph's schema has no entity `name`.
+    /// The model has no entity `name`.
     case unknownEntity(String)
     /// The entity (the object's, a sub-entity for polymorphic records) has no attribute `name`.
     case unknownAttribute(entity: String, name: String)

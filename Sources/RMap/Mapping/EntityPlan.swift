@@ -21,7 +21,6 @@ final class EntityPlan {
     /// The element name that may wrap a record (`nil` for `root: bare`).
     let wrapper: String?
     let hasRequired: Bool
-    let hasDefaults: Bool
     /// A values array lent to one record at a time, so that mapping a record allocates none.
     private var spareValues: [Value?] = []
 
@@ -62,7 +61,6 @@ final class EntityPlan {
         self.types = types
         wrapper = mapping.root == .bare ? nil : mapping.element
         hasRequired = attributes.contains(where: \.required)
-        hasDefaults = attributes.contains { $0.defaultValue != nil }
     }
 
     /// The first keys of the attributes an embedded relationship's destination reads from the record

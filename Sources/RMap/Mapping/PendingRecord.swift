@@ -1,16 +1,12 @@
-/// A record converted and checked but not yet in the graph: what mapping
+/// A record converted and checked but not yet staged: what mapping
 /// holds between reading a whole record (nested records included) and
-/// applying it, so that a rejected record changes nothing.
+/// staging it, so that a rejected record changes nothing.
 struct PendingRecord {
     let plan: EntityPlan
     /// Values by attribute position: `nil` where the record has no key (the
     /// object keeps what it has), `.null` where it said `null`.
     let values: [Value?]
     let identity: IdentityKey
-    /// The object with this identity when conversion began, if the graph had one.
-    let existing: GraphObject?
-    /// True when the store already held this identity before the run (defaults do not apply).
-    var stored = false
     /// True when the record said its entity (its type key named it).
     var typed = false
     /// In a streamed run, the values an untyped record gives to attributes only its entity's
@@ -48,7 +44,7 @@ final class PayloadFill {
     }
 }
 
-/// Counts and errors, shared by the converting and the applying halves of the mapper.
+/// Counts and errors, shared by the mapper and its converter.
 final class MappingTally {
     var counts: [EntityMappingCounts]
     var touched: [Bool]

@@ -1,6 +1,5 @@
 /// Converts one payload record, with its nested records, into a
-/// ``PendingRecord``, reporting every problem found; it reads the graph but
-/// never changes it.
+/// ``PendingRecord``, reporting every problem found.
 ///
 /// A record is rejected when any of its values cannot be read, its identity is
 /// missing, a required attribute of an object new to the store is missing or null, its type
@@ -10,7 +9,7 @@
 /// loses a member because one nested record was bad. A `null` item of an array of records
 /// is skipped and counted, as RestKit skips `NSNull` in collections.
 final class RecordConverter {
-    private let graph: ObjectGraph
+    private let schema: GraphSchema
     private let plans: [EntityPlan]
     private let tally: MappingTally
     private var origin = ""
@@ -19,13 +18,9 @@ final class RecordConverter {
     private var visited: [Int] = []
     /// Identities met in the current top-level record: seen again, they are not new objects.
     private var seen = Set<SeenIdentity>()
-    /// Identities the store held before the run: not new objects either.
-    var stored = StoredIdentities()
-    /// Whether `required` is checked here; a streamed run checks it in the store (``RequiredCheck``).
-    var checksRequired = true
-    /// Required values lacking in the current top-level record when the store checks them: if the
-    /// record stands, the store checks it; if it is rejected, their errors join its errors, as
-    /// candidates the store confirms.
+    /// Required values lacking in the current top-level record, which the store checks
+    /// (``RequiredCheck``): if the record stands, the store checks it; if it is rejected, their
+    /// errors join its errors, as candidates the store confirms.
     private var lacking: [Lacking] = []
     /// The plans of each entity's sub-entities, by entity index, as ``subEntityValues(_:of:)`` asks.
     private var subPlans: [Int: [EntityPlan]] = [:]
@@ -46,8 +41,8 @@ final class RecordConverter {
         let identity: IdentityKey
     }
 
-    init(graph: ObjectGraph, plans: [EntityPlan], tally: MappingTally) {
-        self.graph = graph
+    init(schema: GraphSchema, plans: [EntityPlan], tally: MappingTally) {
+        self.schema = schema
         self.plans = plans
         self.tally = tally
     }
@@ -146,18 +141,7 @@ final class RecordConverter {
         }
         var fields = explicit ? RecordFields.read(object, plan) : prepared?.fields ?? RecordFields.read(object, plan)
         fields.fill(from: fill, plan)
-        var identity = plan.identityKey(of: fields.values)
-        var existing = identity.flatMap { graph.object(root: plan.type.rootIndex, identity: $0) }
-        if !explicit, let known = existing, known.type !== plan.type,
-            graph.schema.model.entity(known.type.mapping, isKindOf: plan.type.name)
-        {
-            // A record that does not say its type keeps the sub-entity the object already has.
-            plan = plans[known.type.index]
-            fields = RecordFields.read(object, plan)
-            fields.fill(from: fill, plan)
-            identity = plan.identityKey(of: fields.values)
-            existing = identity.flatMap { graph.object(root: plan.type.rootIndex, identity: $0) }
-        }
+        let identity = plan.identityKey(of: fields.values)
         count(plan)
         if !embedded { tally.counts[plan.type.index].unmappedKeys += fields.unmapped }
         var failed = false
@@ -183,37 +167,25 @@ final class RecordConverter {
                 "identity attribute '\(attribute.name)' is \(said): the record cannot be merged")
             return .rejected
         }
-        let inStore =
-            (plan.hasRequired || plan.hasDefaults) && stored.contains(root: plan.type.rootIndex, identity: identity)
-        let isNew =
-            existing == nil && !inStore
-            && (seen.isEmpty || !seen.contains(SeenIdentity(root: plan.type.rootIndex, identity: identity)))
+        let isNew = seen.isEmpty || !seen.contains(SeenIdentity(root: plan.type.rootIndex, identity: identity))
         // A tombstone for an object the store does not hold deletes nothing: it needs no required values.
         let tombstone = plan.type.mapping.deletion.tombstone?.matches(fields.values, of: plan.type) ?? false
         if isNew, plan.hasRequired, !tombstone {
             for attribute in plan.attributes where attribute.required {
                 guard let value = fields.values[attribute.position] ?? attribute.defaultValue, !value.isNull else {
                     let said = fields.values[attribute.position] == nil ? "missing" : "null"
-                    guard checksRequired else {
-                        let candidate = RequiredCheck.Candidate(
-                            error: tally.errors.count + lacking.count, type: plan.type.index, identity: identity.values,
-                            attribute: attribute.position)
-                        lacking.append(Lacking(candidate: candidate, identity: identity, path: path, said: said))
-                        continue
-                    }
-                    fail(
-                        plan, identity: plan.described(identity), attribute: attribute.name,
-                        keyPath: join(path, attribute.key), "required attribute is \(said) on a new object")
-                    failed = true
+                    let candidate = RequiredCheck.Candidate(
+                        error: tally.errors.count + lacking.count, type: plan.type.index, identity: identity.values,
+                        attribute: attribute.position)
+                    lacking.append(Lacking(candidate: candidate, identity: identity, path: path, said: said))
                     continue
                 }
             }
         }
-        var record = PendingRecord(plan: plan, values: fields.values, identity: identity, existing: existing)
-        record.stored = inStore
+        var record = PendingRecord(plan: plan, values: fields.values, identity: identity)
         record.typed = explicit
         record.path = path.text
-        if !checksRequired, !explicit, fields.unmapped > 0 { record.subEntityValues = subEntityValues(object, of: plan) }
+        if !explicit, fields.unmapped > 0 { record.subEntityValues = subEntityValues(object, of: plan) }
         if !plan.nested.isEmpty {
             seen.insert(SeenIdentity(root: plan.type.rootIndex, identity: identity))
             let ahead = plan === declared ? prepared?.nested : nil
@@ -235,7 +207,7 @@ final class RecordConverter {
     /// a value that cannot become its type is left out, as an unmapped key (the object may be no
     /// such sub-entity).
     private func subEntityValues(_ object: JSONObject, of plan: EntityPlan) -> [(type: Int, attribute: Int, value: Value)] {
-        let model = graph.schema.model
+        let model = schema.model
         let subs =
             subPlans[plan.type.index]
             ?? plans.filter { $0 !== plan && model.entity($0.type.mapping, isKindOf: plan.type.name) }
@@ -353,7 +325,7 @@ final class RecordConverter {
     private func resolveType(_ text: String, in plan: EntityPlan) -> Int? {
         if let type = plan.types[text] { return type }
         if let cached = plan.camelizedTypes[text] { return cached }
-        let type = plan.types[graph.schema.model.inflector.camelize(text)]
+        let type = plan.types[schema.model.inflector.camelize(text)]
         plan.camelizedTypes[text] = type
         return type
     }

@@ -1,19 +1,20 @@
-/// The map stage: reads payloads record by record into an ``ObjectGraph``.
+/// The map stage: reads payloads record by record into the run's staging tables
+/// (``StageWriter``), where the store's engine merges them.
 ///
-/// Each record becomes one object, found or created by its identity in the
-/// identity map of its root entity, so the same identity met twice (in two
-/// payloads, or nested and top-level) is one object that later records
-/// update. Sub-entities share their root's identity map: a record's type key
+/// Each record becomes one occurrence of its object, keyed by its identity in its
+/// root entity's table, so the same identity met twice (in two payloads, or nested
+/// and top-level) is one object that later records update when the store collapses
+/// the occurrences. Sub-entities share their root's table: a record's type key
 /// picks its entity (a record without one keeps the sub-entity its object
-/// already has).
+/// already has, which the store knows).
 ///
 /// Values: a record updates only the attributes whose keys it has; `null`
 /// clears a value, a missing key (or a missing object on a key path) leaves
 /// it. A value map turns payload text into stored text before conversion; a
 /// value the map does not list is stored as sent. Transformers run after
 /// conversion, never on `null`. Defaults fill the missing keys of an object new
-/// to the store (``storedIdentities``), `default_on_missing` ones any object's, and
-/// a payload's `fill` fills the keys its records lack. Keys that map to nothing
+/// to the store, `default_on_missing` ones any object's (both in the store's merge),
+/// and a payload's `fill` fills the keys its records lack. Keys that map to nothing
 /// are counted (``EntityMappingCounts/unmappedKeys``), not stored.
 ///
 /// Nested relationships are mapped with their destination's mapping, to any
@@ -23,57 +24,54 @@
 ///
 /// Rejection: a record that cannot be mapped is rejected whole, with a
 /// ``RecordError`` for each problem, and mapping goes on. Everything is
-/// converted and checked before anything is applied, so a rejected record
-/// changes nothing in the graph. A record without a complete identity is
+/// converted and checked before anything is staged, so a rejected record
+/// changes nothing. A record without a complete identity is
 /// rejected (it could not be merged), nested or not. A rejected nested record
 /// rejects the record it is nested in, up to the top-level record: a parent
 /// stands or falls with its nested records, so a `replace` set never silently
 /// loses a member.
 ///
 /// ```swift
-/// let graph = ObjectGraph(schema: GraphSchema(model: model))
-/// let mapper = RecordMapper(graph: graph, transformers: BuiltinTransformers.all)
+/// let schema = GraphSchema(model: model)
+/// let layout = StageLayout(store: StoreLayout(schema: schema), schema: schema)
+/// let mapper = RecordMapper(
+///     schema: schema, transformers: BuiltinTransformers.all,
+///     stage: StageWriter(layout: layout) { batch in try channel.submit(batch) })
 /// try mapper.map(Payload(origin: "people.json", entity: "CRMPerson", body: .file(path: "people.json")))
 /// for error in mapper.report.errors { print(error) }
 /// ```
 ///
-/// Not thread-safe: one mapper and its graph belong to one task.
-public final class RecordMapper {
-    /// The graph the records go into.
-    public let graph: ObjectGraph
+/// Not thread-safe: one mapper and its stage writer belong to one task.
+package final class RecordMapper {
+    /// The entities the records map to.
+    let schema: GraphSchema
     private let plans: [EntityPlan]
     private let tally: MappingTally
     private let converter: RecordConverter
-    private let writer: GraphWriter
     private let transformers: [String: any Transformer]
+    /// Where records go: the run's staging tables; `required` is checked there (``RequiredCheck``).
+    let stage: StageWriter
 
-    /// Creates a mapper for `graph`'s schema.
+    /// Creates a mapper for `schema`'s entities.
     ///
     /// - Parameters:
-    ///   - graph: the graph to fill; it may already hold objects, which records then update.
     ///   - transformers: the transformers attributes' `transform:` may name. A
     ///     name missing here rejects every record that carries a value for that attribute.
-    public init(graph: ObjectGraph, transformers: [String: any Transformer]) {
-        self.graph = graph
+    ///   - stage: the writer of the run's staging tables.
+    init(schema: GraphSchema, transformers: [String: any Transformer], stage: StageWriter) {
+        self.schema = schema
         self.transformers = transformers
-        let schema = graph.schema
+        self.stage = stage
         plans = schema.types.map { EntityPlan(type: $0, schema: schema, transformers: transformers) }
         tally = MappingTally(typeCount: schema.types.count)
-        converter = RecordConverter(graph: graph, plans: plans, tally: tally)
-        writer = GraphWriter(graph: graph, tally: tally)
+        converter = RecordConverter(schema: schema, plans: plans, tally: tally)
     }
 
-    /// The identities the store held before the run: their objects are not new, so
-    /// defaults and `required` leave them alone (empty: every object is new to the store).
-    public var storedIdentities: StoredIdentities {
-        get { converter.stored }
-        set { converter.stored = newValue }
-    }
-
-    /// When set, records go to the run's staging tables instead of the graph (which stays empty),
-    /// and `required` is checked there.
-    var stage: StageWriter? {
-        didSet { converter.checksRequired = stage == nil }
+    /// A mapper that checks payloads without a store: records are converted and staged into
+    /// batches that go nowhere (the conformance suites and the fuzzers map this way).
+    package convenience init(checking schema: GraphSchema, transformers: [String: any Transformer]) {
+        let layout = StageLayout(store: StoreLayout(schema: schema), schema: schema)
+        self.init(schema: schema, transformers: transformers, stage: StageWriter(layout: layout) { _ in })
     }
 
     /// Adds rejections found after mapping (``RequiredCheck``) to the report.
@@ -96,15 +94,8 @@ public final class RecordMapper {
     /// When set, collects the identity of each record's object as payloads are mapped.
     var identified: [IdentityKey]?
 
-    /// When set, collects the row of every object that payloads make or update, nested
-    /// ones included, by entity index.
-    var collected: [Int: [Int32]]? {
-        get { writer.collected }
-        set { writer.collected = newValue }
-    }
-
     /// The counts and the errors of every payload mapped so far.
-    public var report: MappingReport { tally.report(graph.schema) }
+    package var report: MappingReport { tally.report(schema) }
 
     /// The records the last payload mapped brought, by entity index (the entities it brought none of left out).
     var fetchedInLastPayload: [(index: Int, added: Int)] {
@@ -123,8 +114,8 @@ public final class RecordMapper {
     /// - Throws: ``JSONError`` when the file cannot be read or is not JSON;
     ///   ``FetchError`` when the payload names an unknown entity or holds no
     ///   records where its mapping says. Records mapped before the error stay mapped.
-    public func map(_ payload: Payload) throws {
-        guard let type = graph.schema.type(named: payload.entity) else {
+    package func map(_ payload: Payload) throws {
+        guard let type = schema.type(named: payload.entity) else {
             throw FetchError(origin: payload.origin, message: "payload for unknown entity '\(payload.entity)'")
         }
         let plan = plans[type.index]
@@ -144,7 +135,7 @@ public final class RecordMapper {
             }
         case .file(let path):
             // The thread that parses the file also converts records' attributes while it is ahead.
-            let preparer = FieldPreparer(type: type, schema: graph.schema, transformers: transformers)
+            let preparer = FieldPreparer(type: type, schema: schema, transformers: transformers)
             func each(_ item: JSONStreamItem, prepared: PreparedRecord?) throws {
                 if item.isWholeDocument {
                     let records = try RecordSelection.records(in: item.value, for: type.mapping, origin: origin)
@@ -168,13 +159,8 @@ public final class RecordMapper {
             let pending = converter.convert(
                 record, as: plan, origin: origin, index: index, fill: fill, prepared: prepared)
         else { return }
-        if let stage {
-            try stage.stage(pending, origin: origin, index: index)
-            pending.plan.returnValues(pending.values)
-            identified?.append(pending.identity)
-            return
-        }
-        let object = writer.apply(pending, origin: origin, index: index)
-        identified?.append(object.identity)
+        try stage.stage(pending, origin: origin, index: index)
+        pending.plan.returnValues(pending.values)
+        identified?.append(pending.identity)
     }
 }

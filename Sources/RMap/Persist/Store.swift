@@ -146,4 +146,14 @@ extension EngineStore {
 
     /// Nothing to load.
     public func load(_ layout: StoreLayout) throws {}
+
+    /// The entries of `scope` in the `_rmap_state` table, read by the engine in a transaction that
+    /// only reads (none while the store has no such table: a dry run leaves none behind).
+    ///
+    /// - Throws: ``PersistError`` when a stored value is not JSON, or the engine's errors.
+    public func runState(scope: String) throws -> [String: RunStateEntry] {
+        try load(RunStateTable.layout)
+        let engine = try engine()
+        return try engine.transaction(.read, commit: false) { try RunStateTable.read(scope: scope, from: engine) }
+    }
 }

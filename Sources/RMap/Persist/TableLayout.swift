@@ -74,12 +74,6 @@ public struct TableLayout: Sendable, Hashable {
     public func identityValues(of row: [Value]) -> [Value] {
         identity.map { row[$0] }
     }
-
-    /// The columns that ``StoreBackend/matchesBase(_:_:)`` compares for an incoming row with a
-    /// value in the `present` columns: the identity's, then the other present ones in order.
-    public func comparedColumns(present: [Bool]) -> [Int] {
-        identity + present.indices.filter { present[$0] && !identity.contains($0) }
-    }
 }
 
 /// A join table holding a to-many relationship that no to-one column can hold:

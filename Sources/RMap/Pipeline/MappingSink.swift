@@ -1,36 +1,36 @@
-/// The one seam through which concurrent sources reach the graph: the mapping
+/// The one seam through which concurrent sources reach the run's staging tables: the mapping
 /// task, a ``SerialWorker`` that maps payloads one at a time, in the order they arrive.
 ///
 /// A source awaits each delivery until its payload is mapped, so it runs at most one
 /// payload ahead of the mapping (the back-pressure), and parsing a payload's file,
 /// which may wait for the thread reading it, blocks no task of the cooperative pool.
-/// The graph and mapper are not `Sendable`: only the worker touches them until the
+/// The mapper is not `Sendable`: only the worker touches it until the
 /// fetch is over (every delivery returned). The live session (`RMapHTTP`'s
-/// `Session`) maps its answers through it too.
+/// `Session`) maps its answers through it too (``Pipeline/load(_:from:parents:into:)``).
 public final class MappingSink: Sendable {
     private let worker = SerialWorker(label: "rmap.mapping")
     private let state: Confined<MappingState>
 
-    /// Creates the seam over a graph and the mapper that fills it.
-    public init(graph: ObjectGraph, mapper: RecordMapper) {
-        state = Confined(MappingState(graph: graph, mapper: mapper))
+    /// Creates the seam over the mapper that stages the records.
+    package init(mapper: RecordMapper) {
+        state = Confined(MappingState(mapper: mapper))
     }
 
-    /// Maps a payload into the graph; returns how many records of its entity its payloads brought
+    /// Maps a payload; returns how many records of its entity its payloads brought
     /// so far, counting those mapped as a sub-entity (a polymorphic payload's `Admin` records).
     public func deliver(_ payload: Payload) async throws -> Int {
         try await deliverCounted(payload).records
     }
 
-    /// Maps a payload into the graph; returns the records of its entity that its payloads brought
+    /// Maps a payload; returns the records of its entity that its payloads brought
     /// so far, and those of other entities nested in them.
     func deliverCounted(_ payload: Payload) async throws -> MappedCounts {
         try await worker.run { [state] in try state.value.deliver(payload) }
     }
 
-    /// Maps a payload into the graph; returns what it counted (``deliverCounted(_:)``) and the
+    /// Maps a payload; returns what it counted (``deliverCounted(_:)``) and the
     /// identities of this payload's records' objects.
-    func deliverIdentified(_ payload: Payload) async throws -> (count: MappedCounts, identities: [IdentityKey]) {
+    package func deliverIdentified(_ payload: Payload) async throws -> (count: MappedCounts, identities: [IdentityKey]) {
         try await worker.run { [state] in
             let mapper = state.value.mapper
             mapper.identified = []
@@ -40,26 +40,9 @@ public final class MappingSink: Sendable {
         }
     }
 
-    /// Maps a payload into the graph; returns what it counted (``deliverCounted(_:)``) and, by
-    /// entity, the graph row of every object the payload made or updated, nested ones included
-    /// (``RememberedPayloads`` lists their identities once the run is over: 4 bytes an object
-    /// until then).
-    func deliverCollecting(_ payload: Payload) async throws -> (count: MappedCounts, rows: [String: [Int32]]) {
-        try await worker.run { [state] in
-            let mapper = state.value.mapper
-            mapper.collected = [:]
-            defer { mapper.collected = nil }
-            let count = try state.value.deliver(payload)
-            let types = state.value.graph.schema.types
-            var rows: [String: [Int32]] = [:]
-            for (index, collected) in mapper.collected ?? [:] { rows[types[index].name] = collected }
-            return (count, rows)
-        }
-    }
-
     /// Stages what the mapper batched (a streamed run's last rows).
     func flushStaged() async throws {
-        try await worker.run { [state] in try state.value.mapper.stage?.flush() }
+        try await worker.run { [state] in try state.value.mapper.stage.flush() }
     }
 
     /// Adds the rejections the store found after mapping to the mapper's report.
@@ -87,28 +70,19 @@ public final class MappingSink: Sendable {
     var fills: [String: Set<String>] {
         get async { await worker.run { [state] in state.value.filled } }
     }
-
-    /// The identities of an entity's objects so far.
-    public func identities(of entity: String) async -> [IdentityKey] {
-        await worker.run { [state] in
-            // An entity the model does not know has no objects.
-            ((try? state.value.graph.objects(of: entity)) ?? []).map(\.identity).filter { !$0.isIncomplete }
-        }
-    }
 }
 
 /// The records a payload's entity received so far: its own (its family's, from its payloads) and,
 /// by the root entity of their table, those nested in them.
-struct MappedCounts: Sendable, Equatable {
+package struct MappedCounts: Sendable, Equatable {
     /// Records of the entity (and its sub-entities) that its payloads brought so far.
-    var records: Int
+    package var records: Int
     /// Records of other entities that arrived nested in its payloads so far, by root entity.
-    var nested: [String: Int] = [:]
+    package var nested: [String: Int] = [:]
 }
 
 /// What the mapping task owns.
 private struct MappingState {
-    let graph: ObjectGraph
     let mapper: RecordMapper
     /// Per entity, the attributes its payloads filled from a parent (whose cursors are kept apart).
     var filled: [String: Set<String>] = [:]
@@ -118,14 +92,15 @@ private struct MappingState {
     mutating func deliver(_ payload: Payload) throws -> MappedCounts {
         if !payload.fill.isEmpty { filled[payload.entity, default: []].formUnion(payload.fill.keys) }
         try mapper.map(payload)
-        guard let type = graph.schema.type(named: payload.entity) else { return MappedCounts(records: 0) }
-        let family = graph.schema.family(of: type).map(\.index)
+        let schema = mapper.schema
+        guard let type = schema.type(named: payload.entity) else { return MappedCounts(records: 0) }
+        let family = schema.family(of: type).map(\.index)
         var counts = self.counts[payload.entity] ?? MappedCounts(records: 0)
         for (index, added) in mapper.fetchedInLastPayload where added > 0 {
             if family.contains(index) {
                 counts.records += added
             } else {
-                counts.nested[graph.schema.root(of: graph.schema.types[index]).name, default: 0] += added
+                counts.nested[schema.root(of: schema.types[index]).name, default: 0] += added
             }
         }
         self.counts[payload.entity] = counts

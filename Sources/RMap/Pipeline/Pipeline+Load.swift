@@ -26,15 +26,15 @@ extension Pipeline {
         parents: @escaping @Sendable (String) async -> [IdentityKey], into store: RunStore
     ) async throws -> LoadedObjects {
         let schema = GraphSchema(model: model)
-        let graph = ObjectGraph(schema: schema)
-        let mapper = RecordMapper(graph: graph, transformers: registry.transformers)
         let layout = StageLayout(store: StoreLayout(schema: schema), schema: schema)
         guard let channel = try await store.beginStaging(layout) else {
             throw SyncError.storeWithoutEngine(plugin: try await store.use { String(describing: type(of: $0)) })
         }
         do {
-            mapper.stage = StageWriter(layout: layout) { batch in try channel.submit(batch) }
-            let sink = MappingSink(graph: graph, mapper: mapper)
+            let mapper = RecordMapper(
+                schema: schema, transformers: registry.transformers,
+                stage: StageWriter(layout: layout) { batch in try channel.submit(batch) })
+            let sink = MappingSink(mapper: mapper)
             let context = FetchContext(
                 model: model, deliver: { _ = try await sink.deliverCounted($0) }, identities: parents,
                 progress: { _ in })

@@ -36,8 +36,6 @@ public struct Pipeline: Sendable {
         _ options: RunOptions = RunOptions(), progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }
     ) async throws -> RunResult {
         let schema = GraphSchema(model: model)
-        let graph = ObjectGraph(schema: schema)
-        let mapper = RecordMapper(graph: graph, transformers: registry.transformers)
         let plan = FetchPlan(model: model, only: options.only)
         let fetched = Set(plan.waves.flatMap { $0.flatMap { $0.entities.map(\.name) } })
         let stages = try stages()
@@ -48,8 +46,11 @@ public struct Pipeline: Sendable {
         guard let channel = try await store.beginStaging(stageLayout) else {
             throw SyncError.storeWithoutEngine(plugin: config.plugin)
         }
+        let mapper = RecordMapper(
+            schema: schema, transformers: registry.transformers,
+            stage: StageWriter(layout: stageLayout) { batch in try channel.submit(batch) })
         return try await runStreamed(
-            options, progress: progress, schema: schema, graph: graph, mapper: mapper, plan: plan, fetched: fetched,
+            options, progress: progress, schema: schema, mapper: mapper, plan: plan, fetched: fetched,
             stages: stages, rejected: RejectedRecords(), store: store, channel: channel, layout: stageLayout)
     }
 
@@ -57,12 +58,12 @@ public struct Pipeline: Sendable {
     /// merged in one transaction. On any failure the staging tables go, and nothing is written.
     private func runStreamed(
         _ options: RunOptions, progress: @escaping @Sendable (ProgressEvent) -> Void, schema: GraphSchema,
-        graph: ObjectGraph, mapper: RecordMapper, plan: FetchPlan, fetched: Set<String>, stages: [any Stage],
+        mapper: RecordMapper, plan: FetchPlan, fetched: Set<String>, stages: [any Stage],
         rejected: RejectedRecords, store: RunStore, channel: StagingChannel, layout: StageLayout
     ) async throws -> RunResult {
         do {
             let result = try await streamed(
-                options, progress: progress, schema: schema, graph: graph, mapper: mapper, plan: plan, fetched: fetched,
+                options, progress: progress, schema: schema, mapper: mapper, plan: plan, fetched: fetched,
                 stages: stages, rejected: rejected, store: store, channel: channel, layout: layout)
             await channel.close()
             return result
@@ -75,16 +76,15 @@ public struct Pipeline: Sendable {
 
     private func streamed(
         _ options: RunOptions, progress: @escaping @Sendable (ProgressEvent) -> Void, schema: GraphSchema,
-        graph: ObjectGraph, mapper: RecordMapper, plan: FetchPlan, fetched: Set<String>, stages: [any Stage],
+        mapper: RecordMapper, plan: FetchPlan, fetched: Set<String>, stages: [any Stage],
         rejected: RejectedRecords, store: RunStore, channel: StagingChannel, layout: StageLayout
     ) async throws -> RunResult {
-        mapper.stage = StageWriter(layout: layout) { batch in try channel.submit(batch) }
         let cursors =
             IncrementalRun.entities(of: model, fetched: fetched).isEmpty
             ? [:] : try await store.use { try $0.runState(scope: IncrementalCursors.scope) }
         let incremental = IncrementalRun(model: model, fetched: fetched, full: options.full, stored: cursors)
         let state = SourceRunState(full: options.full, store: store)
-        let sink = MappingSink(graph: graph, mapper: mapper)
+        let sink = MappingSink(mapper: mapper)
         let skipped = SkippedRequests()
         let payloads = RememberedPayloads(model: model, state: state) { payload in
             Self.report(try await sink.deliverCounted(payload), of: payload.entity, to: progress)
@@ -151,7 +151,7 @@ public struct Pipeline: Sendable {
             },
             identities: { entity in
                 // Parents in payloads skipped unchanged are parents too.
-                var mapped = await sink.identities(of: entity)
+                var mapped: [IdentityKey] = []
                 if let channel {
                     // A streamed run's parents are staged: everything mapped so far, then read back.
                     try? await sink.flushStaged()

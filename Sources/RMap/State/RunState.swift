@@ -28,7 +28,7 @@ public struct RunStateEntry: Sendable, Hashable {
 /// ```swift
 /// var state = RunStateUpdate()
 /// state.set(scope: "singer", key: "tap-github", to: .object(bookmarks))
-/// try store.write(graph, request: WriteRequest(runState: state))
+/// let request = WriteRequest(runState: state)  // what the run's merge commits with its data
 /// ```
 public struct RunStateUpdate: Sendable, Equatable {
     /// An entry to write: a value, or JSON text its owner formed (``set(scope:key:json:)``).

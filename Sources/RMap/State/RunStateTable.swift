@@ -3,8 +3,8 @@ import Foundation
 /// The store table `_rmap_state` that keeps run state: `scope`, `key`,
 /// `value` (JSON text) and `updated_at`, unique by scope and key.
 ///
-/// It is a plain store table, as the push journal is, so every engine built
-/// on ``StoreBackend`` keeps it without code of its own.
+/// It is a plain store table, as the push journal is, so every engine keeps it
+/// without code of its own.
 package enum RunStateTable {
     /// The table.
     static let table = TableLayout(
@@ -18,46 +18,6 @@ package enum RunStateTable {
 
     /// The layout that holds the table alone.
     package static let layout = StoreLayout(tables: [table])
-
-    /// The entries of `scope`, by key. Call inside a transaction over ``layout``.
-    ///
-    /// - Throws: ``PersistError`` when a stored value is not JSON, or the backend's errors.
-    static func read(scope: String, from backend: any StoreBackend) throws -> [String: RunStateEntry] {
-        var entries: [String: RunStateEntry] = [:]
-        for row in try backend.scanRows(table) {
-            guard case .string(scope) = row.values[0], case .string(let key) = row.values[1],
-                case .string(let text) = row.values[2]
-            else { continue }
-            let value: JSONValue
-            do { value = try JSONReader.parse(text, origin: "_rmap_state") } catch {
-                throw PersistError.runStateNotJSON(scope: scope, key: key, reason: "\(error)")
-            }
-            var updatedAt = ""
-            if case .string(let text) = row.values[3] { updatedAt = text }
-            entries[key] = RunStateEntry(scope: scope, key: key, value: value, updatedAt: updatedAt)
-        }
-        return entries
-    }
-
-    /// Writes `update`, stamped `now`. Call inside the run's transaction.
-    static func write(_ update: RunStateUpdate, to backend: any StoreBackend, now: Date = Date()) throws {
-        guard !update.isEmpty else { return }
-        try backend.ensureSchema(layout)
-        if !update.clearedScopes.isEmpty || !update.removed.isEmpty {
-            let stale = try backend.scanRows(table).filter { row in
-                guard case .string(let scope) = row.values[0], case .string(let key) = row.values[1] else {
-                    return false
-                }
-                return update.clearedScopes.contains(scope) || update.removed[scope]?.contains(key) == true
-            }
-            if !stale.isEmpty { try backend.delete(table, identities: stale.map { Array($0.values[0...1]) }) }
-        }
-        let stamp = Timestamp(milliseconds: Int64((now.timeIntervalSince1970 * 1000).rounded())).description
-        let rows: [[Value]] = update.serializedEntries.map { entry in
-            [.string(entry.scope), .string(entry.key), .string(entry.json), .string(stamp)]
-        }
-        if !rows.isEmpty { try backend.upsertRows(table, rows) }
-    }
 
     // MARK: - Through an engine
 

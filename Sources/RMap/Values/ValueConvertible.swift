@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A Swift type that an attribute of a graph object (``GraphObject``) or a
+/// A Swift type that an attribute of a run's object (a stage's ``StagedObject``) or a
 /// live object can be read as and written from.
 ///
 /// ```swift

@@ -32,7 +32,7 @@ public final class PostgresEngine: SQLEngine {
     /// the cache never grows with the input.
     private static let cachedStatements = 1024
     /// Rows from which ``insert(into:columns:rows:)`` goes through `COPY`.
-    static let copyThreshold = PostgresBackend.copyThreshold
+    static let copyThreshold = 64
     /// PostgreSQL's limit on the parameters of one statement.
     private static let maximumParameters = 65535
 

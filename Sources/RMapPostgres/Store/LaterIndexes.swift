@@ -5,9 +5,8 @@ import RMap
 ///
 /// Secondary indexes (foreign-key columns, a join table's destination) are built at commit:
 /// they enforce nothing. A new join table's primary key is dropped when the table is made and
-/// added again, under the same name, before links are merged into it (`ON CONFLICT` needs it)
-/// or at commit; ``FreshTableLoader`` copies only distinct links into it meanwhile. Measured in
-/// docs/performance-log.md ("PostgreSQL at COPY speed").
+/// added again, under the same name, at commit. Measured in docs/performance-log.md
+/// ("PostgreSQL at COPY speed").
 final class LaterIndexes {
     private let connection: PostgresConnection
     /// `CREATE INDEX` statements, run at commit.
@@ -26,7 +25,7 @@ final class LaterIndexes {
     }
 
     /// Runs a schema change's statements but its `CREATE INDEX`es, which wait for the commit,
-    /// and drops the primary keys of the join tables it creates until links are merged into them.
+    /// and drops the primary keys of the join tables it creates until the commit.
     func create(_ diff: SchemaDiff) throws {
         let statements = try diff.statements(PostgresSchema.self)
         guard !statements.isEmpty else { return }
@@ -46,12 +45,6 @@ final class LaterIndexes {
         primaryKeys[join.name] =
             "ALTER TABLE \(table) ADD CONSTRAINT \(constraint) "
             + "PRIMARY KEY (\(PostgresSchema.list(join.columns.map(\.name))))"
-    }
-
-    /// Adds back the primary key of `join` if it waits: links are about to be merged into it.
-    func buildKey(of join: JoinTableLayout) throws(PostgresError) {
-        guard let statement = primaryKeys.removeValue(forKey: join.name) else { return }
-        try connection.execute(statement)
     }
 
     /// Builds every index that waits, before the transaction commits.

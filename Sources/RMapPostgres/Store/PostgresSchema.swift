@@ -1,7 +1,7 @@
 import RMap
 
 /// The SQL of MAPPING.md §5 for PostgreSQL: the dialect of the tables
-/// (``SchemaDiff`` writes their DDL) and the statements ``PostgresBackend`` runs.
+/// (``SchemaDiff`` writes their DDL) and the statements ``PostgresEngine`` runs.
 ///
 /// An entity table `t` has the layout's columns, a unique key on the
 /// identity, and `_rmap_rowid bigserial` (the row's handle for `push`, in
@@ -51,48 +51,5 @@ enum PostgresSchema: SQLDialect {
         case .datetime: "timestamptz"
         case .array, .json: "jsonb"
         }
-    }
-
-    // MARK: - Sets of values as parameters
-
-    /// `unnest($1::bigint[], $2::text[]) WITH ORDINALITY AS alias("id", "code", "_rmap_n")`: one
-    /// row per element of array parameters `$first`, `$first+1`, ... holding the columns' values.
-    static func unnest(_ columns: [ColumnLayout], alias: String, from first: Int = 1, ordinality: Bool = false)
-        -> String
-    {
-        let arrays = columns.enumerated().map { "$\(first + $0)::\(columnType($1.type))[]" }.joined(separator: ", ")
-        let names = columns.map(\.name) + (ordinality ? ["_rmap_n"] : [])
-        return "unnest(\(arrays))\(ordinality ? " WITH ORDINALITY" : "") AS \(alias)(\(list(names)))"
-    }
-
-    /// The array parameters for ``unnest(_:alias:from:ordinality:)``: one array literal per column.
-    static func arrays(_ rows: [[Value]], width: Int) -> [String?] {
-        (0..<width).map { column in PostgresValueText.arrayLiteral(rows.lazy.map { $0[column] }) }
-    }
-
-    static func matching(_ names: [String], _ left: String, _ right: String) -> String {
-        names.map { "\(left).\(quote($0)) = \(right).\(quote($0))" }.joined(separator: " AND ")
-    }
-
-    // MARK: - DML
-
-    /// `INSERT INTO name (columns) SELECT columns FROM source ON CONFLICT (identity) DO UPDATE` of every other column.
-    static func upsert(into name: String, _ table: TableLayout, from source: String) -> String {
-        let names = table.columns.map(\.name)
-        return "INSERT INTO \(quote(name)) (\(list(names))) SELECT \(list(names, prefix: "s.")) FROM \(source) "
-            + onConflictUpdate(table)
-    }
-
-    /// Every link of the sources in the parameter arrays (one per source identity column), all columns.
-    static func links(of join: JoinTableLayout) -> String {
-        let keys = Array(join.columns.prefix(join.sourceColumnCount))
-        return "SELECT \(list(join.columns.map(\.name), prefix: "j.")) FROM \(quote(join.name)) AS j "
-            + "JOIN \(unnest(keys, alias: "i")) ON \(matching(keys.map(\.name), "j", "i"))"
-    }
-
-    /// Deletes the rows of `name` whose `columns` match one of the parameter arrays' rows.
-    static func delete(from name: String, matching columns: [ColumnLayout]) -> String {
-        "DELETE FROM \(quote(name)) AS t USING \(unnest(columns, alias: "i")) "
-            + "WHERE \(matching(columns.map(\.name), "t", "i"))"
     }
 }

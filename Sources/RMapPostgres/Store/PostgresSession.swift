@@ -1,5 +1,5 @@
 /// The statements that set up a connection of the `postgres` store and open its transactions,
-/// shared by ``PostgresBackend`` and ``PostgresEngine``.
+/// used by ``PostgresEngine``.
 enum PostgresSession {
     /// The session settings values are read back under: `TimeZone` UTC (date-times in UTC),
     /// `DateStyle` ISO (dates `YYYY-MM-DD`), and floats printed shortest and exact.

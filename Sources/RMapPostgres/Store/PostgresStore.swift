@@ -13,11 +13,9 @@ public import RMap
 ///
 /// ```swift
 /// let store = try PostgresStore(url: "postgres://rmap@db.internal/crm", settings: ["sslmode": "verify-full"])
-/// let report = try store.write(graph, request: WriteRequest())
+/// let people = try await StoreReader(store: store, model: model).objects(of: "CRMPerson").fetchAll()
 /// ```
-public final class PostgresStore: BackendStore, EngineStore {
-    /// The store's primitives.
-    public let backend: any SyncBackend
+public final class PostgresStore: EngineStore {
     /// The connection the store writes with.
     public let connection: PostgresConnection
     private let sqlEngine: PostgresEngine
@@ -36,6 +34,5 @@ public final class PostgresStore: BackendStore, EngineStore {
     public init(url: String, settings: [String: String] = [:]) throws {
         connection = try PostgresConnection(url: PostgresConnectionString.adding(settings, to: url))
         sqlEngine = try PostgresEngine(connection: connection)
-        backend = PostgresBackend(connection: connection)
     }
 }

@@ -65,7 +65,7 @@ enum PostgresValueText {
         }
     }
 
-    /// An array literal (`{"1","2"}`) of the values' text forms, for `$1::bigint[]` and `unnest`.
+    /// An array literal (`{"1","2"}`) of the values' text forms, for `$1::text[]`.
     static func arrayLiteral(_ values: some Sequence<Value>) -> String {
         var literal = "{"
         var first = true

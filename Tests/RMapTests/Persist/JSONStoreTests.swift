@@ -8,16 +8,17 @@ struct JSONStoreTests {
     typealias F = StoreFixtures
 
     @Test("the document holds each table, its join tables and the base")
-    func document() throws {
-        let path = try F.temporaryDirectory().appendingPathComponent("graph.json").path
+    func document() async throws {
+        let directory = try F.temporaryDirectory()
+        let path = directory.appendingPathComponent("graph.json").path
         let registry = PluginRegistry()
         registry.registerSQLite()
         #expect(registry.catalog.stores["json"] == ["path", "busy_timeout"])
         #expect(registry.catalog.stores["memory"] == [])
         let model = try F.model(F.crm + "\nstore: { plugin: json, path: \(path) }\n")
         let config = try #require(model.store)
-        let store = try #require(try registry.makeStore(config) as? any BackendStore)
-        _ = try store.write(F.crmGraph(GraphSchema(model: model)), request: WriteRequest())
+        #expect(try registry.makeStore(config) is JSONStore)
+        try await F.runCRM(.json, directory)
 
         let document = try JSONReader.parse(try Data(contentsOf: URL(fileURLWithPath: path)), origin: path)
         let object = try #require(document.object)
@@ -31,16 +32,17 @@ struct JSONStoreTests {
                 == #"[{"project_id":10,"team_member_id":1},{"project_id":10,"team_member_id":2}]"#)
     }
 
-    @Test("a failed write leaves the file untouched")
-    func failedWrite() throws {
-        let path = try F.temporaryDirectory().appendingPathComponent("graph.json").path
+    @Test("a failed run leaves the file untouched")
+    func failedWrite() async throws {
+        let directory = try F.temporaryDirectory()
+        let path = directory.appendingPathComponent("graph.json").path
         let schema = try F.schema()
-        _ = try JSONStore(path: path).write(F.crmGraph(schema), request: WriteRequest())
+        try await F.runCRM(.json, directory)
         try JSONStore(path: path).edit(schema, "CRMProject", id: 10, "name", .string("Local"))
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let graph = F.crmGraph(schema, annName: .string("Changed"))
-        try graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
-        #expect(throws: ConflictError.self) { try JSONStore(path: path).write(graph, request: WriteRequest()) }
+        await #expect(throws: ConflictError.self) {
+            try await F.runCRM(.json, directory, ann: "Changed", project: "Remote")
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import RMap
 import Testing
+
+@testable import RMap
 
 /// The schema diff in core (what tables and columns a store lacks for a layout), on its own
 /// and through each SQL engine, which only reports what exists and spells the changes.
@@ -104,44 +105,59 @@ struct SchemaDiffTests {
 
     static let engines: [StoreKind] = [.sqlite, .postgres]
 
+    /// Every row of `table`, as stored.
+    private func rows(_ table: TableLayout, named name: String? = nil, on engine: any SQLEngine) throws -> [[Value]] {
+        let q = engine.dialect.quote
+        return try engine.rows(
+            "SELECT \(table.columns.map { q($0.name) }.joined(separator: ", ")) FROM \(q(name ?? table.name)) "
+                + "ORDER BY 1",
+            types: table.columns.map(\.type))
+    }
+
     @Test(arguments: engines)
     func anEngineCreatesTheSchemaOnceAndThenHoldsIt(_ kind: StoreKind) throws {
-        let backend = try kind.open(try F.temporaryDirectory()).backend
+        let engine = try kind.open(try F.temporaryDirectory()).engine()
         let layout = try layout(Self.before)
-        #expect(try backend.holdsSchema(layout) == false)
-        try backend.transaction(layout) {}
-        #expect(try backend.holdsSchema(layout))
+        let people = try #require(layout.table(named: "people"))
+        #expect(try StoreSchema.holds(layout, on: engine) == false)
+        try engine.transaction { try StoreSchema.ensure(layout, on: engine) }
+        #expect(try StoreSchema.holds(layout, on: engine))
         // Making sure again changes nothing: the rows written stay.
-        try backend.transaction(layout) {
-            try backend.upsertRows(try #require(layout.table(named: "people")), [[.int(1), .string("Ada")]])
+        try engine.transaction {
+            try StoreSchema.ensure(layout, on: engine)
+            try StoredTable(table: people, engine: engine).upsert([.int(1), .string("Ada")])
         }
-        try backend.transaction(layout) {}
-        let people = try backend.transaction(layout) { try backend.scanRows(try #require(layout.table(named: "people"))) }
-        #expect(people.map(\.values) == [[.int(1), .string("Ada")]])
+        try engine.transaction { try StoreSchema.ensure(layout, on: engine) }
+        #expect(try rows(people, on: engine) == [[.int(1), .string("Ada")]])
     }
 
     @Test(arguments: engines)
     func anEngineAddsWhatANewerLayoutNeedsAndKeepsTheRows(_ kind: StoreKind) throws {
         let directory = try F.temporaryDirectory()
         let before = try layout(Self.before)
-        let old = try kind.open(directory).backend
-        try old.transaction(before) {
-            try old.upsertRows(try #require(before.table(named: "people")), [[.int(1), .string("Ada")]])
+        let old = try kind.open(directory).engine()
+        try old.transaction {
+            try StoreSchema.ensure(before, on: old)
+            let people = StoredTable(table: try #require(before.table(named: "people")), engine: old)
+            try people.upsert([.int(1), .string("Ada")])
         }
         let after = try layout(Self.after)
-        let backend = try kind.open(directory).backend
-        #expect(try backend.holdsSchema(after) == false)
+        let engine = try kind.open(directory).engine()
+        #expect(try StoreSchema.holds(after, on: engine) == false)
         let people = try #require(after.table(named: "people"))
-        let rows = try backend.transaction(after) {
-            try backend.upsertRows(people, [[.int(2), .string("Alan"), .string("alan@example.org")]])
-            try backend.upsertBase(people, [[.int(2), .string("Alan"), .string("alan@example.org")]])
-            return try backend.scanRows(people).map(\.values)
+        let stored = try engine.transaction {
+            try StoreSchema.ensure(after, on: engine)
+            let table = StoredTable(table: people, engine: engine)
+            try table.upsert([.int(2), .string("Alan"), .string("alan@example.org")])
+            try table.keepBase([.int(2), .string("Alan"), .string("alan@example.org")])
+            return try rows(people, on: engine)
         }
-        #expect(rows == [[.int(1), .string("Ada"), .null], [.int(2), .string("Alan"), .string("alan@example.org")]])
-        #expect(try backend.holdsSchema(after))
-        #expect(try backend.holdsSchema(before))
-        let bases = try backend.transaction(after) { try backend.scanBase(people) }
+        #expect(stored == [[.int(1), .string("Ada"), .null], [.int(2), .string("Alan"), .string("alan@example.org")]])
+        #expect(try StoreSchema.holds(after, on: engine))
+        #expect(try StoreSchema.holds(before, on: engine))
         // Both engines keep base rows for local changes alone: Ada, written by rmap without one, is her own base.
-        #expect(bases == [[.int(2), .string("Alan"), .string("alan@example.org")], [.int(1), .string("Ada"), .null]])
+        let bases = try rows(people, named: people.baseName, on: engine)
+        #expect(bases == [[.int(2), .string("Alan"), .string("alan@example.org")]])
+        #expect(try engine.count("SELECT count(*) FROM \(engine.dialect.quote(people.insertedName))") == 0)
     }
 }

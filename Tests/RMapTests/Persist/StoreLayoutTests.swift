@@ -76,14 +76,14 @@ struct StoreLayoutTests {
     }
 
     @Test("a new row holds a composite destination's identity, a column a part; a missing key is null")
-    func compositeForeignKeyWritten() throws {
-        let harness = try MappingHarness(Self.accounts)
-        try harness.map(
-            #"[{"id": 1, "home_account": {"region": "eu", "number": 7}}, {"id": 2, "name": "Bo"}]"#, entity: "Person")
-        #expect(harness.errors == [])
-        let store = try MemoryStore()
-        _ = try store.write(harness.graph, request: WriteRequest())
-        let people = try store.contents(harness.graph.schema, "Person")
+    func compositeForeignKeyWritten() async throws {
+        let directory = try StoreFixtures.temporaryDirectory()
+        let report = try await MappedRun.run(
+            Self.accounts,
+            [("Person", #"[{"id": 1, "home_account": {"region": "eu", "number": 7}}, {"id": 2, "name": "Bo"}]"#)],
+            kind: .memory, directory: directory)
+        #expect(report.recordErrors == [])
+        let people = try StoreKind.memory.open(directory).contents(try StoreFixtures.schema(Self.accounts), "Person")
         #expect(people["1"]?["home_account_region"] == .string("eu"))
         #expect(people["1"]?["home_account_number"] == .int(7))
         #expect(people["1"]?["name"] == .null)

@@ -82,8 +82,8 @@ struct SerialWorkerTests {
     }
 }
 
-/// Payloads reach the graph through one mapping task: each delivery is mapped whole before
-/// the next, and a source's delivery returns once its payload is in the graph.
+/// Payloads reach the mapper through one mapping task: each delivery is mapped whole before
+/// the next, and a source's delivery returns once its payload is mapped.
 @Suite("MappingSink: the mapping task")
 struct MappingSinkTests {
     static let yaml = """
@@ -96,8 +96,7 @@ struct MappingSinkTests {
     @Test("concurrent sources' payloads are mapped one at a time; each delivery returns once mapped")
     func deliveriesAreSerialAndAwaited() async throws {
         let schema = GraphSchema(model: try StoreFixtures.model(Self.yaml))
-        let graph = ObjectGraph(schema: schema)
-        let sink = MappingSink(graph: graph, mapper: RecordMapper(graph: graph, transformers: [:]))
+        let sink = MappingSink(mapper: RecordMapper(checking: schema, transformers: [:]))
         let counts = try await withThrowingTaskGroup(of: [Int].self) { group in
             for source in 0..<8 {
                 group.addTask {
@@ -105,9 +104,11 @@ struct MappingSinkTests {
                     for page in 0..<25 {
                         let id = source * 100 + page
                         let json = try ModelFixtures.json(#"[{"id": \#(id), "source": \#(source)}]"#)
-                        counts.append(try await sink.deliver(Payload(origin: "s", entity: "Item", body: .document(json))))
+                        let payload = Payload(origin: "s", entity: "Item", body: .document(json))
+                        let (count, identities) = try await sink.deliverIdentified(payload)
+                        counts.append(count.records)
                         // Mapped before the delivery returned.
-                        #expect(await sink.identities(of: "Item").contains(IdentityKey([.int(Int64(id))])))
+                        #expect(identities == [IdentityKey([.int(Int64(id))])])
                     }
                     return counts
                 }
@@ -118,6 +119,6 @@ struct MappingSinkTests {
         #expect(counts.flatMap { $0 }.sorted() == Array(1...200))
         // One source's payloads were mapped in the order it delivered them.
         for sourceCounts in counts { #expect(sourceCounts == sourceCounts.sorted()) }
-        #expect(try graph.objects(of: "Item").count == 200)
+        #expect(await sink.report.entities["Item"]?.fetched == 200)
     }
 }

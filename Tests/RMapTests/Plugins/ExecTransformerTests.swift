@@ -108,15 +108,15 @@ struct ExecTransformerTests {
     func storeWithoutEngine() async throws {
         let workspace = try F.workspace()
         let registry = F.registry()
-        let store = GraphOnlyStore()
-        registry.register(store: "graph-only", options: []) { _ in store }
+        let store = EnginelessStore()
+        registry.register(store: "no-engine", options: []) { _ in store }
         var options = RunOptions()
-        options.store = PluginConfig(plugin: "graph-only")
+        options.store = PluginConfig(plugin: "no-engine")
         let error = await #expect(throws: SyncError.self) {
             _ = try await Pipeline(model: F.load(workspace), registry: registry).run(options)
         }
-        #expect(error == .storeWithoutEngine(plugin: "graph-only"))
-        #expect(store.writes.withLock { $0 } == 0)
+        #expect(error == .storeWithoutEngine(plugin: "no-engine"))
+        #expect(store.reads.withLock { $0 } == 0)
     }
 
     @Test("a non-zero exit fails the run and leaves the store as it was")
@@ -161,12 +161,12 @@ struct ExecTransformerTests {
     }
 }
 
-/// A plugin's store that writes a run's graph and has no SQL engine: it counts its writes.
-private final class GraphOnlyStore: Store, Sendable {
-    let writes = Locked(0)
+/// A plugin's store without an SQL engine: it counts what the run asks it.
+private final class EnginelessStore: Store, Sendable {
+    let reads = Locked(0)
 
-    func write(_ graph: ObjectGraph, request: WriteRequest) throws -> WriteReport {
-        writes.withLock { $0 += 1 }
-        return WriteReport()
+    func runState(scope: String) throws -> [String: RunStateEntry] {
+        reads.withLock { $0 += 1 }
+        return [:]
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import RMap
 import RMapPostgres
 import Testing
+
+@testable import RMap
 
 /// Bases only where they are needed, on PostgreSQL: rmap writes each row once, and the store's
 /// plpgsql triggers copy a row's server state into its base at its first local edit (another
@@ -10,13 +11,18 @@ import Testing
 struct PostgresBaseCaptureTests {
     typealias F = StoreFixtures
 
-    /// A schema of its own on the test server, and the CRM graph schema.
-    private func store() throws -> (url: String, schema: GraphSchema) {
-        (try PostgresSchemas.url(for: F.temporaryDirectory()), try F.schema())
+    /// A schema of its own on the test server (``StoreKind/postgres``'s for `directory`), and its URL.
+    private func store() throws -> (directory: URL, url: String) {
+        let directory = try F.temporaryDirectory()
+        return (directory, try PostgresSchemas.url(for: directory))
     }
 
-    private func write(_ url: String, _ graph: ObjectGraph) throws -> WriteReport {
-        try PostgresStore(url: url).write(graph, request: WriteRequest())
+    /// Runs ``SQLiteBaseCaptureTests/people(count:names:budget:)`` into the schema of `directory`.
+    @discardableResult
+    private func run(
+        _ directory: URL, count: Int, names: [Int: String] = [:], budget: Int = 0
+    ) async throws -> EntityRunCounts? {
+        try await SQLiteBaseCaptureTests.run(.postgres, directory, count: count, names: names, budget: budget)
     }
 
     /// What a plain client (psql, an application) reads with its own connection.
@@ -29,24 +35,22 @@ struct PostgresBaseCaptureTests {
     }
 
     @Test("a fresh import (COPY) writes each row once: no base row, no note of a local creation; a re-run is unchanged")
-    func freshImportWritesNoBase() throws {
-        let (url, schema) = try store()
-        let count = PersistWriter.batchSize * 2 + 7
-        let report = try write(url, SQLiteBaseCaptureTests.people(schema, count: count))
-        #expect(report.entities["CRMPerson"]?.inserted == count)
+    func freshImportWritesNoBase() async throws {
+        let (directory, url) = try store()
+        let count = 4096 * 2 + 7
+        #expect(try await run(directory, count: count)?.inserted == count)
         #expect(try rows(url, "SELECT count(*) FROM people") == [["\(count)"]])
         #expect(try bases(url).isEmpty)
         #expect(try rows(url, "SELECT count(*) FROM _rmap_new_people") == [["0"]])
 
-        let again = try write(url, SQLiteBaseCaptureTests.people(schema, count: count))
-        #expect(again.entities["CRMPerson"]?.unchanged == count)
+        #expect(try await run(directory, count: count)?.unchanged == count)
         #expect(try bases(url).isEmpty)
     }
 
     @Test("a local UPDATE and DELETE by another client capture that row's server state, once")
-    func localEditsCaptureOnce() throws {
-        let (url, schema) = try store()
-        _ = try write(url, SQLiteBaseCaptureTests.people(schema, count: 5))
+    func localEditsCaptureOnce() async throws {
+        let (directory, url) = try store()
+        try await run(directory, count: 5)
         let client = try PostgresConnection(url: url)
         try client.execute("UPDATE people SET first_name = 'Local' WHERE id = 2")
         try client.execute("DELETE FROM people WHERE id = 4")
@@ -67,9 +71,9 @@ struct PostgresBaseCaptureTests {
     }
 
     @Test("INSERT ... ON CONFLICT over a stored row, and a row deleted then inserted again, are updates: bases kept, no creation noted")
-    func upsertIsAnUpdate() throws {
-        let (url, schema) = try store()
-        _ = try write(url, SQLiteBaseCaptureTests.people(schema, count: 3))
+    func upsertIsAnUpdate() async throws {
+        let (directory, url) = try store()
+        try await run(directory, count: 3)
         let client = try PostgresConnection(url: url)
         for name in ["Upserted", "Again"] {
             try client.execute(
@@ -99,14 +103,13 @@ struct PostgresBaseCaptureTests {
     }
 
     @Test("rmap's re-import leaves the triggers alone; it merges a locally changed row and refreshes its base")
-    func reimportBypassesTriggers() throws {
-        let (url, schema) = try store()
-        _ = try write(url, SQLiteBaseCaptureTests.people(schema, count: 5))
+    func reimportBypassesTriggers() async throws {
+        let (directory, url) = try store()
+        try await run(directory, count: 5)
         try PostgresConnection(url: url).execute("UPDATE people SET first_name = 'Local' WHERE id = 1")
 
         // The server changed every budget and person 3's name.
-        let report = try write(url, SQLiteBaseCaptureTests.people(schema, count: 5, names: [3: "Server"], budget: 100))
-        #expect(report.entities["CRMPerson"]?.updated == 5)
+        #expect(try await run(directory, count: 5, names: [3: "Server"], budget: 100)?.updated == 5)
         #expect(
             try rows(url, "SELECT id::text, first_name, budget::text FROM people WHERE id IN (1, 3) ORDER BY id") == [
                 ["1", "Local", "101.50"], ["3", "Server", "103.50"],
@@ -117,13 +120,12 @@ struct PostgresBaseCaptureTests {
     }
 
     @Test("a re-import that brings a locally changed row back to the server's state drops its base")
-    func reimportSettles() throws {
-        let (url, schema) = try store()
-        _ = try write(url, SQLiteBaseCaptureTests.people(schema, count: 3))
+    func reimportSettles() async throws {
+        let (directory, url) = try store()
+        try await run(directory, count: 3)
         try PostgresConnection(url: url).execute("UPDATE people SET first_name = 'Local' WHERE id = 2")
         #expect(try bases(url).count == 1)
-        let report = try write(url, SQLiteBaseCaptureTests.people(schema, count: 3, names: [2: "Local"]))
-        #expect(report.entities["CRMPerson"]?.unchanged == 3)
+        #expect(try await run(directory, count: 3, names: [2: "Local"])?.unchanged == 3)
         #expect(try bases(url).isEmpty)
     }
 
@@ -146,11 +148,11 @@ struct PostgresBaseCaptureTests {
     }
 
     @Test("a link changed by another client captures its source's server state; diff sends the array", .enabled(if: StoreKind.postgresHasEngine, "the sync API runs on PostgreSQL's engine (branch h31pg)"))
-    func joinLinks() throws {
-        let (url, schema) = try store()
-        let graph = F.crmGraph(schema)
-        F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
-        _ = try write(url, graph)
+    func joinLinks() async throws {
+        let (directory, url) = try store()
+        let people = F.crmPeople.replacingOccurrences(
+            of: #"{"id": 2, "first_name": "Bob"}"#, with: #"{"id": 2, "first_name": "Bob"}, {"id": 3, "first_name": "Cy"}"#)
+        try await MappedRun.run(F.crm, [("CRMPerson", people)], kind: .postgres, directory: directory)
         #expect(try rows(url, "SELECT count(*) FROM _rmap_base_projects") == [["0"]])
 
         try PostgresConnection(url: url).execute(
@@ -180,9 +182,9 @@ struct PostgresBaseCaptureTests {
 
     @Test("a local edit in the transaction that creates the tables is captured; every table has its trigger")
     func localEditWhereTablesAreCreated() throws {
-        let (url, schema) = try store()
+        let (_, url) = try store()
         let store = try PostgresStore(url: url)
-        let layout = StoreLayout(schema: schema)
+        let layout = StoreLayout(schema: try F.schema())
         let people = try #require(layout.table(named: "people"))
         let row: [Value] = people.columns.map { column in
             switch column.name {
@@ -192,9 +194,14 @@ struct PostgresBaseCaptureTests {
             default: .null
             }
         }
-        try store.backend.transaction(layout) {
-            try store.backend.upsertRows(people, [row.map { $0 == .int(7) ? .int(8) : $0 }])
-            try store.backend.editingLocally { try store.backend.upsertRows(people, [row]) }
+        let engine = try store.engine()
+        try engine.transaction {
+            try StoreSchema.ensure(layout, on: engine)
+            let table = StoredTable(table: people, engine: engine)
+            try table.upsert(row.map { $0 == .int(7) ? .int(8) : $0 })
+            try engine.setLocalEdits(true)
+            try table.upsert(row)
+            try engine.setLocalEdits(false)
         }
         // The own write before the edit is the server's state; the edit is noted as a local creation.
         #expect(try rows(url, "SELECT id::text FROM _rmap_new_people") == [["7"]])

@@ -20,9 +20,9 @@ struct PostgresStoreSchemaTests {
         return columns
     }
 
-    @Test func columnTypesFollowTheMappingTypes() throws {
+    @Test func columnTypesFollowTheMappingTypes() async throws {
         let directory = try F.temporaryDirectory()
-        _ = try StoreKind.postgres.open(directory).write(F.crmGraph(try F.schema()), request: WriteRequest())
+        try await F.runCRM(.postgres, directory)
         let connection = try PostgresConnection(url: PostgresSchemas.url(for: directory))
         let columns = try columns(connection)
         let people: [String: String] = [
@@ -54,9 +54,9 @@ struct PostgresStoreSchemaTests {
         ],
     ]
 
-    @Test func identityIsAUniqueKeyAndForeignKeysAreIndexed() throws {
+    @Test func identityIsAUniqueKeyAndForeignKeysAreIndexed() async throws {
         let directory = try F.temporaryDirectory()
-        _ = try StoreKind.postgres.open(directory).write(F.crmGraph(try F.schema()), request: WriteRequest())
+        try await F.runCRM(.postgres, directory)
         let connection = try PostgresConnection(url: PostgresSchemas.url(for: directory))
         #expect(try PostgresSchemas.indexes(connection, "people") == ["CREATE UNIQUE INDEX people_id_key (id)"])
         #expect(
@@ -72,7 +72,7 @@ struct PostgresStoreSchemaTests {
         #expect(types.rows == [["1", "Admin"], ["2", "Person"]])
     }
 
-    @Test func uuidAndCompositeIdentitiesUseTheirOwnTypes() throws {
+    @Test func uuidAndCompositeIdentitiesUseTheirOwnTypes() async throws {
         let yaml = """
             rmap: 1
             entities:
@@ -86,15 +86,10 @@ struct PostgresStoreSchemaTests {
         let schema = try F.schema(yaml)
         let directory = try F.temporaryDirectory()
         let vendor = "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"
-        for (serial, seen) in [("X1", Int64(1_000)), ("X1", 2_000), ("X2", 3_000)] {
-            let graph = ObjectGraph(schema: schema)
-            F.add(
-                graph, "Device",
-                [
-                    "vendor": .string(vendor), "serial": .string(serial),
-                    "seenAt": .datetime(Timestamp(milliseconds: seen)),
-                ])
-            _ = try StoreKind.postgres.open(directory).write(graph, request: WriteRequest())
+        let sightings = [("X1", "1970-01-01T00:00:01Z"), ("X1", "1970-01-01T00:00:02Z"), ("X2", "1970-01-01T00:00:03Z")]
+        for (serial, seen) in sightings {
+            let device = #"[{"vendor": "\#(vendor)", "serial": "\#(serial)", "seen_at": "\#(seen)"}]"#
+            try await MappedRun.run(yaml, [("Device", device)], kind: .postgres, directory: directory)
         }
         let connection = try PostgresConnection(url: PostgresSchemas.url(for: directory))
         #expect(try columns(connection)["devices.vendor"] == "uuid")
@@ -108,13 +103,12 @@ struct PostgresStoreSchemaTests {
         #expect(stored["\(vendor)/X1"]?["seen_at"] == .datetime(Timestamp(milliseconds: 2_000)))
     }
 
-    @Test func aGrownMappingAddsColumnsToTheTableAndItsBase() throws {
+    @Test func aGrownMappingAddsColumnsToTheTableAndItsBase() async throws {
         let directory = try F.temporaryDirectory()
-        _ = try StoreKind.postgres.open(directory).write(F.crmGraph(try F.schema()), request: WriteRequest())
-        let grown = try F.schema(
-            F.crm.replacingOccurrences(
-                of: "      name: string\n", with: "      name: string\n      startsAt: datetime\n"))
-        _ = try StoreKind.postgres.open(directory).write(F.crmGraph(grown), request: WriteRequest())
+        try await F.runCRM(.postgres, directory)
+        let grown = F.crm.replacingOccurrences(
+            of: "      name: string\n", with: "      name: string\n      startsAt: datetime\n")
+        try await F.runCRM(.postgres, directory, yaml: grown)
         let columns = try columns(PostgresConnection(url: PostgresSchemas.url(for: directory)))
         #expect(columns["projects.starts_at"] == "timestamp with time zone")
         #expect(columns["_rmap_base_projects.starts_at"] == "timestamp with time zone")

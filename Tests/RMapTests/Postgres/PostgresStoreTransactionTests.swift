@@ -18,58 +18,52 @@ struct PostgresStoreTransactionTests {
               parts: [string]
         """
 
-    private func device(_ graph: ObjectGraph, _ id: String, _ name: String) {
-        F.add(graph, "Device", ["id": .string(id), "name": .string(name), "parts": .array([.string(name)])])
+    /// Devices `(id, name)` as a payload, each with its name as its one part.
+    private func devices(_ devices: [(id: String, name: String)]) -> [(entity: String, json: String)] {
+        let records = devices.map { #"{"id": "\#($0.id)", "name": "\#($0.name)", "parts": ["\#($0.name)"]}"# }
+        return [("Device", "[" + records.joined(separator: ", ") + "]")]
     }
 
-    @Test func aValueTheColumnRejectsFailsTheRunAndChangesNoTable() throws {
+    @Test func aValueTheColumnCannotHoldIsARejectedRecordAndTheOthersAreStored() async throws {
         let directory = try F.temporaryDirectory()
-        let schema = try F.schema(Self.devices)
         let good = "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"
-        let first = ObjectGraph(schema: schema)
-        device(first, good, "router")
-        _ = try StoreKind.postgres.open(directory).write(first, request: WriteRequest())
-        let connection = try PostgresConnection(url: PostgresSchemas.url(for: directory))
-        let before = try PostgresSchemas.snapshot(connection)
+        try await MappedRun.run(Self.devices, devices([(good, "router")]), kind: .postgres, directory: directory)
 
-        let second = ObjectGraph(schema: schema)
-        device(second, good, "switch")
-        device(second, "not-a-uuid", "broken")
-        let error = try #require(throws: PostgresError.self) {
-            try StoreKind.postgres.open(directory).write(second, request: WriteRequest())
-        }
-        #expect(error.sqlState == "22P02")
-        #expect(error.message.contains("not-a-uuid"))
-        #expect(error.description.contains("rmap_test"))
-        #expect(try PostgresSchemas.snapshot(connection) == before)
-        #expect(before["devices"]?.count == 1)
+        let report = try await MappedRun.run(
+            Self.devices, devices([(good, "switch"), ("not-a-uuid", "broken")]), kind: .postgres, directory: directory)
+        #expect(report.recordErrors.map(\.description) == [
+            #"Device.json record 1 (Device): attribute 'id' (key id): "not-a-uuid" is not a uuid"#
+        ])
+        let connection = try PostgresConnection(url: PostgresSchemas.url(for: directory))
+        #expect(try connection.query("SELECT id::text, name FROM devices").rows == [[good, "switch"]])
     }
 
-    @Test func aFailedFirstRunCreatesNoTable() throws {
+    @Test func aFailedFirstRunCreatesNoTable() async throws {
         let directory = try F.temporaryDirectory()
-        let schema = try F.schema(Self.devices)
-        let graph = ObjectGraph(schema: schema)
-        device(graph, "not-a-uuid", "broken")
-        #expect(throws: PostgresError.self) {
-            try StoreKind.postgres.open(directory).write(graph, request: WriteRequest())
+        var strict = RunOptions()
+        strict.strict = true
+        await #expect(throws: StrictFailure.self) {
+            try await MappedRun.run(
+                Self.devices, devices([("not-a-uuid", "broken")]), kind: .postgres, directory: directory,
+                options: strict)
         }
         let connection = try PostgresConnection(url: PostgresSchemas.url(for: directory))
         #expect(try PostgresSchemas.snapshot(connection).isEmpty)
     }
 
-    @Test func aConflictFailsTheRunAndChangesNoTable() throws {
+    @Test func aConflictFailsTheRunAndChangesNoTable() async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema(policy: "fail")
-        _ = try StoreKind.postgres.open(directory).write(F.crmGraph(schema), request: WriteRequest())
+        try await F.runCRM(.postgres, directory)
         try StoreKind.postgres.open(directory).edit(schema, "CRMProject", id: 10, "name", .string("Local"))
         let connection = try PostgresConnection(url: PostgresSchemas.url(for: directory))
         let before = try PostgresSchemas.snapshot(connection)
 
-        let graph = F.crmGraph(schema, annName: .string("Annie"))
-        try graph.object(of: "CRMProject", identity: [.int(10)])?.set("name", to: .string("Remote"))
-        F.add(graph, "CRMPerson", ["id": .int(3), "firstName": .string("Cy")])
-        #expect(throws: ConflictError.self) {
-            try StoreKind.postgres.open(directory).write(graph, request: WriteRequest(completeEntities: ["CRMProject"]))
+        let people = F.crmPeople(ann: "Annie", project: "Remote").replacingOccurrences(
+            of: #"{"id": 2, "first_name": "Bob"}"#, with: #"{"id": 2, "first_name": "Bob"}, {"id": 3, "first_name": "Cy"}"#)
+        await #expect(throws: ConflictError.self) {
+            try await MappedRun.run(
+                F.crm, [("CRMPerson", people), ("CRMProject", "[]")], kind: .postgres, directory: directory)
         }
         #expect(try PostgresSchemas.snapshot(connection) == before)
         #expect(
@@ -79,11 +73,12 @@ struct PostgresStoreTransactionTests {
             ])
     }
 
-    @Test func aDryRunLeavesNoTrace() throws {
+    @Test func aDryRunLeavesNoTrace() async throws {
         let directory = try F.temporaryDirectory()
-        let store = try StoreKind.postgres.open(directory)
-        let report = try store.write(F.crmGraph(try F.schema()), request: WriteRequest(dryRun: true))
-        #expect(report.entities["CRMProject"]?.inserted == 1)
+        var options = RunOptions()
+        options.dryRun = true
+        let report = try await F.runCRM(.postgres, directory, options: options)
+        #expect(report.entities.first { $0.entity == "CRMProject" }?.inserted == 1)
         #expect(try PostgresSchemas.snapshot(PostgresConnection(url: PostgresSchemas.url(for: directory))).isEmpty)
     }
 }

@@ -70,7 +70,7 @@ final class PushHarness {
     let path: String
     /// The PostgreSQL store's URL, when the store is PostgreSQL (`sql` runs there then).
     let postgresURL: String?
-    let store: any BackendStore
+    let store: any EngineStore
     let sync: SyncStore
     private let directory: URL
     private let kind: StoreKind?

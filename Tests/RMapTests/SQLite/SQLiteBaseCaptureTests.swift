@@ -10,23 +10,27 @@ import Testing
 struct SQLiteBaseCaptureTests {
     typealias F = StoreFixtures
 
-    /// People 1...`count`, first names `P<id>` (or `names[id]`), budgets `<id>.50`, across several
-    /// batches (also ``PostgresBaseCaptureTests``' graph).
-    static func people(_ schema: GraphSchema, count: Int, names: [Int: String] = [:], budget: Int = 0) -> ObjectGraph {
-        let graph = ObjectGraph(schema: schema)
-        for id in 1...count {
-            F.add(
-                graph, "CRMPerson",
-                [
-                    "id": .int(Int64(id)), "firstName": .string(names[id] ?? "P\(id)"),
-                    "budget": .decimal(DecimalNumber("\(id + budget).50")!),
-                ])
-        }
-        return graph
+    /// People 1...`count` as a payload, first names `P<id>` (or `names[id]`), budgets `<id>.50`,
+    /// across several staging batches (also ``PostgresBaseCaptureTests``' payload).
+    static func people(count: Int, names: [Int: String] = [:], budget: Int = 0) -> String {
+        "[" + (1...count).map { id in
+            #"{"id": \#(id), "first_name": "\#(names[id] ?? "P\(id)")", "budget": \#(id + budget).50}"#
+        }.joined(separator: ",\n") + "]"
     }
 
-    private func store() throws -> (path: String, schema: GraphSchema) {
-        (try F.temporaryDirectory().appendingPathComponent("rmap.sqlite").path, try F.schema())
+    /// Runs ``people(count:names:budget:)`` into the store of `kind` in `directory`; what it did to people.
+    @discardableResult
+    static func run(
+        _ kind: StoreKind, _ directory: URL, count: Int, names: [Int: String] = [:], budget: Int = 0
+    ) async throws -> EntityRunCounts? {
+        let report = try await MappedRun.run(
+            F.crm, [("CRMPerson", people(count: count, names: names, budget: budget))], kind: kind, directory: directory)
+        return report.entities.first { $0.entity == "CRMPerson" }
+    }
+
+    private func store() throws -> (directory: URL, path: String) {
+        let directory = try F.temporaryDirectory()
+        return (directory, directory.appendingPathComponent("rmap.sqlite").path)
     }
 
     private func bases(_ path: String) throws -> [[SQLiteValue]] {
@@ -34,26 +38,24 @@ struct SQLiteBaseCaptureTests {
     }
 
     @Test("a fresh import writes each row once: no base row, no note of a local creation; a re-run is unchanged")
-    func freshImportWritesNoBase() throws {
-        let (path, schema) = try store()
-        let count = PersistWriter.batchSize * 2 + 7
-        let report = try SQLiteStore(path: path).write(Self.people(schema, count: count), request: WriteRequest())
-        #expect(report.entities["CRMPerson"]?.inserted == count)
+    func freshImportWritesNoBase() async throws {
+        let (directory, path) = try store()
+        let count = 4096 * 2 + 7
+        #expect(try await Self.run(.sqlite, directory, count: count)?.inserted == count)
         let connection = try SQLiteConnection(path: path)
         #expect(try connection.query("SELECT count(*) FROM people") == [[.integer(Int64(count))]])
         #expect(try bases(path).isEmpty)
         #expect(try connection.query("SELECT count(*) FROM _rmap_new_people") == [[.integer(0)]])
         #expect(try connection.query("SELECT count(*) FROM _rmap_own_writes") == [[.integer(0)]])
 
-        let again = try SQLiteStore(path: path).write(Self.people(schema, count: count), request: WriteRequest())
-        #expect(again.entities["CRMPerson"]?.unchanged == count)
+        #expect(try await Self.run(.sqlite, directory, count: count)?.unchanged == count)
         #expect(try bases(path).isEmpty)
     }
 
     @Test("a local UPDATE and DELETE by another connection capture that row's server state, once")
-    func localEditsCaptureOnce() throws {
-        let (path, schema) = try store()
-        _ = try SQLiteStore(path: path).write(Self.people(schema, count: 5), request: WriteRequest())
+    func localEditsCaptureOnce() async throws {
+        let (directory, path) = try store()
+        try await Self.run(.sqlite, directory, count: 5)
         let connection = try SQLiteConnection(path: path)
         try connection.execute("UPDATE people SET first_name = 'Local' WHERE id = 2")
         try connection.execute("DELETE FROM people WHERE id = 4")
@@ -74,9 +76,9 @@ struct SQLiteBaseCaptureTests {
     }
 
     @Test("INSERT OR REPLACE or an upsert over a stored row, and a row deleted then inserted again, are updates: bases kept, no creation noted")
-    func replaceIsAnUpdate() throws {
-        let (path, schema) = try store()
-        _ = try SQLiteStore(path: path).write(Self.people(schema, count: 3), request: WriteRequest())
+    func replaceIsAnUpdate() async throws {
+        let (directory, path) = try store()
+        try await Self.run(.sqlite, directory, count: 3)
         let connection = try SQLiteConnection(path: path)
         // REPLACE deletes the old row without firing a delete trigger: the insert's triggers keep its base.
         try connection.execute("INSERT OR REPLACE INTO people (id, first_name, type) VALUES (2, 'Replaced', 'CRMPerson')")
@@ -105,15 +107,14 @@ struct SQLiteBaseCaptureTests {
     }
 
     @Test("rmap's re-import leaves the triggers alone; it merges a locally changed row and refreshes its base")
-    func reimportBypassesTriggers() throws {
-        let (path, schema) = try store()
-        _ = try SQLiteStore(path: path).write(Self.people(schema, count: 5), request: WriteRequest())
+    func reimportBypassesTriggers() async throws {
+        let (directory, path) = try store()
+        try await Self.run(.sqlite, directory, count: 5)
         try SQLiteConnection(path: path).execute("UPDATE people SET first_name = 'Local' WHERE id = 1")
 
         // The server changed every budget and person 3's name.
-        let report = try SQLiteStore(path: path).write(
-            Self.people(schema, count: 5, names: [3: "Server"], budget: 100), request: WriteRequest())
-        #expect(report.entities["CRMPerson"]?.updated == 5)
+        let report = try await Self.run(.sqlite, directory, count: 5, names: [3: "Server"], budget: 100)
+        #expect(report?.updated == 5)
         let connection = try SQLiteConnection(path: path)
         #expect(
             try connection.query("SELECT id, first_name, budget FROM people WHERE id IN (1, 3) ORDER BY id") == [
@@ -125,14 +126,12 @@ struct SQLiteBaseCaptureTests {
     }
 
     @Test("a re-import that brings a locally changed row back to the server's state drops its base")
-    func reimportSettles() throws {
-        let (path, schema) = try store()
-        _ = try SQLiteStore(path: path).write(Self.people(schema, count: 3), request: WriteRequest())
+    func reimportSettles() async throws {
+        let (directory, path) = try store()
+        try await Self.run(.sqlite, directory, count: 3)
         try SQLiteConnection(path: path).execute("UPDATE people SET first_name = 'Local' WHERE id = 2")
         #expect(try bases(path).count == 1)
-        let report = try SQLiteStore(path: path).write(
-            Self.people(schema, count: 3, names: [2: "Local"]), request: WriteRequest())
-        #expect(report.entities["CRMPerson"]?.unchanged == 3)
+        #expect(try await Self.run(.sqlite, directory, count: 3, names: [2: "Local"])?.unchanged == 3)
         #expect(try bases(path).isEmpty)
     }
 

@@ -138,15 +138,17 @@ struct SQLiteStoreTests {
     }
 
     @Test("':memory:' opens a private in-memory database")
-    func inMemory() throws {
+    func inMemory() async throws {
         let store = try SQLiteStore(path: ":memory:")
-        let schema = try F.schema()
-        _ = try store.write(F.crmGraph(schema), request: WriteRequest())
+        let opened = Locked(store)
+        try await F.runCRM(StoreKind(description: ":memory:") { _ in opened.withLock { $0 } }, F.temporaryDirectory())
         #expect(try store.connection.query("SELECT count(*) FROM people") == [[.integer(2)]])
+        // Another store of ':memory:' is another database.
+        #expect(try SQLiteStore(path: ":memory:").connection.query("SELECT count(*) FROM sqlite_master") == [[.integer(0)]])
     }
 
     @Test("the sqlite plugin is registered with its path and busy_timeout options")
-    func plugin() throws {
+    func plugin() async throws {
         let path = try F.temporaryDirectory().appendingPathComponent("plugin.sqlite").path
         let registry = PluginRegistry.standard()
         registry.registerSQLite()
@@ -158,7 +160,8 @@ struct SQLiteStoreTests {
         let config = try #require(model.store)
         let store = try #require(try registry.makeStore(config) as? SQLiteStore)
         #expect(store.connection.busyTimeout == .milliseconds(250))
-        _ = try store.write(F.crmGraph(GraphSchema(model: model)), request: WriteRequest())
+        let opened = Locked(store)
+        try await F.runCRM(StoreKind(description: "plugin") { _ in opened.withLock { $0 } }, F.temporaryDirectory())
         #expect(try SQLiteConnection(path: path).query("SELECT id FROM projects") == [[.integer(10)]])
         let wrong = try #require(try load(store: "{ plugin: sqlite, path: \(path), busy_timeout: soon }").store)
         let error = try #require(throws: PluginError.self) { try registry.makeStore(wrong) }

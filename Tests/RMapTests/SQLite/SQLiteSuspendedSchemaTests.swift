@@ -14,29 +14,27 @@ struct SQLiteSuspendedSchemaTests {
         "CREATE INDEX \"index_projects_team_members_on_team_member_id\" ON \"projects_team_members\" (\"team_member_id\")"
     static let linkTrigger = "_rmap_insert_projects_team_members"
 
-    /// People 1...`count`; projects 1...3, project `p` with every person whose id is not a multiple of `p + 1`.
-    private func graph(_ schema: GraphSchema, count: Int, linked: Bool = true) -> ObjectGraph {
-        let graph = ObjectGraph(schema: schema)
-        let people = (1...count).map { id in
-            F.add(graph, "CRMPerson", ["id": .int(Int64(id)), "firstName": .string("P\(id)")])
+    /// People 1...`count`; projects 1...3, project `p` with every person whose id is not a multiple
+    /// of `p + 1` (and, with `manager`, managed by that person id: 99 is no one).
+    private func payloads(count: Int, linked: Bool = true, manager: Int = 1) -> [(entity: String, json: String)] {
+        let people = (1...count).map { #"{"id": \#($0), "first_name": "P\#($0)"}"# }
+        var payloads = [("CRMPerson", "[" + people.joined(separator: ",\n") + "]")]
+        guard linked else { return payloads }
+        let projects = (1...3).map { project in
+            let team = (1...count).filter { $0 % (project + 1) != 0 }.map(String.init).joined(separator: ", ")
+            return #"{"id": \#(project), "name": "Project \#(project)", "person_id": \#(manager), "#
+                + #""team_member_ids": [\#(team)]}"#
         }
-        guard linked else { return graph }
-        for project in 1...3 {
-            let team = people.filter { !isMultiple($0, of: project + 1) }
-            let object = F.add(
-                graph, "CRMProject",
-                [
-                    "id": .int(Int64(project)), "name": .string("Project \(project)"),
-                    "teamMemberIds": .array(team.map { $0.identity.values[0] }),
-                ])
-            F.link(object, "teamMembers", team)
-        }
-        return graph
+        payloads.append(("CRMProject", "[" + projects.joined(separator: ",\n") + "]"))
+        return payloads
     }
 
-    private func isMultiple(_ person: GraphObject, of divisor: Int) -> Bool {
-        guard case .int(let id) = person.identity.values[0] else { return false }
-        return id % Int64(divisor) == 0
+    /// One run of `payloads` into the SQLite file in `directory`.
+    @discardableResult
+    private func run(
+        _ directory: URL, _ payloads: [(entity: String, json: String)], options: RunOptions = RunOptions()
+    ) async throws -> RunReport {
+        try await MappedRun.run(F.crm, payloads, kind: .sqlite, directory: directory, options: options)
     }
 
     private func expectedLinks(count: Int) -> [[SQLiteValue]] {
@@ -57,10 +55,12 @@ struct SQLiteSuspendedSchemaTests {
     }
 
     @Test("links into a join table that held none are written before its index, which the commit makes again")
-    func freshJoinTableGetsItsIndexBack() throws {
-        let path = try F.temporaryDirectory().appendingPathComponent("rmap.sqlite").path
-        let count = PersistWriter.batchSize + 70
-        _ = try SQLiteStore(path: path).write(graph(try F.schema(), count: count), request: WriteRequest())
+    func freshJoinTableGetsItsIndexBack() async throws {
+        let directory = try F.temporaryDirectory()
+        let path = directory.appendingPathComponent("rmap.sqlite").path
+        // Over 10,000 links: a bulk insert, which SQLite takes without the join table's index and trigger.
+        let count = 6_000
+        try await run(directory, payloads(count: count))
 
         let connection = try SQLiteConnection(path: path)
         #expect(try links(connection) == expectedLinks(count: count))
@@ -78,12 +78,12 @@ struct SQLiteSuspendedSchemaTests {
         #expect(bases == [[.integer(2), .text("Project 2")]])
     }
 
-    @Test("a dry run and a failed commit keep the empty join table's index and trigger, and write no link")
-    func rollbackKeepsTheIndex() throws {
-        let path = try F.temporaryDirectory().appendingPathComponent("rmap.sqlite").path
-        let schema = try F.schema()
+    @Test("a dry run and a failed run keep the empty join table's index and trigger, and write no link")
+    func rollbackKeepsTheIndex() async throws {
+        let directory = try F.temporaryDirectory()
+        let path = directory.appendingPathComponent("rmap.sqlite").path
         // The tables exist, the join table is empty.
-        _ = try SQLiteStore(path: path).write(graph(schema, count: 40, linked: false), request: WriteRequest())
+        try await run(directory, payloads(count: 40, linked: false))
         let connection = try SQLiteConnection(path: path)
         let before = try schemaObjects(connection)
         #expect(
@@ -92,20 +92,24 @@ struct SQLiteSuspendedSchemaTests {
                 [.text("index"), .text(Self.index), .integer(1)],
             ])
 
-        let report = try SQLiteStore(path: path).write(graph(schema, count: 40), request: WriteRequest(dryRun: true))
-        #expect(report.entities["CRMProject"]?.inserted == 3)
+        var dryRun = RunOptions()
+        dryRun.dryRun = true
+        let report = try await run(directory, payloads(count: 40), options: dryRun)
+        #expect(report.entities.first { $0.entity == "CRMProject" }?.inserted == 3)
         #expect(try schemaObjects(connection) == before)
         #expect(try links(connection).isEmpty)
 
-        let faulty = FaultyStore(try SQLiteStore(path: path), failing: "commit")
-        #expect(throws: FaultyBackend.Fault.self) {
-            _ = try faulty.write(graph(schema, count: 40), request: WriteRequest())
+        // A strict run that meets a dangling reference fails before it merges.
+        var strict = RunOptions()
+        strict.strict = true
+        await #expect(throws: StrictFailure.self) {
+            try await run(directory, payloads(count: 40, manager: 99), options: strict)
         }
         #expect(try schemaObjects(connection) == before)
         #expect(try links(connection).isEmpty)
 
-        // The next write finds the join table empty again, and leaves it indexed.
-        _ = try SQLiteStore(path: path).write(graph(schema, count: 40), request: WriteRequest())
+        // The next run finds the join table empty again, and leaves it indexed.
+        try await run(directory, payloads(count: 40))
         #expect(try schemaObjects(connection) == before)
         #expect(try links(connection) == expectedLinks(count: 40))
         #expect(try connection.query("PRAGMA integrity_check") == [[.text("ok")]])

@@ -1,7 +1,7 @@
 import Foundation
 import RMap
 
-/// Models, graphs and payloads for tests, from inline YAML and JSON text.
+/// Models and payloads for tests, from inline YAML and JSON text.
 enum ModelFixtures {
     /// Loads one mapping file given as text; the built-in transformers are known to it.
     static func model(_ yaml: String, path: String = "mappings/test.yml") throws -> MappingModel {
@@ -9,11 +9,6 @@ enum ModelFixtures {
             sources: ["file": ["path"]], stores: ["sqlite": ["path"]],
             transformers: BuiltinTransformers.all.keys.sorted())
         return try MappingLoader(environment: [:], catalog: catalog).load(documents: [(path, yaml)])
-    }
-
-    /// An empty graph for a model given as text.
-    static func graph(_ yaml: String) throws -> ObjectGraph {
-        ObjectGraph(schema: GraphSchema(model: try model(yaml)))
     }
 
     /// A parsed JSON document.

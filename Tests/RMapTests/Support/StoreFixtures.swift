@@ -4,7 +4,7 @@ import RMapSQLite
 
 @testable import RMap
 
-/// Models, graphs and stores shared by the persist, SQLite and PostgreSQL tests.
+/// Models, payloads and stores shared by the persist, SQLite and PostgreSQL tests.
 enum StoreFixtures {
     /// People (with an STI sub-entity), their nested projects and project team members.
     static let crm = """
@@ -61,23 +61,7 @@ enum StoreFixtures {
         GraphSchema(model: try model(yaml, environment: ["POLICY": policy]))
     }
 
-    /// Adds (or updates) an object with these attribute values; names the entity does not have
-    /// are passed over (a person given an admin's values).
-    @discardableResult
-    static func add(_ graph: ObjectGraph, _ entity: String, _ values: [String: Value]) -> GraphObject {
-        let type = graph.schema.type(named: entity)!
-        let identity = IdentityKey(type.identityIndices.map { values[type.mapping.attributes[$0].name] ?? .null })
-        let (object, _) = graph.upsert(type, identity: identity, origin: "test")
-        for (name, value) in values where object.type.attributeIndex(name) != nil { try! object.set(name, to: value) }
-        return object
-    }
-
-    /// Sets a relationship (and nothing else: inverses are the caller's).
-    static func link(_ source: GraphObject, _ relationship: String, _ destinations: [GraphObject]) {
-        source.setRelated(at: source.type.relationshipIndex(relationship)!, to: destinations)
-    }
-
-    /// ``crmGraph``'s objects as a run's payload of people: Ann (admin) owning project 10 (nested)
+    /// The small CRM as a run's payload of people: Ann (admin) owning project 10 (nested)
     /// managed by Bob, team Ann and Bob; then Bob.
     static let crmPeople = """
         [{"id": 1, "type": "Admin", "first_name": "Ann", "level": 3,
@@ -85,22 +69,22 @@ enum StoreFixtures {
          {"id": 2, "first_name": "Bob"}]
         """
 
-    /// The small CRM graph: Ann (admin) owning project 10 managed by Bob, team Ann and Bob.
-    static func crmGraph(_ schema: GraphSchema, annName: Value = .string("Ann")) -> ObjectGraph {
-        let graph = ObjectGraph(schema: schema)
-        let ann = add(graph, "CRMAdmin", ["id": .int(1), "firstName": annName, "level": .int(3)])
-        let bob = add(graph, "CRMPerson", ["id": .int(2), "firstName": .string("Bob")])
-        let project = add(
-            graph, "CRMProject",
-            [
-                "id": .int(10), "name": .string("Apollo"), "personId": .int(2),
-                "teamMemberIds": .array([.int(1), .int(2)]),
-            ])
-        link(ann, "projects", [project])
-        link(project, "owner", [ann])
-        link(project, "manager", [bob])
-        link(project, "teamMembers", [ann, bob])
-        return graph
+    /// ``crmPeople`` with Ann's first name `ann` and project 10's name `project`.
+    static func crmPeople(ann: String = "Ann", project: String = "Apollo") -> String {
+        crmPeople.replacingOccurrences(of: #""first_name": "Ann""#, with: #""first_name": "\#(ann)""#)
+            .replacingOccurrences(of: #""name": "Apollo""#, with: #""name": "\#(project)""#)
+    }
+
+    /// Runs ``crmPeople(ann:project:)`` through ``Pipeline`` into the store of `kind` in `directory`:
+    /// the small CRM: Ann (admin) owning project 10 managed by Bob, team Ann and Bob.
+    @discardableResult
+    static func runCRM(
+        _ kind: StoreKind, _ directory: URL, ann: String = "Ann", project: String = "Apollo", yaml: String = crm,
+        options: RunOptions = RunOptions()
+    ) async throws -> RunReport {
+        try await MappedRun.run(
+            yaml, [("CRMPerson", crmPeople(ann: ann, project: project))], kind: kind, directory: directory,
+            options: options)
     }
 
     /// An admin with a value of every type, including the values stores most easily get wrong:
@@ -141,7 +125,7 @@ enum StoreFixtures {
 /// A store under test, re-openable from its file (like a later run).
 struct StoreKind: CustomStringConvertible, Sendable {
     let description: String
-    let open: @Sendable (URL) throws -> any BackendStore
+    let open: @Sendable (URL) throws -> any EngineStore
 
     static let sqlite = StoreKind(description: "sqlite") {
         try SQLiteStore(path: $0.appendingPathComponent("rmap.sqlite").path)
@@ -241,117 +225,6 @@ enum PostgresSchemas {
     }
 }
 
-/// A store whose backend fails at one primitive: fault injection for the
-/// "a failed write changes nothing" behaviour.
-final class FaultyStore: BackendStore {
-    let backend: any SyncBackend
-
-    /// Wraps `store`'s backend; `failing` names the primitive that throws (`replaceLinks`, `delete`, ...).
-    init(_ store: any BackendStore, failing: String) {
-        backend = FaultyBackend(store.backend, failing: failing)
-    }
-}
-
-/// Delegates every primitive and throws ``FaultyBackend/Fault`` from the chosen one.
-final class FaultyBackend: SyncBackend {
-    struct Fault: Error, Equatable {
-        let primitive: String
-    }
-
-    private let wrapped: any SyncBackend
-    private let failing: String
-    /// The transactions begun (`begin`, `beginRead`) and the schema checks (`ensureSchema`), in order.
-    let transactions = Locked<[String]>([])
-    /// The tables ``upsertRows(_:_:)`` wrote to, in order; read from any thread.
-    let rowWrites = Locked<[String]>([])
-    /// How many identities ``fetch(_:identities:)`` read (row and base decoded); read from any thread.
-    let fetched = Locked(0)
-    /// The rows ``upsertRows(_:_:)`` wrote, by table, in the order written; read from any thread.
-    let writtenRows = Locked<[String: [[Value]]]>([:])
-    /// The links ``replaceLinks(_:sources:links:)`` added, by join table, in the order written.
-    let writtenLinks = Locked<[String: [[Value]]]>([:])
-
-    init(_ wrapped: any SyncBackend, failing: String) {
-        self.wrapped = wrapped
-        self.failing = failing
-    }
-
-    private func check(_ primitive: String) throws {
-        if primitive == failing { throw Fault(primitive: primitive) }
-    }
-
-    func begin() throws {
-        transactions.withLock { $0.append("begin") }
-        try wrapped.begin()
-    }
-    func beginRead() throws {
-        transactions.withLock { $0.append("beginRead") }
-        try wrapped.beginRead()
-    }
-    func commit() throws {
-        try check("commit")
-        try wrapped.commit()
-    }
-    func rollback() { wrapped.rollback() }
-    func ensureSchema(_ layout: StoreLayout) throws {
-        transactions.withLock { $0.append("ensureSchema") }
-        try wrapped.ensureSchema(layout)
-        try check("ensureSchema")
-    }
-    func holdsSchema(_ layout: StoreLayout) throws -> Bool { try wrapped.holdsSchema(layout) }
-    func isEmpty(_ table: TableLayout) throws -> Bool { try wrapped.isEmpty(table) }
-    func fetch(_ table: TableLayout, identities: [[Value]]) throws -> [IdentityKey: StoredState] {
-        fetched.withLock { $0 += identities.count }
-        return try wrapped.fetch(table, identities: identities)
-    }
-    func matchesBase(_ table: TableLayout, _ rows: [[Value?]]) throws -> [Bool] {
-        try wrapped.matchesBase(table, rows)
-    }
-    func holdsLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[[Value]]]) throws -> [Bool] {
-        try wrapped.holdsLinks(join, sources: sources, links: links)
-    }
-    func upsertRows(_ table: TableLayout, _ rows: [[Value]]) throws {
-        try wrapped.upsertRows(table, rows)
-        rowWrites.withLock { $0.append(table.name) }
-        writtenRows.withLock { $0[table.name, default: []] += rows }
-        try check("upsertRows")
-    }
-    func upsertBase(_ table: TableLayout, _ rows: [[Value]]) throws {
-        try wrapped.upsertBase(table, rows)
-        try check("upsertBase")
-    }
-    func identities(_ table: TableLayout) throws -> [(identity: [Value], type: String?)] {
-        try wrapped.identities(table)
-    }
-    func delete(_ table: TableLayout, identities: [[Value]]) throws {
-        try wrapped.delete(table, identities: identities)
-        try check("delete")
-    }
-    func replaceLinks(_ join: JoinTableLayout, sources: [[Value]], links: [[Value]]) throws {
-        try wrapped.replaceLinks(join, sources: sources, links: links)
-        writtenLinks.withLock { $0[join.name, default: []] += links }
-        try check("replaceLinks")
-    }
-    func scanRows(_ table: TableLayout) throws -> [StoredRow] { try wrapped.scanRows(table) }
-    func scanBase(_ table: TableLayout) throws -> [[Value]] { try wrapped.scanBase(table) }
-    func scanLinks(_ join: JoinTableLayout) throws -> [[Value]] { try wrapped.scanLinks(join) }
-    func updateRow(_ table: TableLayout, reference: RowReference, values: [Value]) throws {
-        try wrapped.updateRow(table, reference: reference, values: values)
-    }
-    func deleteBase(_ table: TableLayout, identities: [[Value]]) throws {
-        try wrapped.deleteBase(table, identities: identities)
-    }
-    func settleBase(_ table: TableLayout, _ rows: [[Value]]) throws {
-        try wrapped.settleBase(table, rows)
-        try check("settleBase")
-    }
-    func localChanges(_ table: TableLayout) throws -> TableChanges { try wrapped.localChanges(table) }
-    func links(_ join: JoinTableLayout, sources: [[Value]]) throws -> [[Value]] {
-        try wrapped.links(join, sources: sources)
-    }
-    func setLocalEdits(_ local: Bool) throws { try wrapped.setLocalEdits(local) }
-}
-
 /// The memory stores of the tests, by directory.
 final class MemoryStores: @unchecked Sendable {
     static let shared = MemoryStores()
@@ -368,7 +241,7 @@ final class MemoryStores: @unchecked Sendable {
     }
 }
 
-extension BackendStore {
+extension EngineStore {
     /// The stored objects of an entity, by identity text, as column -> value.
     func contents(_ schema: GraphSchema, _ entity: String) throws -> [String: [String: Value]] {
         let objects = objects(schema: schema)

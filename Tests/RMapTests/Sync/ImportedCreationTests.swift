@@ -79,12 +79,12 @@ struct ImportedCreationTests {
         #expect(remote.row == [.int(26), .string("C"), .string("X")] && remote.base == remote.row)
     }
 
-    /// The CRM graph (project 10's team: Ann and Bob) in a new store, and Dee, created locally in
+    /// The small CRM (project 10's team: Ann and Bob) run into a new store, and Dee, created locally in
     /// it as a member of project 10's team (its join table edited, as SQL would).
-    private func deeInTeam(_ kind: StoreKind) throws -> (URL, MappingModel, SyncStore) {
+    private func deeInTeam(_ kind: StoreKind) async throws -> (URL, MappingModel, SyncStore) {
         let directory = try F.temporaryDirectory()
         let model = try F.model()
-        _ = try kind.open(directory).write(F.crmGraph(GraphSchema(model: model)), request: WriteRequest())
+        try await F.runCRM(kind, directory)
         let sync = SyncStore(store: try kind.openEngine(directory), model: model)
         let dee = try sync.insert("CRMPerson", ["firstName": .string("Dee")])
         #expect(dee.identity == [.int(-1)])
@@ -106,15 +106,14 @@ struct ImportedCreationTests {
     @Test(
         "join-table links to a temporary identity move to the real one, merged with an imported copy or not",
         arguments: StoreKind.engines, [false, true])
-    func linksMove(kind: StoreKind, imported: Bool) throws {
-        let (directory, model, sync) = try deeInTeam(kind)
+    func linksMove(kind: StoreKind, imported: Bool) async throws {
+        let (directory, model, sync) = try await deeInTeam(kind)
         let schedule = try sync.schedule()
         let (index, post) = try #require(schedule.next())
         #expect(post.line.hasPrefix("POST /people.json"), "\(post.line)")
         if imported {
-            let graph = ObjectGraph(schema: GraphSchema(model: model))
-            F.add(graph, "CRMPerson", ["id": .int(30), "firstName": .string("Dee")])
-            _ = try kind.open(directory).write(graph, request: WriteRequest())
+            try await MappedRun.run(
+                F.crm, [("CRMPerson", #"[{"id": 30, "first_name": "Dee"}]"#)], kind: kind, directory: directory)
         }
         schedule.succeeded(index, request: post, answer: try json(#"{"id":30}"#), location: nil, status: 201)
         #expect(schedule.failures.isEmpty && schedule.acknowledged == 1)

@@ -21,7 +21,8 @@ struct PushForgetsPayloadsTests {
         update.set(scope: RememberedPayloads.scope, key: "/data/people.json", to: .string("entry"))
         update.set(scope: RememberedPayloads.scope, key: "/data/projects.json", to: .string("entry"))
         update.set(scope: IncrementalCursors.scope, key: "Person", to: .string("2024-01-01"))
-        try store.backend.transaction(RunStateTable.layout) { try RunStateTable.write(update, to: store.backend) }
+        let engine = try store.engine()
+        try engine.transaction { try RunStateTable.write(update, to: engine) }
         #expect(try state(fixture).count == 3)
 
         try fixture.sql("UPDATE people SET first_name = 'Ada L.' WHERE id = 1")

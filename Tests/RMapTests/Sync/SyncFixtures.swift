@@ -46,7 +46,7 @@ final class SyncFixture {
     /// The store's URL when it is PostgreSQL (`postgres: true`); else the store is SQLite at ``storePath``.
     let postgresURL: String?
     let sync: SyncStore
-    private let store: any BackendStore
+    private let store: any EngineStore
 
     /// People 1 and 2, projects 10 (person 1) and 11 (person 2), label `bug`; `root` is the naming root style.
     init(root: String = "wrapped", postgres: Bool = false) throws {
