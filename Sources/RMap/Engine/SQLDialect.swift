@@ -137,12 +137,6 @@ extension SQLDialect {
         return "ON CONFLICT (\(list(identity))) DO \(action)"
     }
 
-    /// A query whose one value is true when `table` has neither rows nor base rows.
-    public static func isEmptyQuery(_ table: TableLayout) -> String {
-        "SELECT NOT EXISTS (SELECT 1 FROM \(quote(table.name))) "
-            + "AND NOT EXISTS (SELECT 1 FROM \(quote(table.baseName)))"
-    }
-
     /// `CREATE INDEX IF NOT EXISTS index_<table>_on_<a>_and_<b>`.
     private static func index(on table: String, _ columns: [String]) -> String {
         "CREATE INDEX IF NOT EXISTS \(quote("index_\(table)_on_\(columns.joined(separator: "_and_"))")) "

@@ -17,10 +17,6 @@ public enum PersistError: Error, Sendable, Equatable, CustomStringConvertible {
     case linksNotStored(entity: String, relationship: String)
     /// A value in `_rmap_state` that is not JSON (`reason` says why).
     case runStateNotJSON(scope: String, key: String, reason: String)
-    /// A memory store transaction began while another was open.
-    case transactionAlreadyOpen
-    /// The memory store has no table of this name.
-    case missingTable(String)
     /// A JSON store row that is not an object (`kind`: what it is, e.g. `an array`).
     case rowNotObject(origin: String, table: String, kind: String)
     /// A JSON store value that does not convert to its column's type (`value` as rmap displays it).
@@ -45,8 +41,6 @@ public enum PersistError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(entity).\(relationship)' keeps its links in neither a join table nor a foreign key"
         case .runStateNotJSON(let scope, let key, let reason):
             "_rmap_state: the value of \(scope) \(key) is not JSON: \(reason)"
-        case .transactionAlreadyOpen: "a memory store transaction is already open"
-        case .missingTable(let name): "table '\(name)' does not exist in the memory store"
         case .rowNotObject(let origin, let table, let kind): "\(origin): a row of '\(table)' is \(kind), not an object"
         case .valueMismatch(let origin, let table, let column, let value, let type):
             "\(origin): '\(table).\(column)' holds \(value), not a \(type)"
