@@ -14,53 +14,21 @@
 /// `assignment: union` names its set only with `null` (the parent's slot says so): the children
 /// listed before are released, none deleted.
 struct ReleasedChildrenSQL {
-    /// One nested relationship whose children hold the link.
-    struct Group {
-        /// The parent entity that has the relationship.
-        let parent: EntityType
-        /// The relationship's name.
-        let relationship: String
-        /// The child entity.
-        let child: EntityType
-        /// The child table's foreign-key columns, in the parent's identity order.
-        let columns: [Int]
-        /// Whether the relationship is `assignment: union`.
-        let union: Bool
-    }
-
     let layout: StageLayout
     let dialect: any SQLDialect.Type
-    let groups: [Group]
+    let groups: [ChildHeldLink]
 
     init(layout: StageLayout, dialect: any SQLDialect.Type) {
         self.layout = layout
         self.dialect = dialect
-        groups = Self.groups(schema: layout.schema, store: layout.store)
-    }
-
-    /// The nested to-many relationships of `schema` whose children hold the link in `store`.
-    static func groups(schema: GraphSchema, store: StoreLayout) -> [Group] {
-        var groups: [Group] = []
-        for type in schema.types {
-            for relationship in type.mapping.relationships where relationship.nested && relationship.kind == .toMany {
-                guard let inverse = relationship.inverse, let child = schema.type(named: relationship.destination),
-                    let back = child.relationshipIndex(inverse),
-                    let columns = store.bindings[child.index].foreignKeys.first(where: { $0.relationship == back })?.columns
-                else { continue }
-                groups.append(
-                    Group(
-                        parent: type, relationship: relationship.name, child: child, columns: columns,
-                        union: relationship.assignment == .union))
-            }
-        }
-        return groups
+        groups = ChildHeldLink.all(schema: layout.schema, store: layout.store)
     }
 
     private func q(_ name: String) -> String { dialect.quote(name) }
 
     /// True (for a child of alias `d`, whose base foreign key is `baseKey`) when a parent of the
     /// run named its set, and the run's row of the child does not point at that parent.
-    private func released(_ group: Group, child alias: String, baseKey: [String]) -> String {
+    private func released(_ group: ChildHeldLink, child alias: String, baseKey: [String]) -> String {
         let parentStage = layout.table(of: group.parent)
         let childStage = layout.table(of: group.child)
         guard let slot = parentStage.assignedSlot(group.relationship) else { return "1 = 0" }
@@ -75,7 +43,7 @@ struct ReleasedChildrenSQL {
     }
 
     /// The base foreign key of stored child `d`: its base row's when it has one, else its row's.
-    private func baseKey(_ group: Group) -> [String] {
+    private func baseKey(_ group: ChildHeldLink) -> [String] {
         let table = layout.table(of: group.child).table
         return group.columns.map { column in
             let name = q(table.columns[column].name)
@@ -131,7 +99,7 @@ struct ReleasedChildrenSQL {
 
     /// The keys of the run's rows of children whose foreign key an occurrence of their parent set
     /// before the parent's last occurrence that named the set (in `slot`), which did not list them.
-    private func stale(_ group: Group, slot: Int) -> String {
+    private func stale(_ group: ChildHeldLink, slot: Int) -> String {
         let parentStage = layout.table(of: group.parent)
         let childStage = layout.table(of: group.child)
         let parentSQL = StagedSQL(stage: parentStage, dialect: dialect)

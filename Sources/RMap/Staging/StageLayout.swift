@@ -45,7 +45,7 @@ struct StageLayout: Sendable {
         var families = Array(repeating: [EntityType](), count: store.tables.count)
         for type in schema.types { families[store.bindings[type.index].table].append(type) }
         // Children holding their parent's key: which occurrence set the key, and which named the set.
-        let released = ReleasedChildrenSQL.groups(schema: schema, store: store)
+        let released = ChildHeldLink.all(schema: schema, store: store)
         tables = store.tables.enumerated().map { position, table in
             let family = families[position]
             var assigned: [String] = []
