@@ -139,6 +139,9 @@ public struct HTTPClient: Sendable {
         var renewed = false
         while true {
             attempt += 1
+            // A retry has waited out what the server announced already.
+            try await admit(prepared, ignoringAnnounced: attempt > 1, note: note)
+            // The token is taken once the request may go: a wait for the budget can outlast it.
             var token: String?
             if let session {
                 token = try await session.token(note: note)
@@ -147,8 +150,6 @@ public struct HTTPClient: Sendable {
             if let field = prepared.headers.fieldBreakingLine {
                 throw self.error(prepared, reason: .headerBreaksLine(field), attempts: 0, response: nil)
             }
-            // A retry has waited out what the server announced already.
-            try await admit(prepared, ignoringAnnounced: attempt > 1, note: note)
             let failure: HTTPError.Reason
             var answer: HTTPResponse?
             do {
