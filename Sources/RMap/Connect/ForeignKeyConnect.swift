@@ -128,6 +128,21 @@ struct ForeignKeyConnect {
 
     /// The statements that fill the links table: staged destinations, then stored ones.
     func fill() -> [(sql: String, parameters: [Value])] {
+        let into = "INSERT INTO \(q(links.name)) (\(dialect.list(links.columns.map(\.name)))) SELECT "
+        return matches(adding: [position, "s.\(q("_seq"))"]).map { (into + $0.sql, $0.parameters) }
+    }
+
+    /// The statements that write the links straight into `join`, each link once: staged
+    /// destinations, then stored ones (never both for one destination).
+    func fill(_ join: JoinTableLayout) -> [(sql: String, parameters: [Value])] {
+        let columns = join.columns.prefix(join.sourceColumnCount).map(\.name) + join.destinationColumns.map(\.name)
+        let into = "INSERT INTO \(q(join.name)) (\(dialect.list(columns))) SELECT DISTINCT "
+        return matches(adding: []).map { (into + $0.sql, $0.parameters) }
+    }
+
+    /// Each source's identity, each destination's, then `extra`, for every source and destination
+    /// whose keys match: `... FROM ... WHERE ...` over staged destinations, then stored ones.
+    private func matches(adding extra: [String]) -> [(sql: String, parameters: [Value])] {
         let source = sources("s")
         let destinationBinding = layout.store.bindings[step.destination.index]
         let wherePredicate = { (alias: String) in
@@ -135,16 +150,14 @@ struct ForeignKeyConnect {
                 step.connection.destinationPredicate, of: step.destination, alias: alias,
                 binding: destinationBinding, table: destinationStage.table, dialect: dialect)
         }
-        let into = "INSERT INTO \(q(links.name)) (\(dialect.list(links.columns.map(\.name)))) SELECT "
         let sourceIdentity = sourceStage.table.identityNames.map { "s.\(q($0))" }
         let destinationIdentity = destinationStage.table.identityNames.map { "d.\(q($0))" }
-        let selected =
-            (sourceIdentity + destinationIdentity + [position, "s.\(q("_seq"))"]).joined(separator: ", ")
+        let selected = (sourceIdentity + destinationIdentity + extra).joined(separator: ", ")
         let staged = wherePredicate("d")
         let stagedMatch = pairs.indices.map { "\(stagedKey($0)) = \(sourceKey($0))" }.joined(separator: " AND ")
         var statements = [
             (
-                into + selected + " FROM \(sourceJoin) JOIN \(stagedDestinations) AS d ON \(stagedMatch) "
+                selected + " FROM \(sourceJoin) JOIN \(stagedDestinations) AS d ON \(stagedMatch) "
                     + "AND \(entityIn("d", admitted)) AND \(staged.sql) WHERE \(source.sql)",
                 staged.parameters + source.parameters
             )
@@ -156,7 +169,7 @@ struct ForeignKeyConnect {
             + destinationStage.table.identityNames.map { "x.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ") + ")"
         statements.append(
             (
-                into + selected + " FROM \(sourceJoin) JOIN \(q(destinationStage.table.name)) AS d ON \(storedMatch) "
+                selected + " FROM \(sourceJoin) JOIN \(q(destinationStage.table.name)) AS d ON \(storedMatch) "
                     + "AND \(storedAdmitted("d")) AND \(stored.sql) AND \(notStaged) WHERE \(source.sql)",
                 stored.parameters + source.parameters
             ))

@@ -3,7 +3,8 @@
 /// run did not fetch completely, the stored rows (docs/mapping.md, "Connections").
 ///
 /// A step's links go to a temporary table (``StepLinks``) when something keeps them: a join
-/// table (written by ``LinkMerge`` with the rest of the merge), a foreign-key column on the
+/// table (written by ``LinkMerge`` with the rest of the merge, or by the step itself into a join
+/// table that holds nothing yet: ``DirectJoinLinks``), a foreign-key column on the
 /// destinations (the inverse of a to-many, set here on the run's destination rows: the last
 /// source to claim one wins), or a key path reading through them. A to-one connected by the
 /// source's own attribute keeps nothing more than that attribute's column: its step only looks
@@ -19,6 +20,8 @@ struct SQLConnector {
     let keepsEveryLink: Bool
     /// The steps whose links tables exist, once ``connect(on:)`` ran.
     private(set) var kept = Set<Int>()
+    /// The steps whose links went straight into their join table (``DirectJoinLinks``).
+    private(set) var linkedDirectly = Set<Int>()
     /// The names of the relationships some key path reads through.
     private let readThrough: Set<String>
     /// The payloads' names, read once when ``connect(on:)`` starts, for the references it reports.
@@ -50,6 +53,15 @@ struct SQLConnector {
             {
                 guard needsLinks(step) else {
                     report.dangling += try dangling(connect, on: engine)
+                    continue
+                }
+                if !keepsLinksBesidesJoin(step), let direct = DirectJoinLinks(step: step, steps: steps, layout: layout),
+                    let written = try direct.write(connect, on: engine)
+                {
+                    if !step.matchesIdentity || written.linked != written.keys {
+                        report.dangling += try dangling(connect, on: engine)
+                    }
+                    linkedDirectly.insert(number)
                     continue
                 }
                 try engine.execute(connect.links.create(dialect))
@@ -177,9 +189,13 @@ struct SQLConnector {
     /// Whether a step's links are kept: a join table, an inverse's foreign key, a to-one that may
     /// match several destinations, or a key path through the relationship.
     func needsLinks(_ step: ConnectionStep) -> Bool {
+        layout.store.bindings[step.source.index].joins.contains { $0.relationship == step.position }
+            || keepsLinksBesidesJoin(step)
+    }
+
+    /// Whether a step's links are kept for something else than a join table.
+    private func keepsLinksBesidesJoin(_ step: ConnectionStep) -> Bool {
         if keepsEveryLink { return true }
-        let binding = layout.store.bindings[step.source.index]
-        if binding.joins.contains(where: { $0.relationship == step.position }) { return true }
         if inverseKeys(step) != nil { return true }
         if step.relationship.kind == .toOne, !step.matchesIdentity { return true }
         return readThrough.contains(step.relationship.name)

@@ -33,7 +33,7 @@ struct LinkMerge {
 
     private func linkSources(join position: Int) -> [LinkSource] {
         var sources: [LinkSource] = []
-        for (number, step) in connector.steps.enumerated() {
+        for (number, step) in connector.steps.enumerated() where !connector.linkedDirectly.contains(number) {
             let binding = layout.store.bindings[step.source.index]
             guard binding.joins.contains(where: { $0.relationship == step.position && $0.join == position }) else {
                 continue

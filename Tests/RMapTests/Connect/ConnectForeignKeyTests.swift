@@ -52,6 +52,24 @@ struct ConnectForeignKeyTests {
         #expect(report.dangling.isEmpty)
     }
 
+    @Test("an unordered to-many into an empty join table links each match once; a later run replaces the set")
+    func unorderedIntoEmptyJoinTable() async throws {
+        let first = try await run.run([
+            "CRMPerson": #"[{"id": 1}, {"id": 2}, {"id": 3}]"#,
+            "CRMProject": #"[{"id": 10, "team_member_ids": [2, 1, 2]}, {"id": 11, "team_member_ids": [3]}]"#,
+        ])
+        #expect(try await run.ids("CRMProject", 10, "plainMembers").sorted() == [1, 2])
+        #expect(try await run.ids("CRMProject", 11, "plainMembers") == [3])
+        #expect(first.dangling.isEmpty, "a repeated member is no dangling reference")
+        let second = try await run.run([
+            "CRMPerson": #"[{"id": 1}, {"id": 2}, {"id": 3}]"#,
+            "CRMProject": #"[{"id": 10, "team_member_ids": [3, 3]}, {"id": 11, "team_member_ids": [3, 1]}]"#,
+        ])
+        #expect(try await run.ids("CRMProject", 10, "plainMembers") == [3])
+        #expect(try await run.ids("CRMProject", 11, "plainMembers").sorted() == [1, 3])
+        #expect(second.dangling.isEmpty)
+    }
+
     @Test("include_subentities: true matches entities that extend the destination; false only the entity itself")
     func subentities() async throws {
         let report = try await run.run([
