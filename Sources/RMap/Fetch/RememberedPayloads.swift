@@ -32,7 +32,7 @@ public final class RememberedPayloads: Sendable {
     static let storedIn = "numbered-tables"
 
     /// The payloads mapped in this run, by origin: their hashes.
-    private let candidates = Locked<[String: String]>([:])
+    let candidates = Locked<[String: String]>([:])
     /// Whether the stored entries belong to this mapping: `nil` until first read.
     private let current = Locked<Bool?>(nil)
     /// The payloads skipped unchanged, by origin.
@@ -107,16 +107,6 @@ public final class RememberedPayloads: Sendable {
     /// The payloads skipped unchanged in this run, by origin.
     var skippedOrigins: Set<String> { skipped.withLock { $0 } }
 
-    /// Once the run's data is committed, the payloads to remember, with their hashes: those mapped
-    /// in this run none of whose records `report` rejected or found dangling.
-    func confirmed(report: RunReport) -> [String: String] {
-        var troubled = Set(report.recordErrors.map(\.origin))
-        // A dangling reference names its source's record: `origin#index`.
-        troubled.formUnion(report.dangling.map { Self.payload(ofRecord: $0.origin) })
-        guard report.connectErrors.isEmpty else { return [:] }
-        return candidates.withLock { $0 }.filter { !troubled.contains($0.key) }
-    }
-
     /// The entries of the payloads whose objects were remembered.
     func entries(_ origins: [String: String]) -> RunStateUpdate {
         var update = RunStateUpdate()
@@ -130,13 +120,5 @@ public final class RememberedPayloads: Sendable {
         }
         if !update.isEmpty { update.set(scope: Self.scope, key: Self.mappingKey, to: .string(fingerprint)) }
         return update
-    }
-
-    /// The payload of a record's origin `payload#index` (`origin` itself when it names no record).
-    private static func payload(ofRecord origin: String) -> String {
-        guard let mark = origin.lastIndex(of: "#"), origin[origin.index(after: mark)...].allSatisfy(\.isNumber),
-            mark < origin.index(before: origin.endIndex)
-        else { return origin }
-        return String(origin[..<mark])
     }
 }
