@@ -74,11 +74,10 @@ final class StageWriter {
         row[4] = .int(Int64(type.index))
         row[5] = .int(record.typed ? 1 : 0)
         if let path = record.path { row[6] = .string(path) }
-        var masks = [Int64](repeating: 0, count: table.maskCount)
+        var masks = PresenceMasks(count: table.maskCount)
         func set(_ column: Int, _ value: Value) {
             row[table.firstColumn + column] = value
-            let (mask, bit) = StageTable.bit(of: column)
-            masks[mask] |= bit
+            masks.insert(column)
         }
         for (position, value) in record.values.enumerated() {
             if let value {
@@ -102,10 +101,7 @@ final class StageWriter {
         for (nestedIndex, records) in record.nested {
             let nested = plan.nested[nestedIndex]
             // A union's set is named only by `null`, which empties it; a list adds to it.
-            if let slot = table.assignedSlot(nested.name), records == nil || nested.replaces {
-                let (mask, bit) = StageTable.bit(of: slot)
-                masks[mask] |= bit
-            }
+            if let slot = table.assignedSlot(nested.name), records == nil || nested.replaces { masks.insert(slot) }
             if let columns = binding.foreignKeys.first(where: { $0.relationship == nested.position })?.columns {
                 // The parent holds the link: its foreign key is the (first) child's identity, or null.
                 let child = records?.first?.identity.values ?? Array(repeating: .null, count: columns.count)
@@ -113,7 +109,7 @@ final class StageWriter {
             }
             stageNested(records ?? [], nested, parentSeq: seq, parent: record, origin: origin, index: index, top: top ?? seq)
         }
-        for (offset, mask) in masks.enumerated() { row[StageTable.occurrenceColumns.count + offset] = .int(mask) }
+        for offset in 0..<table.maskCount { row[StageTable.occurrenceColumns.count + offset] = .int(masks[offset]) }
         for (offset, key) in table.connectionKeys.enumerated() {
             row[table.firstConnectionKey + offset] = CanonicalKey.value(row[table.firstColumn + key.column], in: key.domain) ?? .null
         }

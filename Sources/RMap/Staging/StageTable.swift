@@ -11,7 +11,9 @@
 ///   (``connectionKeys``).
 /// - `_rmap_rows_<n>` holds one row per object: the occurrences of one identity merged in
 ///   arrival order (the last record wins, column by column), with the union of their masks.
-struct StageTable: Sendable {
+///
+/// A class: every staged row reads its table's layout, which a copy would retain field by field.
+final class StageTable: Sendable {
     /// The store table.
     let table: TableLayout
     /// The table's position in ``StoreLayout/tables``: the staging tables' number.
