@@ -23,7 +23,7 @@ public import RMap
 /// let store = try JSONStore(path: "graph.json")
 /// let people = try await StoreReader(store: store, model: model).objects(of: "CRMPerson").fetchAll()
 /// ```
-public final class JSONStore: EngineStore {
+public final class JSONStore: Store {
     /// The document's path.
     public let path: String
     private let database: SQLiteStore

@@ -11,7 +11,7 @@ public import RMap
 /// let store = try MemoryStore()
 /// let people = try await StoreReader(store: store, model: model).objects(of: "CRMPerson").fetchAll()
 /// ```
-public final class MemoryStore: EngineStore {
+public final class MemoryStore: Store {
     private let database: SQLiteStore
 
     /// Creates an empty store.

@@ -13,7 +13,7 @@ public import RMap
 /// let store = try SQLiteStore(path: "rmap.sqlite")
 /// let people = try await StoreReader(store: store, model: model).objects(of: "CRMPerson").fetchAll()
 /// ```
-public final class SQLiteStore: EngineStore {
+public final class SQLiteStore: Store {
     /// The connection the store writes with.
     public let connection: SQLiteConnection
     private let sqlEngine: SQLiteEngine

@@ -58,12 +58,12 @@ public struct MappingTestRunner: Sendable {
         }
         var failures = rejected
         do {
-            let reader = StoreReader(store: try opened(store), model: model)
+            let reader = StoreReader(store: try registry.makeStore(store), model: model)
             for expected in testCase.expected {
                 failures += try await compare(expected.objects, of: expected.entity, in: reader, at: testCase.mark)
             }
             if let expected = testCase.expectedPush {
-                let sync = SyncStore(store: try opened(store), model: model)
+                let sync = SyncStore(store: try registry.makeStore(store), model: model)
                 failures += PushPlanCheck(model: model, planPush: planPush).failures(
                     of: testCase, in: sync, expected: expected)
             }
@@ -71,14 +71,6 @@ public struct MappingTestRunner: Sendable {
             failures.append(.runFailed(model.redact("\(error)")))
         }
         return failures
-    }
-
-    /// The store the case's run wrote, opened again to read.
-    private func opened(_ config: PluginConfig) throws -> any EngineStore {
-        guard let store = try registry.makeStore(config) as? any EngineStore else {
-            throw SyncError.storeWithoutEngine(plugin: config.plugin)
-        }
-        return store
     }
 
     /// The failures of one entity's expected objects against the stored objects of it.

@@ -1,17 +1,49 @@
 /// A persist plugin: keeps the run's objects and their base (the last server state of each
-/// object) between runs. A run stages, connects and merges in the store's SQL engine, so a store
-/// a run can use is an ``EngineStore``: a run into any other store fails with
-/// ``SyncError/storeWithoutEngine(plugin:)`` before anything is fetched (docs/plugins.md, "Stores").
+/// object) between runs, in the tables of an SQL engine (``SQLEngine``) that runs rmap's SQL: a
+/// run stages, connects and merges in it (docs/architecture.md, "Data flow"), and the sync API
+/// and readers query it (docs/plugins.md, "Stores").
 public protocol Store: AnyObject {
+    /// The store's engine: one connection, the same for the store's life.
+    ///
+    /// - Throws: the engine's errors opening it.
+    func engine() throws -> any SQLEngine
+
+    /// Undoes what opening the store did, after a run that committed nothing failed: a store file
+    /// that opening created, and that holds nothing, is removed (no empty store is left behind).
+    /// The default does nothing.
+    func abandon()
+
+    /// Makes the tables of `layout` readable on ``engine()``: a store that keeps its tables in
+    /// another form and loads them into its engine when a schema change creates them (the `json`
+    /// store, from its document) loads those it holds now. The sync API and the readers call it
+    /// before their first statement; a program running SQL of its own on a `json` store's engine
+    /// calls it first. The default does nothing: the engine's tables are the store's.
+    ///
+    /// - Throws: the store's errors loading them.
+    func load(_ layout: StoreLayout) throws
+
     /// The run-state entries of `scope` (``RunStateEntry``), by key, as the last committed run
     /// left them; a run reads them before it fetches and writes its own with its data
-    /// (``WriteRequest/runState``). The default holds none.
+    /// (``WriteRequest/runState``). The default reads them from the engine.
     func runState(scope: String) throws -> [String: RunStateEntry]
 }
 
 extension Store {
-    /// None: a store that keeps no run state.
-    public func runState(scope: String) throws -> [String: RunStateEntry] { [:] }
+    /// Nothing to undo.
+    public func abandon() {}
+
+    /// Nothing to load.
+    public func load(_ layout: StoreLayout) throws {}
+
+    /// The entries of `scope` in the `_rmap_state` table, read by the engine in a transaction that
+    /// only reads (none while the store has no such table: a dry run leaves none behind).
+    ///
+    /// - Throws: ``PersistError`` when a stored value is not JSON, or the engine's errors.
+    public func runState(scope: String) throws -> [String: RunStateEntry] {
+        try load(RunStateTable.layout)
+        let engine = try engine()
+        return try engine.transaction(.read, commit: false) { try RunStateTable.read(scope: scope, from: engine) }
+    }
 }
 
 /// How a run wants its graph written.
@@ -114,46 +146,5 @@ public struct ConflictError: Error, Sendable, CustomStringConvertible {
             + "takes the server's; or give the local row the server's value (rmap diff shows what is local)"
         let heading = "\(conflicts.count) conflict(s) between local edits and the server; nothing was written:"
         return ([heading] + lines + [resolution]).joined(separator: "\n")
-    }
-}
-
-/// A store whose engine runs rmap's SQL (``SQLEngine``): a run stages, connects and merges in
-/// it (docs/architecture.md, "Data flow"), and the sync API and readers query it.
-public protocol EngineStore: Store {
-    /// The store's engine: one connection, the same for the store's life.
-    ///
-    /// - Throws: the engine's errors opening it.
-    func engine() throws -> any SQLEngine
-
-    /// Undoes what opening the store did, after a run that committed nothing failed: a store file
-    /// that opening created, and that holds nothing, is removed (no empty store is left behind).
-    /// The default does nothing.
-    func abandon()
-
-    /// Makes the tables of `layout` readable on ``engine()``: a store that keeps its tables in
-    /// another form and loads them into its engine when a schema change creates them (the `json`
-    /// store, from its document) loads those it holds now. The sync API and the readers call it
-    /// before their first statement; a program running SQL of its own on a `json` store's engine
-    /// calls it first. The default does nothing: the engine's tables are the store's.
-    ///
-    /// - Throws: the store's errors loading them.
-    func load(_ layout: StoreLayout) throws
-}
-
-extension EngineStore {
-    /// Nothing to undo.
-    public func abandon() {}
-
-    /// Nothing to load.
-    public func load(_ layout: StoreLayout) throws {}
-
-    /// The entries of `scope` in the `_rmap_state` table, read by the engine in a transaction that
-    /// only reads (none while the store has no such table: a dry run leaves none behind).
-    ///
-    /// - Throws: ``PersistError`` when a stored value is not JSON, or the engine's errors.
-    public func runState(scope: String) throws -> [String: RunStateEntry] {
-        try load(RunStateTable.layout)
-        let engine = try engine()
-        return try engine.transaction(.read, commit: false) { try RunStateTable.read(scope: scope, from: engine) }
     }
 }

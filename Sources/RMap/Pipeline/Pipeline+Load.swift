@@ -13,23 +13,21 @@ extension Pipeline {
     /// live session's fetch. Records are mapped and staged as they come, connected and merged
     /// three-way against the base in one transaction (``merge(_:)``); nothing else of a run
     /// applies: no cursors or run state are read or written, no fetch counts as complete (no
-    /// orphan is deleted), and the store must have an SQL engine (``EngineStore``).
+    /// orphan is deleted).
     ///
     /// - Parameters:
     ///   - entities: the entities `source` fetches.
     ///   - parents: the identities of a parent entity, for nested fetches (one index per parent).
     ///   - store: the store, on the worker that owns its engine.
-    /// - Throws: ``SyncError/storeWithoutEngine(plugin:)`` for a store without one, the source's,
-    ///   a stage's or the engine's errors, ``ConflictError``; nothing is merged then.
+    /// - Throws: the source's, a stage's or the engine's errors, ``ConflictError``; nothing is
+    ///   merged then.
     package func load(
         _ entities: [EntityMapping], from source: any Source,
         parents: @escaping @Sendable (String) async -> [IdentityKey], into store: RunStore
     ) async throws -> LoadedObjects {
         let schema = GraphSchema(model: model)
         let layout = StageLayout(store: StoreLayout(schema: schema), schema: schema)
-        guard let channel = try await store.beginStaging(layout) else {
-            throw SyncError.storeWithoutEngine(plugin: try await store.use { String(describing: type(of: $0)) })
-        }
+        let channel = try await store.beginStaging(layout)
         do {
             let mapper = RecordMapper(
                 schema: schema, transformers: registry.transformers,

@@ -43,9 +43,7 @@ public struct Pipeline: Sendable {
         let config = options.store ?? model.store ?? PluginConfig.defaultStore
         let store = RunStore { try registry.makeStore(config) }
         let stageLayout = StageLayout(store: StoreLayout(schema: schema), schema: schema)
-        guard let channel = try await store.beginStaging(stageLayout) else {
-            throw SyncError.storeWithoutEngine(plugin: config.plugin)
-        }
+        let channel = try await store.beginStaging(stageLayout)
         let mapper = RecordMapper(
             schema: schema, transformers: registry.transformers,
             stage: StageWriter(layout: stageLayout) { batch in try channel.submit(batch) })

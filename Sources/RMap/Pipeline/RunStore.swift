@@ -20,7 +20,7 @@ package final class RunStore: Sendable {
     }
 
     /// A store already open, whose calls run on `worker` (an actor's executor may be that worker).
-    package init(_ opened: sending any EngineStore, worker: SerialWorker) {
+    package init(_ opened: sending any Store, worker: SerialWorker) {
         self.worker = worker
         store = Confined(({ opened }, opened))
     }
@@ -34,14 +34,9 @@ package final class RunStore: Sendable {
 
     /// The store's SQL engine, called on the worker (``onWorker(_:)``).
     ///
-    /// - Throws: ``SyncError/storeWithoutEngine(plugin:)`` for a store without one, or its errors opening it.
+    /// - Throws: the store's errors opening it.
     package func engineOnWorker() throws -> any SQLEngine {
-        try onWorker { store in
-            guard let store = store as? any EngineStore else {
-                throw SyncError.storeWithoutEngine(plugin: String(describing: type(of: store)))
-            }
-            return try store.engine()
-        }
+        try onWorker { try $0.engine() }
     }
 
     /// What `body` returns for the store (opened first when this is its first use), run on the
@@ -61,20 +56,18 @@ package final class RunStore: Sendable {
 // MARK: - A streamed run
 
 extension RunStore {
-    /// Lets the store undo what opening it did (``EngineStore/abandon()``): the run failed before it committed.
+    /// Lets the store undo what opening it did (``Store/abandon()``): the run failed before it committed.
     func abandon() async {
-        await worker.run { [store] in (store.value.opened as? any EngineStore)?.abandon() }
+        await worker.run { [store] in store.value.opened?.abandon() }
     }
 
-    /// The store's engine and the run's merge over it, on the worker: `nil` for a store without an
-    /// engine (``EngineStore``).
-    func beginStaging(_ layout: StageLayout) async throws -> StagingChannel? {
-        let merge: Confined<RunMerge>? = try await worker.run { [store] in
-            guard let engineStore = try Self.opened(store) as? any EngineStore else { return nil }
-            let merge = RunMerge(engine: try engineStore.engine(), layout: layout)
+    /// The store's engine and the run's merge over it, on the worker.
+    func beginStaging(_ layout: StageLayout) async throws -> StagingChannel {
+        let merge: Confined<RunMerge> = try await worker.run { [store] in
+            let merge = RunMerge(engine: try Self.opened(store).engine(), layout: layout)
             try merge.prepare()
             return Confined(merge)
         }
-        return merge.map { StagingChannel(worker: worker, merge: $0) }
+        return StagingChannel(worker: worker, merge: merge)
     }
 }

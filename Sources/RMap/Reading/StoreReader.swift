@@ -26,8 +26,8 @@ public final class StoreReader: ObjectReading {
 
     /// The store, its engine once opened, and the tables found in it.
     private struct Slot {
-        let store: any EngineStore
-        /// The model's tables, loaded into the engine before the first read (``EngineStore/load(_:)``).
+        let store: any Store
+        /// The model's tables, loaded into the engine before the first read (``Store/load(_:)``).
         let layout: StoreLayout
         var engine: (any SQLEngine)?
         /// The tables found in it, and its holder columns found (`table.column`).
@@ -36,7 +36,7 @@ public final class StoreReader: ObjectReading {
 
     /// Creates a reader of a store whose engine runs rmap's SQL (SQLite, PostgreSQL): the reader
     /// owns it from now on (its engine is opened at the first read).
-    public init(store: sending any EngineStore, model: MappingModel) {
+    public init(store: sending any Store, model: MappingModel) {
         self.model = model
         stored = StoredModel(schema: GraphSchema(model: model))
         slot = Confined(Slot(store: store, layout: stored.layout))

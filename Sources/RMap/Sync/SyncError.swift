@@ -26,11 +26,6 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case answerWithoutIdentity(change: String, attributes: [String])
     /// No store file at `path` yet: nothing was fetched into it.
     case noStore(path: String)
-    /// A store plugin without an SQL engine (not an ``EngineStore``): a run stages, connects and
-    /// merges in the store's engine, and `diff`, `status`, `push`, `rmap test` and the readers run
-    /// their SQL on it (SQLite, PostgreSQL, the memory and JSON stores' SQLite). Nothing was
-    /// fetched or written.
-    case storeWithoutEngine(plugin: String)
     /// The entity has no `http` source to push its changes to.
     case noPushSource(entity: String)
     /// The entity's `http` source options are not usable (`reason` says why).
@@ -51,9 +46,6 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .answerWithoutIdentity(let change, let attributes):
             "\(change): the server's answer has no identity (no '\(attributes.joined(separator: ", "))' and no Location header)"
         case .noStore(let path): "no store at \(path): run 'rmap run' first"
-        case .storeWithoutEngine(let plugin):
-            "the '\(plugin)' store has no SQL engine, and rmap runs, diffs and pushes in the store's engine: "
-                + "use a sqlite, postgres, json or memory store, or a store that is an EngineStore (docs/plugins.md)"
         case .noPushSource(let entity):
             "\(entity) has no http source to push to (give it 'source: {plugin: http, site: ...}')"
         case .unusablePushSource(_, let reason): reason

@@ -11,7 +11,7 @@ import Foundation
 /// print(try sync.plan().text)   // PUT /people/1.json {"person":{"email":"ada@lovelace.org"}}
 /// ```
 ///
-/// It runs rmap's SQL on the store's engine (``EngineStore``): `diff` reads the rows that can
+/// It runs rmap's SQL on the store's engine (``Store``): `diff` reads the rows that can
 /// differ from their base and never a whole table, and each edit is one statement. Every method
 /// runs in its own small transaction, or joins the scope it is called in (``read(_:)``,
 /// ``write(_:)``): reads take no write lock and do not check the schema. A `SyncStore` is not
@@ -25,8 +25,8 @@ public final class SyncStore {
 
     /// Creates the API over a store whose engine runs rmap's SQL (SQLite, PostgreSQL, and the
     /// memory and JSON stores' SQLite); the engine is opened, and the store's tables of the model
-    /// and of rmap's own state loaded (``EngineStore/load(_:)``), at the first call.
-    public convenience init(store: any EngineStore, model: MappingModel) {
+    /// and of rmap's own state loaded (``Store/load(_:)``), at the first call.
+    public convenience init(store: any Store, model: MappingModel) {
         self.init(model: model) {
             for layout in [StoreLayout(schema: GraphSchema(model: model)), RunStateTable.layout, PushJournal.layout] {
                 try store.load(layout)

@@ -69,7 +69,7 @@ public actor Session: ObjectReading {
     ///   - pushTransport: the network for ``save()`` (default: libcurl with keep-alive, as `rmap push`,
     ///     at most 4 connections per site); tests inject faults here.
     public init(
-        model: MappingModel, store: sending any EngineStore, cacheLimit: Int = 1_000,
+        model: MappingModel, store: sending any Store, cacheLimit: Int = 1_000,
         localOnly: [String: Set<String>] = [:], registry: PluginRegistry = .standard(),
         pushTransport: (any HTTPTransport)? = nil
     ) {

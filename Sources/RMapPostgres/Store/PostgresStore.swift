@@ -15,7 +15,7 @@ public import RMap
 /// let store = try PostgresStore(url: "postgres://rmap@db.internal/crm", settings: ["sslmode": "verify-full"])
 /// let people = try await StoreReader(store: store, model: model).objects(of: "CRMPerson").fetchAll()
 /// ```
-public final class PostgresStore: EngineStore {
+public final class PostgresStore: Store {
     /// The connection the store writes with.
     public let connection: PostgresConnection
     private let sqlEngine: PostgresEngine

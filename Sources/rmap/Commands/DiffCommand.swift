@@ -21,14 +21,11 @@ enum SyncCommandStore {
     /// The `--store` option, else the files' `store:`, else SQLite's default file.
     ///
     /// - Throws: ``SyncError`` when a file store does not exist yet or is empty (nothing was
-    ///   fetched into it), or when the store has no SQL engine (the memory and JSON stores).
+    ///   fetched into it).
     static func open(_ context: CommandContext, _ option: PluginConfig?, model: MappingModel) throws -> SyncStore {
         let config = context.store(option, model: model)
         let file = StoreFile(config)
         if let path = file.path, !file.holdsStore { throw SyncError.noStore(path: path) }
-        guard let store = try context.registry.makeStore(config) as? any EngineStore else {
-            throw SyncError.storeWithoutEngine(plugin: config.plugin)
-        }
-        return SyncStore(store: store, model: model)
+        return SyncStore(store: try context.registry.makeStore(config), model: model)
     }
 }

@@ -50,7 +50,7 @@ struct ConnectIdentityLookupTests {
     func removedDestination() async throws {
         try await run.run(["CRMPerson": #"[{"id": 1}, {"id": 2}]"#])
         try StoreKind.editLocally(
-            try run.kind.openEngine(run.directory), model: run.model, ["DELETE FROM people WHERE id = 2"])
+            try run.kind.open(run.directory), model: run.model, ["DELETE FROM people WHERE id = 2"])
         let found = try await owners(of: [2, 1], people: nil)
         #expect(found.owners == [[], [1]])
         #expect(found.dangling == [.int(2)])

@@ -91,7 +91,7 @@ struct ConnectKeyPathTests {
 
     @Test(
         "a composite identity finds stored objects too; an array short of its parts is dangling",
-        arguments: StoreKind.engines)
+        arguments: StoreKind.all)
     func compositeIdentityStoredAndShort(_ kind: StoreKind) async throws {
         let run = try StreamedRun(ConnectFixtures.crm, kind: kind)
         let report = try await run.run([

@@ -29,13 +29,13 @@ struct StoredDestinationStoreTests {
               person: { to_one: Person, connect: { foreign_key: { personId: id }, where: { name: Ann } } }
         """
 
-    @Test("a partial run links to stored objects and does not rewrite them", arguments: StoreKind.engines)
+    @Test("a partial run links to stored objects and does not rewrite them", arguments: StoreKind.all)
     func partialRun(kind: StoreKind) async throws {
         let run = try StreamedRun(Self.yaml, kind: kind)
         let people = #"[{"id": 1, "email": "ann@x", "name": "Ann"}, {"id": 2, "email": "bo@x", "name": "Bo"}]"#
         try await run.run(["Person": people, "Project": #"[{"id": 10, "owner_id": 1, "member_ids": [1, 2]}]"#])
         try StoreKind.editLocally(
-            try kind.openEngine(run.directory), model: run.model,
+            try kind.open(run.directory), model: run.model,
             ["UPDATE people SET name = 'Bo (edited)' WHERE id = 2"])
 
         let projects = """

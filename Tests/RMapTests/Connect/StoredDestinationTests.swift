@@ -40,7 +40,7 @@ struct StoredDestinationTests {
     private func reader(_ engine: CLIStore, _ workspace: RunWorkspace) throws -> StoreReader {
         let model = try MappingLoader(catalog: PluginRegistry.standard().catalog).load([workspace.path("work.yml")])
         let kind: StoreKind = engine == .sqlite ? .sqlite : .postgres
-        return StoreReader(store: try kind.openEngine(workspace.url), model: model)
+        return StoreReader(store: try kind.open(workspace.url), model: model)
     }
 
     /// The stored values of each object of `entity`, by its `id`.

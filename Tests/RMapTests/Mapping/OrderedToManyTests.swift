@@ -38,7 +38,7 @@ struct OrderedToManyTests {
         #expect(!report.hasProblems, "\(report.recordErrors) \(report.dangling)")
     }
 
-    @Test("payload order is kept in the store and read back", arguments: StoreKind.engines)
+    @Test("payload order is kept in the store and read back", arguments: StoreKind.all)
     func orderKept(kind: StoreKind) async throws {
         let stored = try StreamedRun(Self.yaml, kind: kind)
         try await run(
@@ -52,13 +52,13 @@ struct OrderedToManyTests {
             teams: #"[{"id": 7, "member_ids": [2, 3, 1]}]"#)
         #expect(try await stored.ids("CRMPerson", 1, "projects") == [11, 12, 10])
         #expect(try await stored.ids("CRMTeam", 7, "members") == [2, 3, 1])
-        let engine = try kind.openEngine(stored.directory)
+        let engine = try kind.open(stored.directory)
         try engine.load(StoreLayout(schema: GraphSchema(model: stored.model)))
         let position = try engine.engine().scalar("SELECT owner_position FROM projects WHERE id = 11", type: .int)
         #expect(position == .int(0))
     }
 
-    @Test("turning ordered on for a stored join table adds its position column", arguments: StoreKind.engines)
+    @Test("turning ordered on for a stored join table adds its position column", arguments: StoreKind.all)
     func orderedLater(kind: StoreKind) async throws {
         let unordered = try StreamedRun(
             Self.yaml.replacingOccurrences(

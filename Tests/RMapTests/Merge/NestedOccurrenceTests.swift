@@ -32,7 +32,7 @@ struct NestedOccurrenceTests {
               owner: { to_one: Member }
         """
 
-    @Test("a join table's set is the last occurrence's", arguments: StoreKind.engines)
+    @Test("a join table's set is the last occurrence's", arguments: StoreKind.all)
     func joinTableReplace(kind: StoreKind) async throws {
         let run = try StreamedRun(Self.model, kind: kind)
         try await run.run(["Member": #"[{"id": 1, "skills": [{"id": 5}]}, {"id": 2, "skills": [{"id": 6}]}]"#])
@@ -43,7 +43,7 @@ struct NestedOccurrenceTests {
         #expect(try await run.ids("Member", 2, "skills") == [6])
     }
 
-    @Test("null empties a union held in a join table; later occurrences add, [] changes nothing", arguments: StoreKind.engines)
+    @Test("null empties a union held in a join table; later occurrences add, [] changes nothing", arguments: StoreKind.all)
     func unionNullOfJoinTable(kind: StoreKind) async throws {
         let run = try StreamedRun(Self.model, kind: kind)
         try await run.run(["Member": #"[{"id": 1, "tags": [{"id": 1}]}, {"id": 2, "tags": [{"id": 1}]}]"#])
@@ -57,7 +57,7 @@ struct NestedOccurrenceTests {
         #expect(try await run.ids("Member", 2, "tags") == [1, 4])
     }
 
-    @Test("null empties a union held by the children's foreign keys; later occurrences add", arguments: StoreKind.engines)
+    @Test("null empties a union held by the children's foreign keys; later occurrences add", arguments: StoreKind.all)
     func unionNullOfChildren(kind: StoreKind) async throws {
         let run = try StreamedRun(Self.model, kind: kind)
         try await run.run(["Member": #"{"id": 1, "projects": [{"id": 10}]}"#])

@@ -42,7 +42,7 @@ struct OneToOneClaimsTests {
         object.flatMap { StreamedRun.ids([$0]).first }
     }
 
-    @Test("in one run, the last record to claim a desk keeps it", arguments: StoreKind.engines)
+    @Test("in one run, the last record to claim a desk keeps it", arguments: StoreKind.all)
     func sameRun(kind: StoreKind) async throws {
         let run = try StreamedRun(Self.model, kind: kind)
         try await run.run([
@@ -56,7 +56,7 @@ struct OneToOneClaimsTests {
         #expect(try await run.object("Employee", 1).values["deskId"] == .int(7))
     }
 
-    @Test("a later run's claim takes the desk from the stored holder", arguments: StoreKind.engines)
+    @Test("a later run's claim takes the desk from the stored holder", arguments: StoreKind.all)
     func acrossRuns(kind: StoreKind) async throws {
         let run = try StreamedRun(Self.model, kind: kind)
         try await run.run([
@@ -71,7 +71,7 @@ struct OneToOneClaimsTests {
         #expect(try await Self.holders(run, employees: [1, 2], desks: [7]) == ([nil, 7], [2]))
     }
 
-    @Test("a key of another type than the destination's claims by value: \"7\" claims desk 7", arguments: StoreKind.engines)
+    @Test("a key of another type than the destination's claims by value: \"7\" claims desk 7", arguments: StoreKind.all)
     func keyOfAnotherType(kind: StoreKind) async throws {
         let run = try StreamedRun(Self.model.replacingOccurrences(of: "deskId: int", with: "deskId: string"), kind: kind)
         try await run.run([
@@ -90,7 +90,7 @@ struct OneToOneClaimsTests {
         return run
     }
 
-    @Test("a null key releases the desk, and the earlier holder does not get it back", arguments: StoreKind.engines)
+    @Test("a null key releases the desk, and the earlier holder does not get it back", arguments: StoreKind.all)
     func nullReleases(kind: StoreKind) async throws {
         let run = try await Self.claimedTwice(kind)
         try await run.run(["Employee": #"[{"id": 2, "desk_id": null}]"#])
@@ -100,10 +100,10 @@ struct OneToOneClaimsTests {
         #expect(try await Self.holders(run, employees: [1, 2], desks: [7]) == ([7, nil], [1]))
     }
 
-    @Test("a local edit of the key claims as a run's last record does", arguments: StoreKind.engines)
+    @Test("a local edit of the key claims as a run's last record does", arguments: StoreKind.all)
     func localEdit(kind: StoreKind) async throws {
         let run = try await Self.claimedTwice(kind)
-        let sync = SyncStore(store: try run.kind.openEngine(run.directory), model: run.model)
+        let sync = SyncStore(store: try run.kind.open(run.directory), model: run.model)
         let first = try #require(try sync.object("Employee", identity: [.int(1)]))
         _ = try sync.update(first, ["deskId": .int(8)])
         #expect(try await Self.holders(run, employees: [1, 2], desks: [7, 8]) == ([8, 7], [2, 1]))
@@ -136,12 +136,12 @@ struct OneToOneClaimsTests {
         #expect(layout.table(named: "people")?.columnIndex("_rmap_holds_desk") == nil)
     }
 
-    @Test("the holder column is rmap's own: after such a run the diff is empty and objects show no such value", arguments: StoreKind.engines)
+    @Test("the holder column is rmap's own: after such a run the diff is empty and objects show no such value", arguments: StoreKind.all)
     func diffSeesNothing(kind: StoreKind) async throws {
         let run = try await Self.claimedTwice(kind)
         try await run.run(["Employee": #"[{"id": 1, "desk_id": 7}]"#])
         #expect(try await run.object("Employee", 2).relatedObject("desk") == nil)
-        let sync = SyncStore(store: try run.kind.openEngine(run.directory), model: run.model)
+        let sync = SyncStore(store: try run.kind.open(run.directory), model: run.model)
         #expect(try sync.changes().isEmpty)
         let person = try #require(try sync.object("Employee", identity: [.int(2)]))
         #expect(Set(person.values.keys) == ["id", "deskId"])

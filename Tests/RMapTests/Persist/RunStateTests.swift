@@ -18,7 +18,7 @@ struct RunStateTests {
 
     /// A run's merge into the store of `kind` in `directory` that writes `request`'s run state.
     private func write(_ request: WriteRequest, _ kind: StoreKind, _ directory: URL) throws {
-        let store = try kind.openEngine(directory)
+        let store = try kind.open(directory)
         _ = try withExtendedLifetime(store) { try EmptyMerge.write(request, model: try F.model(), on: try store.engine()) }
     }
 
@@ -87,7 +87,7 @@ struct RunStateTests {
         #expect(try kind.open(directory).runState(scope: "cursor")["CRMPerson"]?.value == .string("old"))
 
         struct CommitFailed: Error, Equatable {}
-        let store = try kind.openEngine(directory)
+        let store = try kind.open(directory)
         let failing = RecordingEngine(try store.engine())
         failing.willCommitWrite = { _ in throw CommitFailed() }
         #expect(throws: CommitFailed()) {

@@ -206,7 +206,7 @@ struct StoreBehaviourTests {
     func localInsertsAndAcknowledge(kind: StoreKind) throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        let created = try SyncStore(store: try kind.openEngine(directory), model: try F.model())
+        let created = try SyncStore(store: try kind.open(directory), model: try F.model())
             .insert("CRMPerson", ["firstName": .string("New")])
         #expect(created.identity == [.int(-1)])
 

@@ -53,7 +53,7 @@ struct ShoutStage: Stage {
 /// A store a library user writes, the documented way (docs/plugins.md, "Stores"): its tables live
 /// in a scratch SQLite file, whose engine the run stages, connects and merges in, and each write
 /// transaction's commit writes the store's own form first: here, the names of the people it holds.
-final class TallyStore: EngineStore, @unchecked Sendable {
+final class TallyStore: Store, @unchecked Sendable {
     /// The names of the people each committed write transaction left in the store.
     let writes = Locked<[[String]]>([])
     private var scratch: (file: String, engine: RecordingEngine)?

@@ -6,7 +6,7 @@ import Testing
 /// A SQLite store that notes each call the pipeline makes to it (and its opening), with whether
 /// the call ran inside a task: a thread of the cooperative pool runs tasks; the run's store
 /// worker runs none.
-final class TaskProbeStore: EngineStore {
+final class TaskProbeStore: Store {
     /// One call: its name and whether a task ran it.
     struct Call: Sendable, Equatable {
         var name: String

@@ -104,21 +104,6 @@ struct ExecTransformerTests {
         #expect(rows == expected)
     }
 
-    @Test("into a plugin's store without an SQL engine, a run is refused before anything is fetched, writing nothing")
-    func storeWithoutEngine() async throws {
-        let workspace = try F.workspace()
-        let registry = F.registry()
-        let store = EnginelessStore()
-        registry.register(store: "no-engine", options: []) { _ in store }
-        var options = RunOptions()
-        options.store = PluginConfig(plugin: "no-engine")
-        let error = await #expect(throws: SyncError.self) {
-            _ = try await Pipeline(model: F.load(workspace), registry: registry).run(options)
-        }
-        #expect(error == .storeWithoutEngine(plugin: "no-engine"))
-        #expect(store.reads.withLock { $0 } == 0)
-    }
-
     @Test("a non-zero exit fails the run and leaves the store as it was")
     func failure() async throws {
         let workspace = try F.workspace()
@@ -158,15 +143,5 @@ struct ExecTransformerTests {
         ])
     func loading(transform: String, message: String) throws {
         #expect(try F.issues(["[squish, { exec: [python3, upcase.py] }]": transform]) == message)
-    }
-}
-
-/// A plugin's store without an SQL engine: it counts what the run asks it.
-private final class EnginelessStore: Store, Sendable {
-    let reads = Locked(0)
-
-    func runState(scope: String) throws -> [String: RunStateEntry] {
-        reads.withLock { $0 += 1 }
-        return [:]
     }
 }

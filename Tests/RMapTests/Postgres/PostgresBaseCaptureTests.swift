@@ -86,7 +86,7 @@ struct PostgresBaseCaptureTests {
         #expect(try rows(url, "SELECT count(*) FROM _rmap_new_people") == [["0"]])
     }
 
-    @Test("through diff, an INSERT ... ON CONFLICT and a row deleted then inserted again are PUTs", .enabled(if: StoreKind.postgresHasEngine, "the sync API runs on PostgreSQL's engine (branch h31pg)"))
+    @Test("through diff, an INSERT ... ON CONFLICT and a row deleted then inserted again are PUTs")
     func upsertDiffsAsUpdate() throws {
         // Both are PUTs of the changed attribute, as the same edits by UPDATE would be.
         let fixture = try SyncFixture(postgres: true)
@@ -129,7 +129,7 @@ struct PostgresBaseCaptureTests {
         #expect(try bases(url).isEmpty)
     }
 
-    @Test("diff reads the changed rows: an UPDATE, a DELETE and an INSERT by another client; a push acknowledged settles them", .enabled(if: StoreKind.postgresHasEngine, "the sync API runs on PostgreSQL's engine (branch h31pg)"))
+    @Test("diff reads the changed rows: an UPDATE, a DELETE and an INSERT by another client; a push acknowledged settles them")
     func diffOfTriggeredChanges() throws {
         let fixture = try SyncFixture(postgres: true)
         for edit in SyncFixture.localEdits { try fixture.sql(edit) }
@@ -147,7 +147,7 @@ struct PostgresBaseCaptureTests {
         }
     }
 
-    @Test("a link changed by another client captures its source's server state; diff sends the array", .enabled(if: StoreKind.postgresHasEngine, "the sync API runs on PostgreSQL's engine (branch h31pg)"))
+    @Test("a link changed by another client captures its source's server state; diff sends the array")
     func joinLinks() async throws {
         let (directory, url) = try store()
         let people = F.crmPeople.replacingOccurrences(
@@ -159,7 +159,7 @@ struct PostgresBaseCaptureTests {
             "DELETE FROM projects_team_members WHERE project_id = 10 AND team_member_id = 2; "
                 + "INSERT INTO projects_team_members (project_id, team_member_id) VALUES (10, 3)")
         #expect(try rows(url, "SELECT id::text, name FROM _rmap_base_projects") == [["10", "Apollo"]])
-        let plan = try SyncStore(store: StoreKind.engine(of: PostgresStore(url: url)), model: F.model()).plan().text
+        let plan = try SyncStore(store: PostgresStore(url: url), model: F.model()).plan().text
         #expect(
             plan
                 == """
@@ -169,7 +169,7 @@ struct PostgresBaseCaptureTests {
                 """)
     }
 
-    @Test("the library's own local edits are captured like SQL's", .enabled(if: StoreKind.postgresHasEngine, "the sync API runs on PostgreSQL's engine (branch h31pg)"))
+    @Test("the library's own local edits are captured like SQL's")
     func libraryEditsCaptured() throws {
         let fixture = try SyncFixture(postgres: true)
         let url = try #require(fixture.postgresURL)
@@ -213,7 +213,7 @@ struct PostgresBaseCaptureTests {
         #expect(Set(triggered.compactMap { $0.first ?? nil }) == Set(expected))
     }
 
-    @Test("a store written before (a base for every row) is brought to the new form once and diffs the same", .enabled(if: StoreKind.postgresHasEngine, "the sync API runs on PostgreSQL's engine (branch h31pg)"))
+    @Test("a store written before (a base for every row) is brought to the new form once and diffs the same")
     func oldLayoutMigrates() throws {
         let fixture = try SyncFixture(postgres: true)
         let url = try #require(fixture.postgresURL)

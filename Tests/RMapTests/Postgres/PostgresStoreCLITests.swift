@@ -20,7 +20,7 @@ struct PostgresStoreCLITests {
     }
 
     /// Each object as (entity, values, base), by identity: what two stores holding the same data agree on.
-    private func objects(_ store: any EngineStore, _ schema: GraphSchema) throws -> [String: [String: StoredObject]] {
+    private func objects(_ store: any Store, _ schema: GraphSchema) throws -> [String: [String: StoredObject]] {
         var result: [String: [String: StoredObject]] = [:]
         let objects = store.objects(schema: schema)
         for root in schema.roots {

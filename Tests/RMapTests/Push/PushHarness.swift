@@ -70,7 +70,7 @@ final class PushHarness {
     let path: String
     /// The PostgreSQL store's URL, when the store is PostgreSQL (`sql` runs there then).
     let postgresURL: String?
-    let store: any EngineStore
+    let store: any Store
     let sync: SyncStore
     private let directory: URL
     private let kind: StoreKind?
@@ -121,7 +121,7 @@ final class PushHarness {
     /// The stores a harness tests pushes on: its own SQLite file (`nil`), then PostgreSQL once it
     /// has an SQL engine (``StoreKind/engines``); the harness's `rmap` processes cannot share a
     /// memory store.
-    static let stores: [StoreKind?] = [nil] + StoreKind.engines.filter { $0.description == "postgres" }.map { $0 }
+    static let stores: [StoreKind?] = [nil] + StoreKind.all.filter { $0.description == "postgres" }.map { $0 }
 
     /// Resets the app and fills a new store from it: SQLite (waiting `busyTimeout` for locks) unless `kind`
     /// names another store.
@@ -141,7 +141,7 @@ final class PushHarness {
         let postgres = kind?.description == StoreKind.postgres.description
         postgresURL = postgres ? try PostgresSchemas.url(for: directory) : nil
         store = try kind?.open(directory) ?? SQLiteStore(path: path, busyTimeout: busyTimeout)
-        sync = SyncStore(store: try StoreKind.engine(of: store), model: model)
+        sync = SyncStore(store: store, model: model)
         try await fetch()
     }
 

@@ -21,7 +21,7 @@ struct ObjectQueryPagingTests {
     /// The notes' identities by rank descending (nulls last), ties in the store's order.
     private static let byRankDescending = notes.sorted { ($1.rank ?? -1, $0.id) < ($0.rank ?? -1, $1.id) }.map(\.id)
 
-    @Test("every note comes once, in order, across pages of repeated and null ranks", arguments: StoreKind.engines)
+    @Test("every note comes once, in order, across pages of repeated and null ranks", arguments: StoreKind.all)
     func acrossPages(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)
@@ -34,7 +34,7 @@ struct ObjectQueryPagingTests {
         #expect(F.ids(try await notes.order(.ascending("rank"), .descending("id")).fetchAll()) == byRankThenId)
     }
 
-    @Test("a window larger than a page starts at its offset and stops at its limit", arguments: StoreKind.engines)
+    @Test("a window larger than a page starts at its offset and stops at its limit", arguments: StoreKind.all)
     func windowAcrossPages(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)
@@ -47,10 +47,10 @@ struct ObjectQueryPagingTests {
         #expect(F.ids(try await withRank.fetchAll()) == expected)
     }
 
-    @Test("a cursor reads a page at a time, and no further than it is iterated", arguments: StoreKind.engines)
+    @Test("a cursor reads a page at a time, and no further than it is iterated", arguments: StoreKind.all)
     func cursorHoldsAPage(kind: StoreKind) async throws {
         let fixture = try await F(kind)
-        let store = try PagingStore(try kind.openEngine(fixture.directory))
+        let store = try PagingStore(try kind.open(fixture.directory))
         let queryRows = store.queryRows
         let reader = StoreReader(store: store, model: fixture.model)
         var count = 0
@@ -69,13 +69,13 @@ struct ObjectQueryPagingTests {
         #expect(queryRows.withLock { $0 } == [1])
     }
 
-    @Test("objects stored between two pages come in a later page", arguments: StoreKind.engines)
+    @Test("objects stored between two pages come in a later page", arguments: StoreKind.all)
     func laterRows(kind: StoreKind) async throws {
         let fixture = try await F(kind)
         var iterator = fixture.reader.objects(of: "CRMNote").order(.ascending("id")).makeAsyncIterator()
         #expect(try await iterator.next()?.identity == [.int(1)])
         try StoreKind.editLocally(
-            try kind.openEngine(fixture.directory), model: fixture.model, ["INSERT INTO notes (id, rank, text) VALUES (5000, 1, 'late')"])
+            try kind.open(fixture.directory), model: fixture.model, ["INSERT INTO notes (id, rank, text) VALUES (5000, 1, 'late')"])
         var last: [Value]?
         var count = 1
         while let note = try await iterator.next() {

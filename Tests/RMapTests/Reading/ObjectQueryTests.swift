@@ -8,7 +8,7 @@ import Testing
 struct ObjectQueryTests {
     typealias F = ReadingFixture
 
-    @Test("every person comes in the store's order, an admin's row as its sub-entity", arguments: StoreKind.engines)
+    @Test("every person comes in the store's order, an admin's row as its sub-entity", arguments: StoreKind.all)
     func everyPerson(kind: StoreKind) async throws {
         let fixture = try await F(kind)
         let people = try await fixture.reader.objects(of: "CRMPerson").fetchAll()
@@ -20,7 +20,7 @@ struct ObjectQueryTests {
         #expect(level == 3)
     }
 
-    @Test("conditions match values as rmap compares them, ANDed", arguments: StoreKind.engines)
+    @Test("conditions match values as rmap compares them, ANDed", arguments: StoreKind.all)
     func conditions(kind: StoreKind) async throws {
         let fixture = try await F(kind)
         let people = fixture.reader.objects(of: "CRMPerson")
@@ -42,7 +42,7 @@ struct ObjectQueryTests {
         #expect(F.ids(try await fixture.reader.objects(of: "CRMAdmin").filter(["budget": nil]).fetchAll()) == [])
     }
 
-    @Test("an order puts nulls first ascending and last descending, ties in the store's order", arguments: StoreKind.engines)
+    @Test("an order puts nulls first ascending and last descending, ties in the store's order", arguments: StoreKind.all)
     func order(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)
@@ -57,7 +57,7 @@ struct ObjectQueryTests {
         #expect(F.ids(try await people.order(.descending("id")).order(.ascending("lastName")).fetchAll()) == [3, 1, 2])
     }
 
-    @Test("a window skips `offset` and keeps `limit`; fetchOne reads the first", arguments: StoreKind.engines)
+    @Test("a window skips `offset` and keeps `limit`; fetchOne reads the first", arguments: StoreKind.all)
     func window(kind: StoreKind) async throws {
         let fixture = try await F(kind)
         let people = fixture.reader.objects(of: "CRMPerson").order(.descending("id"))
@@ -74,7 +74,7 @@ struct ObjectQueryTests {
         #expect(F.ids(second) == [1])
     }
 
-    @Test("an object by identity is read as its sub-entity; another entity's identity is none", arguments: StoreKind.engines)
+    @Test("an object by identity is read as its sub-entity; another entity's identity is none", arguments: StoreKind.all)
     func byIdentity(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)
@@ -87,7 +87,7 @@ struct ObjectQueryTests {
         #expect(try await reader.object("CRMProject", identity: [.int(11)])?.description == "CRMProject 11")
     }
 
-    @Test("values of every type read back as the payload gave them", arguments: StoreKind.engines)
+    @Test("values of every type read back as the payload gave them", arguments: StoreKind.all)
     func typedValues(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)
@@ -115,7 +115,7 @@ struct ObjectQueryTests {
         #expect(none == nil)
     }
 
-    @Test("code written against ObjectReading reads the store", arguments: StoreKind.engines)
+    @Test("code written against ObjectReading reads the store", arguments: StoreKind.all)
     func objectReading(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)
@@ -132,23 +132,23 @@ struct ObjectQueryTests {
         ).compactMap { try $0["lastName"] }
     }
 
-    @Test("a store that no run has written yet reads as empty", arguments: StoreKind.engines)
+    @Test("a store that no run has written yet reads as empty", arguments: StoreKind.all)
     func emptyStore(kind: StoreKind) async throws {
         let directory = try StoreFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let fixture = try await F(kind)
-        let reader = StoreReader(store: try kind.openEngine(directory), model: fixture.model)
+        let reader = StoreReader(store: try kind.open(directory), model: fixture.model)
         #expect(try await reader.objects(of: "CRMPerson").fetchAll().isEmpty)
         #expect(try await reader.object("CRMProject", identity: [.int(10)]) == nil)
     }
 
-    @Test("the reader sees local edits and what a later run stored", arguments: StoreKind.engines)
+    @Test("the reader sees local edits and what a later run stored", arguments: StoreKind.all)
     func laterState(kind: StoreKind) async throws {
         let fixture = try await F(kind)
         let people = fixture.reader.objects(of: "CRMPerson").filter(["firstName": "Augusta"])
         #expect(try await people.fetchAll().isEmpty)
         try StoreKind.editLocally(
-            try kind.openEngine(fixture.directory), model: fixture.model, ["UPDATE people SET first_name = 'Augusta' WHERE id = 1"])
+            try kind.open(fixture.directory), model: fixture.model, ["UPDATE people SET first_name = 'Augusta' WHERE id = 1"])
         #expect(F.ids(try await people.fetchAll()) == [1])
     }
 }

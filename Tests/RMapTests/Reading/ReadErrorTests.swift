@@ -21,7 +21,7 @@ struct ReadErrorTests {
         return nil
     }
 
-    @Test("an unknown entity, attribute or order key in a query names it", arguments: StoreKind.engines)
+    @Test("an unknown entity, attribute or order key in a query names it", arguments: StoreKind.all)
     func unknownNames(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)
@@ -42,7 +42,7 @@ struct ReadErrorTests {
         #expect(identity == .unknownEntity("CRMTask"))
     }
 
-    @Test("a condition's value the attribute's type cannot hold names both", arguments: StoreKind.engines)
+    @Test("a condition's value the attribute's type cannot hold names both", arguments: StoreKind.all)
     func wrongConditionType(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)
@@ -57,7 +57,7 @@ struct ReadErrorTests {
         #expect(date == .wrongType(entity: "CRMPerson", attribute: "bornOn", expected: "date", found: .string("tomorrow")))
     }
 
-    @Test("an object's attribute read by an unknown name or as the wrong type names the entity", arguments: StoreKind.engines)
+    @Test("an object's attribute read by an unknown name or as the wrong type names the entity", arguments: StoreKind.all)
     func objectAttributes(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)
@@ -74,7 +74,7 @@ struct ReadErrorTests {
         #expect(wrong?.description == "CRMAdmin.firstName is Ada, not a Int")
     }
 
-    @Test("a relationship unknown or read as the wrong kind names it and says how to read it", arguments: StoreKind.engines)
+    @Test("a relationship unknown or read as the wrong kind names it and says how to read it", arguments: StoreKind.all)
     func relationships(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)
@@ -94,7 +94,7 @@ struct ReadErrorTests {
         #expect(toMany?.description == #"CRMAdmin.projects is a to-many: read it with related("projects")"#)
     }
 
-    @Test("a failed read leaves the reader usable and the store as it was", arguments: StoreKind.engines)
+    @Test("a failed read leaves the reader usable and the store as it was", arguments: StoreKind.all)
     func afterAnError(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)

@@ -119,7 +119,7 @@ final class ReadingFixture {
         }
         let result = try await Pipeline(model: model, registry: registry).run(RunOptions(store: store))
         #expect(result.report.rejectedCount == 0 && result.report.danglingCount == 0)
-        reader = StoreReader(store: try kind.openEngine(directory), model: model)
+        reader = StoreReader(store: try kind.open(directory), model: model)
     }
 
     deinit {

@@ -14,7 +14,7 @@ struct RelationshipReadingTests {
         try #require(try await fixture.reader.object(entity, identity: [.int(id)]))
     }
 
-    @Test("a to-one held in the object's own column", arguments: StoreKind.engines)
+    @Test("a to-one held in the object's own column", arguments: StoreKind.all)
     func ownColumn(kind: StoreKind) async throws {
         let fixture = try await F(kind)
         let owner = try await Self.object(fixture, "CRMProject", 11).relatedObject("owner")
@@ -24,7 +24,7 @@ struct RelationshipReadingTests {
         #expect(admin?.identity == [.int(1)])
     }
 
-    @Test("a to-many held in the children's column comes in its `ordered` positions", arguments: StoreKind.engines)
+    @Test("a to-many held in the children's column comes in its `ordered` positions", arguments: StoreKind.all)
     func childColumns(kind: StoreKind) async throws {
         let fixture = try await F(kind)
         let ada = try await Self.object(fixture, "CRMPerson", 1)
@@ -34,7 +34,7 @@ struct RelationshipReadingTests {
         #expect(try await Self.object(fixture, "CRMPerson", 3).related("projects").isEmpty)
     }
 
-    @Test("a join table's links come in its positions, its inverse's from the other end", arguments: StoreKind.engines)
+    @Test("a join table's links come in its positions, its inverse's from the other end", arguments: StoreKind.all)
     func joinTable(kind: StoreKind) async throws {
         let fixture = try await F(kind)
         // Project 12's `team_member_ids` are [3, 1].
@@ -46,7 +46,7 @@ struct RelationshipReadingTests {
         #expect(F.ids(try await alan.relationship("memberOf").order(.ascending("id")).fetchAll()) == [10, 11])
     }
 
-    @Test("attributes a connection compares link as connecting matched them, from both ends", arguments: StoreKind.engines)
+    @Test("attributes a connection compares link as connecting matched them, from both ends", arguments: StoreKind.all)
     func connectingAttributes(kind: StoreKind) async throws {
         let fixture = try await F(kind)
         #expect(try await Self.object(fixture, "CRMProject", 12).relatedObject("manager")?.identity == [.int(2)])
@@ -56,7 +56,7 @@ struct RelationshipReadingTests {
         #expect(F.ids(try await Self.object(fixture, "CRMPerson", 3).related("managed")) == [])
     }
 
-    @Test("a relationship's objects are a query: filtered, reordered, windowed", arguments: StoreKind.engines)
+    @Test("a relationship's objects are a query: filtered, reordered, windowed", arguments: StoreKind.all)
     func relationshipQuery(kind: StoreKind) async throws {
         let fixture = try await F(kind)
         let projects = try await Self.object(fixture, "CRMPerson", 1).relationship("projects")
@@ -70,7 +70,7 @@ struct RelationshipReadingTests {
         #expect(F.ids(try await team.order(.descending("firstName")).limit(2).fetchAll()) == [3, 2])
     }
 
-    @Test("following a relationship and back returns to the object", arguments: StoreKind.engines)
+    @Test("following a relationship and back returns to the object", arguments: StoreKind.all)
     func roundTrip(kind: StoreKind) async throws {
         let fixture = try await F(kind)
         let ada = try await Self.object(fixture, "CRMPerson", 1)

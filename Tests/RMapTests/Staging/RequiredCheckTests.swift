@@ -8,7 +8,7 @@ import Testing
 struct RequiredCheckTests {
     typealias Nested = NestedRelationshipTests
 
-    static let kinds: [StoreKind] = [.sqlite] + (StoreKind.postgresHasEngine ? [.postgres] : [])
+    static let kinds: [StoreKind] = [.sqlite] + [.postgres]
 
     /// The error of record `index` of projects.json: project `id`'s title is `said` (null or missing).
     static func error(_ id: Int, _ index: Int, _ said: String) -> RecordError {

@@ -19,7 +19,7 @@ enum CLIStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 
     /// The store `url(for:)` names, opened to read.
-    func open(_ workspace: RunWorkspace) throws -> any EngineStore {
+    func open(_ workspace: RunWorkspace) throws -> any Store {
         try (self == .sqlite ? StoreKind.sqlite : StoreKind.postgres).open(workspace.url)
     }
 }

@@ -9,7 +9,7 @@ import Testing
 enum ServerRows {
     /// Writes `objects` (entity, attribute values by attribute name) of `model` into `store`.
     static func write(
-        _ objects: [(entity: String, values: [String: Value])], model: MappingModel, into store: any EngineStore
+        _ objects: [(entity: String, values: [String: Value])], model: MappingModel, into store: any Store
     ) throws {
         let schema = GraphSchema(model: model)
         let layout = StoreLayout(schema: schema)

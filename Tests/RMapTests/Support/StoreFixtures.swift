@@ -125,7 +125,7 @@ enum StoreFixtures {
 /// A store under test, re-openable from its file (like a later run).
 struct StoreKind: CustomStringConvertible, Sendable {
     let description: String
-    let open: @Sendable (URL) throws -> any EngineStore
+    let open: @Sendable (URL) throws -> any Store
 
     static let sqlite = StoreKind(description: "sqlite") {
         try SQLiteStore(path: $0.appendingPathComponent("rmap.sqlite").path)
@@ -141,38 +141,16 @@ struct StoreKind: CustomStringConvertible, Sendable {
 
     static let all: [StoreKind] = [.sqlite, .memory, .json, .postgres]
 
-    /// Whether PostgreSQL's store runs rmap's SQL on an engine (``EngineStore``) yet: it does once
-    /// branch h31pg is merged. Until then the sync API's and readers' PostgreSQL cases are left out.
-    static let postgresHasEngine = (PostgresStore.self as Any) is any EngineStore.Type
-
-    /// The kinds whose stores have an SQL engine, which the sync API and the readers need.
-    static let engines: [StoreKind] = [.sqlite, .memory, .json] + (postgresHasEngine ? [.postgres] : [])
-
-    /// `store` as a store with an SQL engine.
-    static func engine(of store: any Store) throws -> any EngineStore {
-        struct NoEngine: Error, CustomStringConvertible {
-            let store: String
-            var description: String { "the \(store) store runs no SQL engine" }
-        }
-        guard let engine = store as? any EngineStore else { throw NoEngine(store: "\(type(of: store))") }
-        return engine
-    }
-
     /// Runs SQL on `store` as local edits, in one transaction: the store's base capture keeps the
     /// server state of what they change, as for another client's SQL. The tables of `model` are
-    /// loaded first (``EngineStore/load(_:)``: a JSON store's document).
-    static func editLocally(_ store: any EngineStore, model: MappingModel, _ statements: [String]) throws {
+    /// loaded first (``Store/load(_:)``: a JSON store's document).
+    static func editLocally(_ store: any Store, model: MappingModel, _ statements: [String]) throws {
         try store.load(StoreLayout(schema: GraphSchema(model: model)))
         let engine = try store.engine()
         try engine.transaction {
             try engine.setLocalEdits(true)
             for statement in statements { try engine.execute(statement) }
         }
-    }
-
-    /// Opens the store as one with an SQL engine.
-    func openEngine(_ directory: URL) throws -> any EngineStore {
-        try Self.engine(of: open(directory))
     }
 }
 
@@ -241,7 +219,7 @@ final class MemoryStores: @unchecked Sendable {
     }
 }
 
-extension EngineStore {
+extension Store {
     /// The stored objects of an entity, by identity text, as column -> value.
     func contents(_ schema: GraphSchema, _ entity: String) throws -> [String: [String: Value]] {
         let objects = objects(schema: schema)

@@ -18,7 +18,7 @@ struct StoredObject: Sendable, Equatable {
 /// (``SyncStore``, ``StoreReader``); this reads the tables as they are.
 struct StoredObjects {
     let layout: StoreLayout
-    let store: any EngineStore
+    let store: any Store
     let schema: GraphSchema
 
     /// `body` in a transaction over the layout's tables (made when missing, and rolled back with
@@ -160,7 +160,7 @@ struct StoredObjects {
     }
 }
 
-extension EngineStore {
+extension Store {
     /// The store's objects as its tables hold them.
     func objects(schema: GraphSchema) -> StoredObjects {
         StoredObjects(layout: StoreLayout(schema: schema), store: self, schema: schema)

@@ -86,7 +86,7 @@ final class StreamedRun: Sendable {
 
     /// A reader of what the runs stored.
     func reader() throws -> StoreReader {
-        StoreReader(store: try kind.openEngine(directory), model: model)
+        StoreReader(store: try kind.open(directory), model: model)
     }
 
     /// The stored object of `entity` with the integer identity `id`.

@@ -85,18 +85,18 @@ struct ImportedCreationTests {
         let directory = try F.temporaryDirectory()
         let model = try F.model()
         try await F.runCRM(kind, directory)
-        let sync = SyncStore(store: try kind.openEngine(directory), model: model)
+        let sync = SyncStore(store: try kind.open(directory), model: model)
         let dee = try sync.insert("CRMPerson", ["firstName": .string("Dee")])
         #expect(dee.identity == [.int(-1)])
         try StoreKind.editLocally(
-            try kind.openEngine(directory), model: model,
+            try kind.open(directory), model: model,
             ["INSERT INTO projects_team_members (project_id, team_member_id) VALUES (10, -1)"])
         return (directory, model, sync)
     }
 
     /// Project 10's team in the join table, sorted.
     private func team(_ kind: StoreKind, _ directory: URL) throws -> [Int64] {
-        let store = try kind.openEngine(directory)
+        let store = try kind.open(directory)
         try store.load(StoreLayout(schema: GraphSchema(model: try F.model())))
         return try store.engine().rows(
             "SELECT team_member_id FROM projects_team_members WHERE project_id = 10", types: [.int]
@@ -105,7 +105,7 @@ struct ImportedCreationTests {
 
     @Test(
         "join-table links to a temporary identity move to the real one, merged with an imported copy or not",
-        arguments: StoreKind.engines, [false, true])
+        arguments: StoreKind.all, [false, true])
     func linksMove(kind: StoreKind, imported: Bool) async throws {
         let (directory, model, sync) = try await deeInTeam(kind)
         let schedule = try sync.schedule()
@@ -118,7 +118,7 @@ struct ImportedCreationTests {
         schedule.succeeded(index, request: post, answer: try json(#"{"id":30}"#), location: nil, status: 201)
         #expect(schedule.failures.isEmpty && schedule.acknowledged == 1)
         #expect(try team(kind, directory) == [1, 2, 30])
-        let dees = try SyncStore(store: try kind.openEngine(directory), model: model)
+        let dees = try SyncStore(store: try kind.open(directory), model: model)
             .objects(of: "CRMPerson", where: ["firstName": "Dee"])
         #expect(dees.map(\.identity) == [[.int(30)]])
     }

@@ -22,7 +22,7 @@ struct JoinTableDiffTests {
     }
 
     /// Replaces a project's links in `projects_team_members` with these people, as SQL on the store would.
-    private func relink(_ store: any EngineStore, _ people: [Int64], project: Int64 = 10) throws {
+    private func relink(_ store: any Store, _ people: [Int64], project: Int64 = 10) throws {
         let values = people.map { "(\(project), \($0))" }.joined(separator: ", ")
         try StoreKind.editLocally(
             store, model: try F.model(),
@@ -32,13 +32,13 @@ struct JoinTableDiffTests {
             ])
     }
 
-    @Test("a link edited in the join table is sent as the array attribute", arguments: StoreKind.engines)
+    @Test("a link edited in the join table is sent as the array attribute", arguments: StoreKind.all)
     func editedLinksArePushed(kind: StoreKind) async throws {
         let (directory, model) = try await stored(kind)
-        #expect(try SyncStore(store: kind.openEngine(directory), model: model).changes().isEmpty)
+        #expect(try SyncStore(store: kind.open(directory), model: model).changes().isEmpty)
 
-        try relink(kind.openEngine(directory), [1, 3])
-        let sync = SyncStore(store: try kind.openEngine(directory), model: model)
+        try relink(kind.open(directory), [1, 3])
+        let sync = SyncStore(store: try kind.open(directory), model: model)
         let plan = try sync.plan().text
         #expect(
             plan
@@ -51,26 +51,26 @@ struct JoinTableDiffTests {
         let schedule = try sync.schedule()
         let (index, request) = try #require(schedule.next())
         schedule.succeeded(index, request: request, answer: nil, location: nil)
-        #expect(try SyncStore(store: kind.openEngine(directory), model: model).changes().isEmpty)
+        #expect(try SyncStore(store: kind.open(directory), model: model).changes().isEmpty)
         let project = try kind.open(directory).contents(GraphSchema(model: model), "CRMProject")["10"]
         #expect(project?["team_member_ids"] == .array([.int(1), .int(3)]))
     }
 
-    @Test("links that still match the attribute's known ids are no change", arguments: StoreKind.engines)
+    @Test("links that still match the attribute's known ids are no change", arguments: StoreKind.all)
     func unchangedLinks(kind: StoreKind) async throws {
         let (directory, model) = try await stored(kind)
-        try relink(kind.openEngine(directory), [2, 1])
-        #expect(try SyncStore(store: kind.openEngine(directory), model: model).changes().isEmpty)
+        try relink(kind.open(directory), [2, 1])
+        #expect(try SyncStore(store: kind.open(directory), model: model).changes().isEmpty)
     }
 
     @Test(
         "a member moved from one project's links to another's: the two full linkages go one after the other",
-        arguments: StoreKind.engines)
+        arguments: StoreKind.all)
     func movedMemberIsOrdered(kind: StoreKind) async throws {
         let (directory, model) = try await stored(kind, secondProject: true)
-        try relink(kind.openEngine(directory), [1], project: 10)
-        try relink(kind.openEngine(directory), [3, 2], project: 12)
-        let plan = try SyncStore(store: kind.openEngine(directory), model: model).plan()
+        try relink(kind.open(directory), [1], project: 10)
+        try relink(kind.open(directory), [3, 2], project: 12)
+        let plan = try SyncStore(store: kind.open(directory), model: model).plan()
         #expect(
             plan.requests.map(\.line) == [
                 #"PUT /projects/10.json {"project":{"team_member_ids":[1]}}"#,

@@ -8,9 +8,8 @@ import Testing
 /// A file-sourced model and a temporary SQLite store (or a PostgreSQL schema on the test server)
 /// filled with a few objects, for plan and CLI tests.
 final class SyncFixture {
-    /// The stores the sync API runs on: SQLite (`false`), and PostgreSQL (`true`) once its store
-    /// runs on an SQL engine (``StoreKind/postgresHasEngine``).
-    static let stores = [false] + (StoreKind.postgresHasEngine ? [true] : [])
+    /// The stores the sync API runs on: SQLite (`false`) and PostgreSQL (`true`).
+    static let stores = [false, true]
 
     static let mapping = """
         rmap: 1
@@ -46,7 +45,7 @@ final class SyncFixture {
     /// The store's URL when it is PostgreSQL (`postgres: true`); else the store is SQLite at ``storePath``.
     let postgresURL: String?
     let sync: SyncStore
-    private let store: any EngineStore
+    private let store: any Store
 
     /// People 1 and 2, projects 10 (person 1) and 11 (person 2), label `bug`; `root` is the naming root style.
     init(root: String = "wrapped", postgres: Bool = false) throws {
@@ -60,7 +59,7 @@ final class SyncFixture {
         storePath = directory.appendingPathComponent("crm.sqlite").path
         postgresURL = postgres ? try PostgresSchemas.url(for: directory) : nil
         store = try postgresURL.map { try PostgresStore(url: $0) } ?? SQLiteStore(path: storePath)
-        sync = SyncStore(store: try StoreKind.engine(of: store), model: model)
+        sync = SyncStore(store: store, model: model)
         let seen = try #require(ISO8601Text.timestamp("2024-03-01T10:00:00.037Z"))
         try fetched([
             (
@@ -85,7 +84,7 @@ final class SyncFixture {
 
     /// Writes these objects (entity, attribute values) as a run that fetched them would (``ServerRows``).
     func fetched(_ objects: [(entity: String, values: [String: Value])]) throws {
-        try ServerRows.write(objects, model: model, into: try StoreKind.engine(of: store))
+        try ServerRows.write(objects, model: model, into: store)
     }
 
     deinit {
