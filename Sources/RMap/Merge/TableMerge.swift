@@ -38,10 +38,10 @@ struct TableMerge {
         holdsBases = try engine.exists("SELECT 1 FROM \(base)")
     }
 
-    private var table: TableLayout { sql.table }
-    private var rows: String { "\(sql.q(sql.stage.rowsName)) AS r" }
-    private var target: String { sql.q(table.name) }
-    private var base: String { sql.q(table.baseName) }
+    var table: TableLayout { sql.table }
+    var rows: String { "\(sql.q(sql.stage.rowsName)) AS r" }
+    var target: String { sql.q(table.name) }
+    var base: String { sql.q(table.baseName) }
 
     // MARK: - Entities
 
@@ -97,7 +97,7 @@ struct TableMerge {
     }
 
     /// The `type` value of the row's entity (alias `r`).
-    private var typeValueOfRow: String {
+    var typeValueOfRow: String {
         let cases = family.map { "WHEN \($0.index) THEN \(sql.dialect.literal(typeValue($0)))" }.joined(separator: " ")
         return "CASE r.\(sql.q("_entity")) \(cases) END"
     }
@@ -105,7 +105,7 @@ struct TableMerge {
     // MARK: - Values
 
     /// The value a new row takes for column `position`: the payload's, else the entity's default.
-    private func newValue(_ position: Int) -> (sql: String, parameters: [Value]) {
+    func newValue(_ position: Int) -> (sql: String, parameters: [Value]) {
         if position == table.discriminator { return (typeValueOfRow, []) }
         var defaults: [(Int, Value)] = []
         for type in family {
@@ -129,12 +129,12 @@ struct TableMerge {
     }
 
     /// True when the payload changes any value of the stored row `alias`.
-    private func changesAny(_ alias: String) -> String {
+    func changesAny(_ alias: String) -> String {
         let columns = sql.valueColumns.map { changes($0, of: alias) }
         return columns.isEmpty ? "1 = 0" : "(" + columns.joined(separator: " OR ") + ")"
     }
 
-    private var notTombstone: String { "NOT (\(tombstone.sql))" }
+    var notTombstone: String { "NOT (\(tombstone.sql))" }
 
     // MARK: - Counting
 
@@ -187,149 +187,12 @@ struct TableMerge {
     }
 
     /// True (for row `r`) when its entity's `on_conflict` is `remote`.
-    private var policyIsRemote: String { policy(.remote) }
+    var policyIsRemote: String { policy(.remote) }
 
-    private func policy(_ wanted: ConflictPolicy) -> String {
+    func policy(_ wanted: ConflictPolicy) -> String {
         let entities = family.filter { $0.mapping.onConflict == wanted }.map { String($0.index) }
         if entities.isEmpty { return "1 = 0" }
         if entities.count == family.count { return "1 = 1" }
         return "r.\(sql.q("_entity")) IN (\(entities.joined(separator: ", ")))"
-    }
-
-    // MARK: - Conflicts
-
-    /// The columns both the server and a local edit changed, for entities whose `on_conflict` is `fail`.
-    func conflicts(on engine: any SQLEngine) throws -> [ConflictError.Conflict] {
-        guard holdsBases, family.contains(where: { $0.mapping.onConflict == .fail }), !sql.valueColumns.isEmpty else { return [] }
-        var found: [ConflictError.Conflict] = []
-        let columns = sql.valueColumns.filter { $0 != table.discriminator }
-        let identity = table.identity.map { sql.column("r", at: $0) }
-        for position in columns {
-            let type = table.columns[position].type
-            let edited = "(\(sql.present(position, "r")) AND NOT (\(sql.same(position, "r", "b"))) AND "
-                + "(t.\(sql.q(table.identityNames[0])) IS NULL OR (NOT (\(sql.same(position, "t", "b"))) AND NOT (\(sql.same(position, "t", "r"))))))"
-            let query =
-                "SELECT r.\(sql.q("_entity")), t.\(sql.q(table.identityNames[0])) IS NOT NULL, \(sql.column("b", at: position)), "
-                + "\(sql.column("t", at: position)), \(sql.column("r", at: position)), \(identity.joined(separator: ", ")) "
-                + "FROM \(rows) JOIN \(base) AS b ON \(sql.sameIdentity("b", "r")) "
-                + "LEFT JOIN \(target) AS t ON \(sql.sameIdentity("t", "r")) WHERE \(policy(.fail)) AND \(edited) AND \(notTombstone)"
-            let identityTypes = table.identity.map { table.columns[$0].type }
-            try engine.query(query, tombstone.parameters, types: [.int, .bool, type, type, type] + identityTypes) { row in
-                guard case .int(let entity) = row[0], layout.schema.types.indices.contains(Int(entity)) else { return }
-                let identity = IdentityKey(Array(row[5...]))
-                found.append(
-                    ConflictError.Conflict(
-                        entity: layout.schema.types[Int(entity)].name, identity: identity.description,
-                        attribute: columnName(position), base: ValueText.display(row[2]),
-                        local: row[1] == .bool(true) ? ValueText.display(row[3]) : "(deleted)",
-                        remote: ValueText.display(row[4])))
-            }
-        }
-        return found
-    }
-
-    private func columnName(_ position: Int) -> String {
-        switch table.roles[position] {
-        case .attribute(let name), .foreignKey(let name), .position(let name): name
-        case .discriminator: table.columns[position].name
-        }
-    }
-
-    // MARK: - Writing
-
-    /// True when some row of `from` (a `FROM ... WHERE ...` clause) exists: a write that would
-    /// change nothing is not run, so a run that changes nothing leaves the store's file as it was.
-    private func any(_ from: String, _ parameters: [Value], on engine: any SQLEngine) throws -> Bool {
-        try engine.exists("SELECT 1 \(from)", parameters)
-    }
-
-    /// Inserts the objects the store holds nothing for, in identity order.
-    func insertNew(on engine: any SQLEngine) throws {
-        var parameters: [Value] = []
-        let values = table.columns.indices.map { position -> String in
-            let (value, bound) = newValue(position)
-            parameters += bound
-            return value
-        }
-        // The merged rows' key order (SQLite: their rowid's, a lone whole-number key): no sort.
-        let order = sql.stage.keyColumns.map { "r.\(sql.q($0.name))" }.joined(separator: ", ")
-        let stored =
-            (holdsRows ? "NOT \(sql.exists(in: table.name, like: "r")) AND " : "")
-            + (holdsBases ? "NOT \(sql.exists(in: table.baseName, like: "r")) AND " : "")
-        let from = "FROM \(rows) WHERE \(stored)\(notTombstone)"
-        guard try any(from, tombstone.parameters, on: engine) else { return }
-        try engine.willInsert(into: table.name) { try engine.count("SELECT count(*) FROM \(rows)") }
-        try engine.execute(
-            "INSERT INTO \(target) (\(sql.columnList)) SELECT \(values.joined(separator: ", ")) \(from) ORDER BY \(order)",
-            parameters + tombstone.parameters)
-    }
-
-    /// Applies the payload to stored rows without a base (the server's state).
-    func updateInSync(on engine: any SQLEngine) throws {
-        let columns = sql.valueColumns
-        guard holdsRows, !columns.isEmpty else { return }
-        let sets = columns.map { position -> String in
-            let name = sql.q(table.columns[position].name)
-            if position == table.discriminator { return "\(name) = \(typeValueOfRow)" }
-            return "\(name) = CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("t", at: position)) END"
-        }
-        let condition = "\(sql.sameIdentity("t", "r")) AND NOT \(sql.exists(in: table.baseName, like: "r")) "
-            + "AND \(changesAny("t")) AND \(notTombstone)"
-        guard try any("FROM \(target) AS t, \(rows) WHERE \(condition)", tombstone.parameters, on: engine) else { return }
-        try engine.execute(
-            "UPDATE \(target) AS t SET \(sets.joined(separator: ", ")) FROM \(rows) WHERE \(condition)",
-            tombstone.parameters)
-    }
-
-    /// Merges the payload three ways into rows with a base, then into their bases; a row that is its
-    /// server state again loses its base; an object deleted locally comes back when its entity's
-    /// policy is `remote` and the server changed it.
-    func updateThreeWay(on engine: any SQLEngine) throws {
-        let columns = sql.valueColumns.filter { $0 != table.discriminator }
-        guard holdsBases, !columns.isEmpty else { return }
-        // Nothing to do unless a payload changes a base: the rows with one follow their base.
-        let differs = columns.map { "(\(sql.present($0, "r")) AND NOT (\(sql.same($0, "r", "b"))))" }.joined(separator: " OR ")
-        guard
-            try any(
-                "FROM \(rows) JOIN \(base) AS b ON \(sql.sameIdentity("b", "r")) WHERE (\(differs)) AND \(notTombstone)",
-                tombstone.parameters, on: engine)
-        else { return }
-        let rowSets = columns.map { position -> String in
-            let name = sql.q(table.columns[position].name)
-            let (remote, local) = (sql.column("r", at: position), sql.column("t", at: position))
-            return "\(name) = CASE WHEN NOT (\(sql.present(position, "r"))) OR \(sql.same(position, "r", "b")) THEN \(local) "
-                + "WHEN \(sql.same(position, "t", "b")) OR \(sql.same(position, "t", "r")) OR \(policyIsRemote) THEN \(remote) ELSE \(local) END"
-        }
-        let withBase = "FROM \(rows), \(base) AS b WHERE \(sql.sameIdentity("t", "r")) AND \(sql.sameIdentity("b", "r")) AND \(notTombstone)"
-        try engine.execute("UPDATE \(target) AS t SET \(rowSets.joined(separator: ", ")) \(withBase)", tombstone.parameters)
-        let revived = columns.map { "(\(sql.present($0, "r")) AND NOT (\(sql.same($0, "r", "b"))))" }.joined(separator: " OR ")
-        let comeBack = table.columns.indices.map { position -> String in
-            if table.identity.contains(position) || position == table.discriminator { return sql.column("b", at: position) }
-            return "CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("b", at: position)) END"
-        }
-        try engine.execute(
-            "INSERT INTO \(target) (\(sql.columnList)) SELECT \(comeBack.joined(separator: ", ")) FROM \(rows) JOIN \(base) AS b "
-                + "ON \(sql.sameIdentity("b", "r")) WHERE NOT \(sql.exists(in: table.name, like: "r")) AND \(policyIsRemote) "
-                + "AND (\(revived)) AND \(notTombstone)",
-            tombstone.parameters)
-        let baseSets = columns.map { position -> String in
-            let name = sql.q(table.columns[position].name)
-            return "\(name) = CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("b", at: position)) END"
-        }
-        try engine.execute(
-            "UPDATE \(base) AS b SET \(baseSets.joined(separator: ", ")) FROM \(rows) WHERE \(sql.sameIdentity("b", "r")) AND \(notTombstone)",
-            tombstone.parameters)
-        let equal = table.columns.indices.map { sql.same($0, "t", "b") }.joined(separator: " AND ")
-        try engine.execute(
-            "DELETE FROM \(base) AS b WHERE EXISTS (SELECT 1 FROM \(rows) WHERE \(sql.sameIdentity("r", "b")) AND \(notTombstone)) "
-                + "AND EXISTS (SELECT 1 FROM \(target) AS t WHERE \(sql.sameIdentity("t", "b")) AND \(equal))",
-            tombstone.parameters)
-    }
-
-    /// Forgets that identities the server now has were created locally.
-    func settleLocalCreations(on engine: any SQLEngine, marks: String) throws {
-        let named = "WHERE EXISTS (SELECT 1 FROM \(rows) WHERE \(sql.sameIdentity("r", "m")))"
-        guard try any("FROM \(sql.q(marks)) AS m \(named)", [], on: engine) else { return }
-        try engine.execute("DELETE FROM \(sql.q(marks)) AS m \(named)")
     }
 }

@@ -43,7 +43,7 @@ public actor Session: ObjectReading {
     /// How the session follows relationships.
     nonisolated let relationships: RelationshipFaults
     /// How the session writes local changes and saves them.
-    private nonisolated let changes: LiveChanges
+    nonisolated let changes: LiveChanges
     var cache: LRUCache<ObjectKey, LiveObject>
     /// The objects each loaded to-many relationship holds, by owner and relationship.
     var faults: [FaultKey: [ObjectKey]] = [:]
@@ -192,79 +192,6 @@ public actor Session: ObjectReading {
         return keys
     }
 
-    // MARK: - Reading the store
-
-    /// The objects of `keys` as stored (from memory unless `fresh`), in order, of `family`'s
-    /// entities when given; objects without a row are left out.
-    func read(_ keys: [ObjectKey], fresh: Bool, family: String? = nil) async throws -> [LiveObject] {
-        await takeTurn()
-        defer { giveTurn() }
-        var found: [ObjectKey: LiveObject] = [:]
-        var missing: [String: [ObjectKey]] = [:]
-        let root = family.flatMap(model.entity(named:)).map { model.root(of: $0).name }
-        for key in keys where root == nil || key.root == root {
-            if !fresh, let cached = cache[key] {
-                found[key] = cached
-            } else {
-                missing[key.root, default: []].append(key)
-            }
-        }
-        for (root, group) in missing {
-            guard let type = stored.schema.type(named: root) else { continue }
-            let rows = try stored.rows(withIdentities: group.map(\.identity.values), of: type, on: store.engineOnWorker())
-            for key in group {
-                guard let (type, row) = rows[key.identity] else { continue }
-                found[key] = object(row, type: type)
-            }
-        }
-        let members = family.map { Set(model.family(of: $0).map(\.name)) }
-        return keys.compactMap { key in
-            guard let object = found[key], members?.contains(object.entity) ?? true else { return nil }
-            cache[key] = object
-            return object
-        }
-    }
-
-    // MARK: - Local changes
-
-    /// Writes attribute values of an object to the store as a local change (pushed by ``save()``).
-    ///
-    /// - Returns: the object as stored now.
-    /// - Throws: ``LiveError`` for an unknown attribute or an object no longer stored.
-    func update(_ object: LiveObject, _ values: [String: Value]) async throws -> LiveObject {
-        try await changes.update(object, values, in: self)
-    }
-
-    /// Inserts a new object; ``save()`` creates it on the server and gives it its permanent identity.
-    ///
-    /// An integer identity left out gets a temporary negative value until the save.
-    ///
-    /// ```swift
-    /// let grace = try await session.insert("CRMPerson", ["firstName": "Grace", "lastName": "Hopper"])
-    /// let saved = try await session.save()   // POST /people.json; saved.created[0]["id"] is the server's
-    /// ```
-    public func insert(_ entity: String, _ values: [String: any ValueConvertible]) async throws -> LiveObject {
-        try await changes.insert(entity, values.mapValues(\.value), in: self)
-    }
-
-    /// Deletes an object locally; ``save()`` deletes it on the server.
-    public func delete(_ object: LiveObject) async throws {
-        try await changes.delete(object, in: self)
-    }
-
-    /// Pushes every pending change (edits, inserts, deletions) with ``Pusher``'s exactly-once push, then
-    /// refreshes each saved object: from the server's answer, or with a `GET` when the answer had no body.
-    ///
-    /// Only changed attributes are sent (`PUT /people/1.json {"person":{"email":...}}`); an inserted
-    /// object takes the identity the server assigns, and server-set attributes (`updated_at`) its values.
-    ///
-    /// - Returns: the push's report and the inserted objects as stored now (with their permanent identities).
-    /// - Throws: ``SyncError`` for an entity without an http source, or the store's errors; the
-    ///   server's refusals (`422`) are in the report's `pending`, the changes kept.
-    public func save() async throws -> SaveReport {
-        try await changes.save(in: self)
-    }
-
     // MARK: - The store's turns
 
     /// Waits until the store is the caller's alone (``StoreTurns``). Every ``takeTurn()`` is
@@ -277,13 +204,6 @@ public actor Session: ObjectReading {
     /// Hands the store to the next caller waiting for it, or frees it.
     func giveTurn() {
         turns.give()
-    }
-
-    /// A stored row as an object of `type`.
-    func object(_ row: [Value], type: EntityType) -> LiveObject {
-        LiveObject(
-            session: self, entity: type.name, identity: stored.table(of: type).identityValues(of: row),
-            values: stored.values(of: row, as: type))
     }
 
     func mapping(_ entity: String) throws(LiveError) -> EntityMapping {
