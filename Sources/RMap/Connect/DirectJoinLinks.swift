@@ -9,8 +9,9 @@ struct DirectJoinLinks {
 
     /// `nil` when the step's links must go through a links table.
     init?(step: ConnectionStep, steps: [ConnectionStep], layout: StageLayout) {
+        let binding = layout.store.bindings[step.source.index]
         guard step.relationship.kind == .toMany,
-            let entry = layout.store.bindings[step.source.index].joins.first(where: { $0.relationship == step.position })
+            let entry = binding.joins.first(where: { $0.relationship == step.position })
         else { return nil }
         let join = layout.store.joinTables[entry.join]
         let writers = steps.filter { other in
@@ -18,11 +19,8 @@ struct DirectJoinLinks {
                 $0.join == entry.join && $0.relationship == other.position
             }
         }
-        let table = layout.store.bindings[step.source.index].table
-        let tombstones = layout.schema.types.contains { type in
-            layout.store.bindings[type.index].table == table && type.mapping.deletion.tombstone != nil
-        }
-        guard !join.ordered, writers.count == 1, !tombstones, !layout.nestedLinks.contains(where: { $0.join == entry.join })
+        guard !join.ordered, writers.count == 1, !layout.hasTombstones(table: binding.table),
+            !layout.nestedLinks.contains(where: { $0.join == entry.join })
         else { return nil }
         self.join = join
     }

@@ -128,11 +128,9 @@ struct LinkMerge {
         let wanted = "(\(numbered))"
         // A source a tombstone deleted gets no links; without tombstones every source is stored.
         let existing = table.identityNames.enumerated().map { "t.\(q($1)) = w.\(q("s\($0)"))" }
-        let tombstones = layout.schema.types.contains { type in
-            layout.store.bindings[type.index].table == stage.position && type.mapping.deletion.tombstone != nil
-        }
         let sourceExists =
-            tombstones ? "EXISTS (SELECT 1 FROM \(q(table.name)) AS t WHERE \(existing.joined(separator: " AND ")))" : "1 = 1"
+            layout.hasTombstones(table: stage.position)
+            ? "EXISTS (SELECT 1 FROM \(q(table.name)) AS t WHERE \(existing.joined(separator: " AND ")))" : "1 = 1"
         let sameLink = (sourceColumns.enumerated().map { "j.\(q($1)) = w.\(q("s\($0)"))" }
             + destinationColumns.enumerated().map { "j.\(q($1)) = w.\(q("d\($0)"))" }
             + (join.ordered ? ["j.\(q("position")) = w.\(q("position"))"] : [])).joined(separator: " AND ")

@@ -85,6 +85,11 @@ struct StageLayout: Sendable {
         dialect.upsertsInOrder && !stage.keyColumns.isEmpty && !readsOccurrences
     }
 
+    /// Whether a tombstone (`delete_when`) may delete objects of table `position` in the merge.
+    func hasTombstones(table position: Int) -> Bool {
+        schema.types.contains { store.bindings[$0.index].table == position && $0.mapping.deletion.tombstone != nil }
+    }
+
     /// The stage table of an entity.
     func table(of type: EntityType) -> StageTable {
         tables[store.bindings[type.index].table]
