@@ -6,6 +6,7 @@ State is per tag (the route's second path segment): tests use a tag of their own
 needs resetting. Everything runs on the server's one event-loop thread.
 """
 
+import asyncio
 import math
 import time
 from http import HTTPStatus
@@ -56,11 +57,20 @@ class Budgets:
         window[1] += 1
         return limit - window[1], window[0] + length - now
 
-    def route_github(self):
+    async def hold(self):
+        """Waits `hold` seconds (default 0) after a request is counted and before it is answered:
+        requests a client sends at once all reach the window before any answer says the budget is
+        spent, however slowly the client sends them. Returns the seconds held."""
+        seconds = max(0.0, float(self.query.get("hold", "0")))
+        await asyncio.sleep(seconds)
+        return seconds
+
+    async def route_github(self):
         """GitHub's primary rate limit (https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api):
         every answer has `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (epoch seconds);
         past the limit, 403 `{"message": "API rate limit exceeded ..."}` with a remaining of 0."""
         left, seconds = self.spend()
+        seconds -= await self.hold()
         headers = {
             "X-RateLimit-Limit": self.query.get("limit", "2"),
             "X-RateLimit-Remaining": str(max(0, left)),
@@ -73,15 +83,16 @@ class Budgets:
         items, total = self.page_of_items()
         self.send(HTTPStatus.OK, items, {**headers, **total})
 
-    def route_ietf(self):
+    async def route_ietf(self):
         """The IETF draft's fields (https://datatracker.ietf.org/doc/draft-ietf-httpapi-ratelimit-headers/):
         `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds from now); past the limit,
         429 `{"error": "Too Many Requests"}` with a remaining of 0."""
         left, seconds = self.spend()
+        seconds -= await self.hold()
         headers = {
             "RateLimit-Limit": self.query.get("limit", "2"),
             "RateLimit-Remaining": str(max(0, left)),
-            "RateLimit-Reset": str(math.ceil(seconds)),
+            "RateLimit-Reset": str(max(0, math.ceil(seconds))),
         }
         if left < 0:
             self.send(HTTPStatus.TOO_MANY_REQUESTS, {"error": "Too Many Requests"}, headers)

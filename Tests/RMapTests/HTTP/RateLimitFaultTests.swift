@@ -46,12 +46,15 @@ extension FaultServerSuites {
         func refusedThenWaited(route: String) async throws {
             let site = try TestServers.fault()
             let tag = marker()
-            // Four at once against two a window: two are refused and sent again after the reset.
-            // The window is long enough for the four to land in it under a sanitizer on a loaded
-            // machine (with one second, they once came spread over more and none was refused).
+            // The first page, then the other three at once against two a window: two are refused
+            // and sent again after the reset. The server holds each answer a second, so the three
+            // reach it before the answer that says the window is spent reaches rmap (without the
+            // hold, under a sanitizer on a loaded machine, rmap once had that answer before sending
+            // the last two, and rightly waited instead of being refused).
             let harness = try FetchHarness(
                 Self.mapping(
-                    site: site, path: "\(route)/\(tag)", source: "params: { limit: 2, reset: 3 }\n  retries: 2"))
+                    site: site, path: "\(route)/\(tag)",
+                    source: "params: { limit: 2, reset: 3, hold: 1 }\n  retries: 2"))
             try await harness.fetch(["Item"], realWait: .seconds(10))
             #expect(byID(harness.records("Item")).count == 12)
             let requests = try await Plain.requests(site, containing: tag)
