@@ -146,6 +146,7 @@ struct SQLConnector {
     private func makeDestinationKeys(on engine: any SQLEngine) throws {
         for (_, keys) in destinationKeys.sorted(by: { $0.key < $1.key }) {
             for sql in keys.create() { try engine.execute(sql) }
+            try engine.gatherStatistics(of: keys.name)
         }
     }
 

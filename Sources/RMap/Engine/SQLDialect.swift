@@ -54,6 +54,11 @@ public protocol SQLDialect: Sendable {
     /// the members of arrays are keyed by occurrence and place as they are staged. Otherwise (the
     /// default) they get an index by occurrence once staged.
     static var keysStagingInOrder: Bool { get }
+    /// The statement that gathers the planner's statistics of a run's temporary table once it is
+    /// filled, or `nil` (the default) where the engine plans well without them. PostgreSQL never
+    /// analyzes temporary tables by itself: without statistics it guessed 5,000 rows for a table
+    /// of a million, and hashed and sorted past its memory (docs/performance-log.md).
+    static func statistics(of table: String) -> String?
 }
 
 extension SQLDialect {
@@ -72,6 +77,9 @@ extension SQLDialect {
 
     /// Indexes staged members once they are in.
     public static var keysStagingInOrder: Bool { false }
+
+    /// None.
+    public static func statistics(of table: String) -> String? { nil }
 
     /// `IS NOT DISTINCT FROM`.
     public static func same(_ left: String, _ right: String, type: AttributeType) -> String {

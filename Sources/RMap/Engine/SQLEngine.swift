@@ -101,6 +101,12 @@ extension SQLEngine {
         for row in rows { try execute(sql, row) }
     }
 
+    /// Gathers the planner's statistics of a run's temporary table once filled, where the
+    /// dialect asks for them (``SQLDialect/statistics(of:)``).
+    public func gatherStatistics(of table: String) throws {
+        if let sql = dialect.statistics(of: table) { try execute(sql) }
+    }
+
     /// Does nothing: the engine keeps its indexes and triggers up to date row by row.
     public func willInsert(into table: String, rowCount: () throws -> Int) throws {}
 

@@ -39,13 +39,20 @@ struct RememberedObjects {
     /// remembered. Call in a write transaction, after the run's commit. Each table is read once,
     /// for every payload together (one pass per payload read a million-row table three times).
     ///
+    /// - Parameter occurrencesAreRows: the positions of the tables whose occurrences are known to
+    ///   be their merged rows, one each (``AscendingIdentities``): read without counting them.
     /// - Returns: the origins remembered.
-    func remember(_ origins: [String], rules: PayloadSkipRules, on engine: any SQLEngine) throws -> [String] {
+    func remember(
+        _ origins: [String], rules: PayloadSkipRules, occurrencesAreRows: Set<Int> = [], on engine: any SQLEngine
+    ) throws -> [String] {
         try ensure(on: engine)
         // Rows merged while staging keep only their last payload: when an object came in several,
         // which ones is not known, and no payload is remembered (the next run maps them all).
         guard try !mixesPayloads(on: engine) else { return [] }
-        let sources = try layout.tables.map { try objects(of: $0, on: engine) }
+        let sources = try layout.tables.map { stage -> (table: String, distinct: Bool) in
+            if occurrencesAreRows.contains(stage.position) { return (stage.rowsName, false) }
+            return try objects(of: stage, on: engine)
+        }
         let pinned = try pinnedPayloads(in: sources, rules: rules, on: engine)
         let remembered = origins.filter { !pinned.contains($0) }
         guard !remembered.isEmpty else { return [] }

@@ -56,10 +56,16 @@ struct RowCollapse {
 
     /// Creates the merged rows' table and fills it; rows merged while staging are filled already,
     /// but for the occurrences staged out of order (``mergeOutOfOrder(on:)``).
-    func run(on engine: any SQLEngine) throws {
+    ///
+    /// - Parameter occurrencesAreRows: whether no identity came twice (``AscendingIdentities``):
+    ///   then each occurrence is its object's row, whole, and is copied as it is.
+    func run(on engine: any SQLEngine, occurrencesAreRows: Bool = false) throws {
         guard !whileStaging else { return try mergeOutOfOrder(on: engine) }
         try engine.execute(createRows())
-        if sql.dialect.upsertsInOrder {
+        if occurrencesAreRows {
+            try engine.execute(insertPrefix)
+            if !sql.dialect.upsertsInOrder { try engine.execute(rowsKey()) }
+        } else if sql.dialect.upsertsInOrder {
             try engine.execute(orderedUpsert())
         } else {
             try engine.execute(lastOccurrences())

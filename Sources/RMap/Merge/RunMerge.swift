@@ -23,6 +23,9 @@ final class RunMerge {
     /// Whether the identities of the tables merged while staging in identity order still come in
     /// order, by position (``StagingKeyOrder``).
     private var keyOrders: [Int: StagingKeyOrder] = [:]
+    /// Whether the identities of the other tables came in ascending order, each once, by position
+    /// (``AscendingIdentities``).
+    private var ascending: [Int: AscendingIdentities] = [:]
 
     init(engine: any SQLEngine, layout: StageLayout) {
         self.engine = engine
@@ -36,7 +39,10 @@ final class RunMerge {
         for sql in StageSchema.create(layout, dialect: engine.dialect) { try engine.execute(sql) }
         for stage in layout.tables {
             let collapse = RowCollapse(stage: stage, layout: layout, dialect: engine.dialect)
-            guard collapse.whileStaging else { continue }
+            guard collapse.whileStaging else {
+                ascending[stage.position] = AscendingIdentities(stage)
+                continue
+            }
             try collapse.prepare(on: engine)
             upserts[stage.position] = collapse.stagingUpsert
             if collapse.keepsIdentityOrder { keyOrders[stage.position] = StagingKeyOrder(keyPosition: stage.firstKey) }
@@ -49,6 +55,7 @@ final class RunMerge {
         var upserts = self.upserts
         for (position, rows) in batch.rows.enumerated() where !rows.isEmpty {
             if keyOrders[position]?.admits(rows) == false { upserts[position] = nil }
+            ascending[position]?.note(rows)
         }
         try batch.write(to: engine, layout: layout, upserts: upserts)
     }
@@ -75,8 +82,12 @@ final class RunMerge {
         for members in layout.members where !engine.dialect.keysStagingInOrder {
             try engine.execute("CREATE INDEX \(engine.dialect.quote("\(members.name)_seq")) ON \(engine.dialect.quote(members.name)) (\(engine.dialect.quote("_seq")))")
         }
+        for members in layout.members { try engine.gatherStatistics(of: members.name) }
         for stage in layout.tables {
-            try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect).run(on: engine)
+            try engine.gatherStatistics(of: stage.stageName)
+            try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect)
+                .run(on: engine, occurrencesAreRows: ascending[stage.position]?.holds == true)
+            try engine.gatherStatistics(of: stage.rowsName)
             let merge = TableMerge(stage: stage, layout: layout, dialect: engine.dialect)
             try merge.resolveEntities(on: engine)
             try merge.dropColumnsOfOtherEntities(on: engine)
@@ -207,8 +218,12 @@ final class RunMerge {
 
     /// Remembers the objects of `origins`' payloads (``RememberedObjects``), in a transaction of its own.
     func remember(_ origins: [String], rules: PayloadSkipRules) throws -> [String] {
-        try engine.transaction {
-            try RememberedObjects(layout: layout, dialect: engine.dialect).remember(origins, rules: rules, on: engine)
+        // Stale objects left the rows, not the occurrences.
+        let staleTables = Set(stale.filter { $0.value > 0 }.map { layout.store.bindings[$0.key].table })
+        let whole = Set(ascending.filter { $0.value.holds }.keys).subtracting(staleTables)
+        return try engine.transaction {
+            try RememberedObjects(layout: layout, dialect: engine.dialect)
+                .remember(origins, rules: rules, occurrencesAreRows: whole, on: engine)
         }
     }
 

@@ -34,6 +34,9 @@ enum PostgresSchema: SQLDialect {
 
     static func quote(_ name: String) -> String { PostgresConnection.quoteIdentifier(name) }
 
+    /// `ANALYZE`: autovacuum never visits temporary tables.
+    static func statistics(of table: String) -> String? { "ANALYZE \(quote(table))" }
+
     static func list(_ names: some Sequence<String>, prefix: String) -> String {
         names.map { prefix + quote($0) }.joined(separator: ", ")
     }
