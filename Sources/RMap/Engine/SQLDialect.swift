@@ -52,7 +52,8 @@ public protocol SQLDialect: Sendable {
     /// Whether a staging table with a primary key is kept in that key's order, at little more cost
     /// than a table without one when its rows come in that order (SQLite's `WITHOUT ROWID`): then
     /// the members of arrays are keyed by occurrence and place as they are staged. Otherwise (the
-    /// default) they get an index by occurrence once staged.
+    /// default) they get an index by occurrence once staged, and a table of remembered objects made
+    /// in a run gets its primary key once filled (``RememberedObjects``).
     static var keysStagingInOrder: Bool { get }
     /// The statement that gathers the planner's statistics of a run's temporary table once it is
     /// filled, or `nil` (the default) where the engine plans well without them. PostgreSQL never

@@ -1,5 +1,6 @@
 import Foundation
 import RMap
+import RMapPostgres
 import Testing
 
 /// Remembered payloads (`skip_unchanged`) in a PostgreSQL store: the numbered tables work there
@@ -11,6 +12,19 @@ struct PostgresRememberedPayloadTests {
         let workspace = try RememberedPayloadTests.workspace()
         let store = ["--store", try PostgresSchemas.url(for: workspace.url)]
         let first = try await RememberedPayloadTests.run(workspace, store)
+        // Made without their primary key, filled, then keyed, in the first run's transaction.
+        let connection = try PostgresConnection(url: store[1])
+        let tables = try connection.query(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+                + "AND tablename LIKE '\\_rmap\\_remembered\\_%' ORDER BY 1"
+        ).rows.compactMap { $0[0] }
+        #expect(tables.count == 3, "\(tables)")
+        for table in tables {
+            let keyed = try PostgresSchemas.indexes(connection, table).contains {
+                $0.hasPrefix("CREATE UNIQUE INDEX \(table)_pkey (payload, ")
+            }
+            #expect(keyed, "\(table) has no primary key")
+        }
         let second = try await RememberedPayloadTests.run(workspace, store)
         for entity in ["XPerson", "XNote", "XProject"] {
             #expect(first.counts(entity)["inserted"] ?? 0 > 0)
