@@ -36,6 +36,7 @@ struct DirectJoinLinks {
         try engine.willInsert(into: join.name) { count }
         var linked = 0
         for (sql, parameters) in connect.fill(join) { linked += try engine.execute(sql, parameters) }
+        try engine.didInsert(into: join.name)
         return (linked, count)
     }
 }

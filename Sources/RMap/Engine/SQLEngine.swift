@@ -74,6 +74,10 @@ public protocol SQLEngine: AnyObject {
     /// engine may set aside until ``commit()`` what makes each insert dear (SQLite's insert
     /// triggers, and the indexes of a table that holds nothing yet). The default does nothing.
     func willInsert(into table: String, rowCount: () throws -> Int) throws
+    /// Says that the rows announced by ``willInsert(into:rowCount:)`` are in `table`: an engine
+    /// puts back now what the statements after them need (PostgreSQL: the unique constraint of a
+    /// new table's identity). The default does nothing.
+    func didInsert(into table: String) throws
 
     /// Whether the writes that follow, until the transaction ends or the next call, are local
     /// edits (the library's, which the store's base capture records) or rmap's own writes of
@@ -109,6 +113,9 @@ extension SQLEngine {
 
     /// Does nothing: the engine keeps its indexes and triggers up to date row by row.
     public func willInsert(into table: String, rowCount: () throws -> Int) throws {}
+
+    /// Does nothing: nothing was set aside.
+    public func didInsert(into table: String) throws {}
 
     /// Runs one statement without parameters.
     @discardableResult

@@ -154,5 +154,6 @@ struct LinkMerge {
         try engine.execute(
             "INSERT INTO \(q(join.name)) (\(dialect.list(insertedColumns))) SELECT \(selected.joined(separator: ", ")) \(missing)",
             source.parameters)
+        try engine.didInsert(into: join.name)
     }
 }

@@ -27,6 +27,7 @@ extension TableMerge {
         try engine.execute(
             "INSERT INTO \(target) (\(sql.columnList)) SELECT \(values.joined(separator: ", ")) \(from) ORDER BY \(order)",
             parameters + tombstone.parameters)
+        try engine.didInsert(into: table.name)
     }
 
     /// Applies the payload to stored rows without a base (the server's state).

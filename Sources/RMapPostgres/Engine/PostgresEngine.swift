@@ -22,12 +22,14 @@ public import RMap
 public final class PostgresEngine: SQLEngine {
     /// The connection statements run on.
     public let connection: PostgresConnection
-    /// The indexes of the transaction's new tables, built at commit.
+    /// The indexes of the transaction's new tables, built once their rows are in.
     private let laterIndexes: LaterIndexes
     /// Statements as PostgreSQL takes them, by their text with `?`.
     private var numbered: [String: String] = [:]
     /// Whether the open transaction writes (its commit passes the ``CommitGate``).
     private var writing = false
+    /// Rows from which ``willInsert(into:rowCount:)`` sets a new table's unique constraints aside.
+    public static let bulkInsertRows = 10_000
     /// How many rewritten statements are kept: far more than a run's distinct statements, so that
     /// the cache never grows with the input.
     private static let cachedStatements = 1024
@@ -147,6 +149,18 @@ public final class PostgresEngine: SQLEngine {
     public func rollback() {
         laterIndexes.reset()
         if connection.inTransaction { try? connection.execute("ROLLBACK") }
+    }
+
+    /// Sets aside the unique constraints of a table the transaction made, when `rowCount` rows or
+    /// more go in (``LaterIndexes/setAsideUniqueKeys(of:)``), until ``didInsert(into:)``.
+    public func willInsert(into table: String, rowCount: () throws -> Int) throws {
+        guard laterIndexes.made(table), try rowCount() >= Self.bulkInsertRows else { return }
+        try laterIndexes.setAsideUniqueKeys(of: table)
+    }
+
+    /// Builds the unique constraints set aside for the insert, one sorted build each.
+    public func didInsert(into table: String) throws {
+        try laterIndexes.restoreUniqueKeys(of: table)
     }
 
     /// The tables and columns now, the indexes of new tables at commit, once their rows are in

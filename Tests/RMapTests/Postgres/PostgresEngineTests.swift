@@ -37,6 +37,45 @@ struct PostgresEngineTests {
         }
     }
 
+    /// The unique constraints on `table`, by name.
+    private func uniqueKeys(of table: String, on engine: PostgresEngine) throws -> [Value] {
+        try engine.rows(
+            "SELECT conname FROM pg_constraint WHERE conrelid = ?::regclass AND contype = 'u' ORDER BY 1",
+            [.string(table)], types: [.string]
+        ).flatMap { $0 }
+    }
+
+    @Test func aNewTablesIdentityIsSetAsideForABulkInsertAndBuiltRightAfterIt() throws {
+        let (engine, _) = try open()
+        let layout = StoreLayout(schema: try F.schema())
+        let projects = try #require(layout.tables.first { $0.name == "projects" })
+        let row = { (id: Int64) in projects.columns.map { $0.name == "id" ? Value.int(id) : .null } }
+        try engine.begin(.write)
+        try StoreSchema.ensure(layout, on: engine)
+        try engine.willInsert(into: "projects") { PostgresEngine.bulkInsertRows - 1 }
+        #expect(try uniqueKeys(of: "projects", on: engine) == [.string("projects_id_key")])
+        try engine.willInsert(into: "projects") { PostgresEngine.bulkInsertRows }
+        #expect(try uniqueKeys(of: "projects", on: engine).isEmpty)
+        try engine.insert(into: "projects", columns: projects.columns, rows: [row(1), row(2)])
+        try engine.didInsert(into: "projects")
+        // Back before the commit, under its name, and enforced: the statements after the insert upsert on it.
+        #expect(try uniqueKeys(of: "projects", on: engine) == [.string("projects_id_key")])
+        #expect(throws: PostgresError.self) {
+            try engine.execute("INSERT INTO projects (id) VALUES (1)")
+        }
+        engine.rollback()
+    }
+
+    @Test func aTableThatWasNotMadeInTheTransactionKeepsItsIdentityForABulkInsert() throws {
+        let (engine, _) = try open()
+        let layout = StoreLayout(schema: try F.schema())
+        try engine.transaction { try StoreSchema.ensure(layout, on: engine) }
+        try engine.begin(.write)
+        try engine.willInsert(into: "projects") { PostgresEngine.bulkInsertRows }
+        #expect(try uniqueKeys(of: "projects", on: engine) == [.string("projects_id_key")])
+        engine.rollback()
+    }
+
     @Test func aRolledBackSchemaLeavesNothingToBuildAtTheNextCommit() throws {
         let (engine, connection) = try open()
         let layout = StoreLayout(schema: try F.schema())
