@@ -45,6 +45,23 @@ struct PostgresStoreSchemaTests {
         #expect(columns["projects_team_members.team_member_id"] == "bigint NOT NULL")
     }
 
+    @Test func theRowHandleIsAnIdentityTakenAThousandAtATime() async throws {
+        let directory = try F.temporaryDirectory()
+        try await F.runCRM(.postgres, directory)
+        let connection = try PostgresConnection(url: PostgresSchemas.url(for: directory))
+        let column = try connection.query(
+            "SELECT is_identity, identity_generation FROM information_schema.columns "
+                + "WHERE table_schema = current_schema() AND table_name = 'people' AND column_name = '_rmap_rowid'")
+        #expect(column.rows == [["YES", "BY DEFAULT"]])
+        let sequence = try connection.query(
+            "SELECT cache_size FROM pg_sequences WHERE schemaname || '.' || sequencename = "
+                + "pg_get_serial_sequence(current_schema() || '.people', '_rmap_rowid')")
+        #expect(sequence.rows == [["1000"]])
+        // In insertion order: the CRM fixture's people come in identity order.
+        let handles = try connection.query("SELECT id FROM people ORDER BY _rmap_rowid")
+        #expect(handles.rows == [["1"], ["2"]])
+    }
+
     /// The indexes of the CRM fixture's projects and their join table, as every path leaves them.
     static let projectIndexes = [
         "projects": ["CREATE INDEX index_projects_on_owner_id (owner_id)", "CREATE UNIQUE INDEX projects_id_key (id)"],
