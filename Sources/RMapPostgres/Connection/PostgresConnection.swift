@@ -111,7 +111,7 @@ public final class PostgresConnection {
     /// Loads rows with `COPY … FROM STDIN`, the fastest way into a table.
     ///
     /// Rows are encoded in COPY's text format (any text round-trips exactly,
-    /// `nil` is NULL) and sent in chunks of 256 KiB, so `rows` may be a lazy
+    /// `nil` is NULL) and sent in chunks of 32 KiB, so `rows` may be a lazy
     /// sequence of any length.
     ///
     /// ```swift

@@ -94,7 +94,7 @@ public final class PostgresEngine: SQLEngine {
         }
     }
 
-    /// `COPY ... FROM STDIN` from ``copyThreshold`` rows, in 256 KiB chunks; fewer rows in one
+    /// `COPY ... FROM STDIN` from ``copyThreshold`` rows, in 32 KiB chunks; fewer rows in one
     /// multi-row `INSERT`, each parameter cast to its column's type (a `VALUES` list of untyped
     /// parameters would be text).
     public func insert(into table: String, columns: [ColumnLayout], rows: some Collection<[Value]>) throws {
