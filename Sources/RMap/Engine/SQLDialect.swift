@@ -52,8 +52,9 @@ public protocol SQLDialect: Sendable {
     /// Whether a staging table with a primary key is kept in that key's order, at little more cost
     /// than a table without one when its rows come in that order (SQLite's `WITHOUT ROWID`): then
     /// the members of arrays are keyed by occurrence and place as they are staged. Otherwise (the
-    /// default) they get an index by occurrence once staged, and a table of remembered objects made
-    /// in a run gets its primary key once filled (``RememberedObjects``).
+    /// default) they go unindexed (PostgreSQL joins them by hash: an index by occurrence, 0.12 s
+    /// for 900,000 members, served no statement), and a table of remembered objects made in a run
+    /// gets its primary key once filled (``RememberedObjects``).
     static var keysStagingInOrder: Bool { get }
     /// The statement that gathers the planner's statistics of a run's temporary table once it is
     /// filled, or `nil` (the default) where the engine plans well without them. PostgreSQL never
@@ -76,7 +77,7 @@ extension SQLDialect {
     /// Refuses to update a row twice in a statement.
     public static var upsertsInOrder: Bool { false }
 
-    /// Indexes staged members once they are in.
+    /// Stages members without a key.
     public static var keysStagingInOrder: Bool { false }
 
     /// None.

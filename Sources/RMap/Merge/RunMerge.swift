@@ -78,10 +78,6 @@ final class RunMerge {
         if !skipped.isEmpty { try remembered.ensure(on: engine) }
         self.unchanged = try UnchangedObjects(unchanged, skipped: skipped, remembered: remembered, layout: layout, on: engine)
         let rejections = try RequiredCheck(layout: layout, dialect: engine.dialect).run(on: engine, candidates: candidates)
-        // Members are read by their occurrence.
-        for members in layout.members where !engine.dialect.keysStagingInOrder {
-            try engine.execute("CREATE INDEX \(engine.dialect.quote("\(members.name)_seq")) ON \(engine.dialect.quote(members.name)) (\(engine.dialect.quote("_seq")))")
-        }
         for members in layout.members { try engine.gatherStatistics(of: members.name) }
         for stage in layout.tables {
             try engine.gatherStatistics(of: stage.stageName)

@@ -23,7 +23,7 @@ enum StageSchema {
         }
         for members in layout.members {
             // Keyed by occurrence and place as they come, where the engine keeps that cheaply;
-            // otherwise indexed by occurrence once staged (``RunMerge/begin(unchanged:skipped:)``).
+            // otherwise a plain table, joined by hash (``SQLDialect/keysStagingInOrder``).
             guard dialect.keysStagingInOrder else {
                 statements.append(table(members.name, members.columns, dialect))
                 continue
