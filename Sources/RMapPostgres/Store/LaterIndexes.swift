@@ -15,7 +15,7 @@ final class LaterIndexes {
     private var secondary: [String] = []
     /// By join table name: the statement that adds its primary key back.
     private var primaryKeys: [String: String] = [:]
-    /// The entity tables the transaction made.
+    /// The entity and join tables the transaction made.
     private var madeTables: Set<String> = []
     /// By table name: the statements that add its unique constraints back after an insert.
     private var uniqueKeys: [String: [String]] = [:]
@@ -42,11 +42,12 @@ final class LaterIndexes {
         try connection.execute(now.joined(separator: ";\n"))
         for case .createTable(let table) in diff.changes { madeTables.insert(table.name) }
         for case .createJoin(let join) in diff.changes {
+            madeTables.insert(join.name)
             primaryKeys[join.name] = try dropConstraints(of: join.name, kind: "p").first
         }
     }
 
-    /// Whether the transaction made `table` (an entity's).
+    /// Whether the transaction made `table` (an entity's or a join table).
     func made(_ table: String) -> Bool { madeTables.contains(table) }
 
     /// Drops the unique constraints of `table`, when the transaction made it, until

@@ -45,7 +45,14 @@ struct PostgresEngineTests {
         ).flatMap { $0 }
     }
 
-    @Test func aNewTablesIdentityIsSetAsideForABulkInsertAndBuiltRightAfterIt() throws {
+    /// Whether `table`'s base capture trigger is on.
+    private func capturing(_ table: String, on engine: PostgresEngine) throws -> Bool {
+        try engine.count(
+            "SELECT count(*) FROM pg_trigger WHERE tgrelid = ?::regclass AND tgname = '_rmap_capture' AND tgenabled = 'O'",
+            [.string(table)]) == 1
+    }
+
+    @Test func aNewTablesIdentityAndTriggersAreSetAsideForABulkInsertAndBackRightAfterIt() throws {
         let (engine, _) = try open()
         let layout = StoreLayout(schema: try F.schema())
         let projects = try #require(layout.tables.first { $0.name == "projects" })
@@ -54,16 +61,35 @@ struct PostgresEngineTests {
         try StoreSchema.ensure(layout, on: engine)
         try engine.willInsert(into: "projects") { PostgresEngine.bulkInsertRows - 1 }
         #expect(try uniqueKeys(of: "projects", on: engine) == [.string("projects_id_key")])
+        #expect(try capturing("projects", on: engine))
         try engine.willInsert(into: "projects") { PostgresEngine.bulkInsertRows }
         #expect(try uniqueKeys(of: "projects", on: engine).isEmpty)
+        #expect(try !capturing("projects", on: engine))
         try engine.insert(into: "projects", columns: projects.columns, rows: [row(1), row(2)])
         try engine.didInsert(into: "projects")
+        #expect(try capturing("projects", on: engine))
         // Back before the commit, under its name, and enforced: the statements after the insert upsert on it.
         #expect(try uniqueKeys(of: "projects", on: engine) == [.string("projects_id_key")])
         #expect(throws: PostgresError.self) {
             try engine.execute("INSERT INTO projects (id) VALUES (1)")
         }
         engine.rollback()
+    }
+
+    @Test func whatABulkInsertSetAsideIsBackAtCommitWithoutBeingAskedFor() throws {
+        let (engine, connection) = try open()
+        let layout = StoreLayout(schema: try F.schema())
+        try engine.begin(.write)
+        try StoreSchema.ensure(layout, on: engine)
+        for table in ["projects", "projects_team_members"] {
+            try engine.willInsert(into: table) { PostgresEngine.bulkInsertRows }
+            #expect(try !capturing(table, on: engine))
+        }
+        try engine.commit()
+        for table in ["projects", "projects_team_members"] { #expect(try capturing(table, on: engine)) }
+        for (table, indexes) in PostgresStoreSchemaTests.projectIndexes {
+            #expect(try PostgresSchemas.indexes(connection, table) == indexes)
+        }
     }
 
     @Test func aTableThatWasNotMadeInTheTransactionKeepsItsIdentityForABulkInsert() throws {
@@ -73,6 +99,7 @@ struct PostgresEngineTests {
         try engine.begin(.write)
         try engine.willInsert(into: "projects") { PostgresEngine.bulkInsertRows }
         #expect(try uniqueKeys(of: "projects", on: engine) == [.string("projects_id_key")])
+        #expect(try capturing("projects", on: engine))
         engine.rollback()
     }
 
