@@ -9,7 +9,9 @@ extension TableMerge {
     }
 
     /// Inserts the objects the store holds nothing for, in identity order.
-    func insertNew(on engine: any SQLEngine) throws {
+    ///
+    /// - Parameter counted: how many there are, when ``count(on:into:)`` counted them already.
+    func insertNew(on engine: any SQLEngine, counted: Int?) throws {
         var parameters: [Value] = []
         let values = table.columns.indices.map { position -> String in
             let (value, bound) = newValue(position)
@@ -23,7 +25,7 @@ extension TableMerge {
             + (holdsBases ? "NOT \(sql.exists(in: table.baseName, like: "r")) AND " : "")
         let from = "FROM \(rows) WHERE \(stored)\(notTombstone)"
         guard try any(from, tombstone.parameters, on: engine) else { return }
-        try engine.willInsert(into: table.name) { try engine.count("SELECT count(*) FROM \(rows)") }
+        try engine.willInsert(into: table.name) { try counted ?? engine.count("SELECT count(*) FROM \(rows)") }
         try engine.execute(
             "INSERT INTO \(target) (\(sql.columnList)) SELECT \(values.joined(separator: ", ")) \(from) ORDER BY \(order)",
             parameters + tombstone.parameters)

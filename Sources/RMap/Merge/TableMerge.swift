@@ -139,13 +139,19 @@ struct TableMerge {
     // MARK: - Counting
 
     /// The counts by entity: inserted, updated and unchanged, worked out before anything changes.
-    func count(on engine: any SQLEngine, into counts: inout [EntityWriteCounts]) throws {
+    ///
+    /// - Returns: how many objects are new, when the table stores nothing yet (all of them are);
+    ///   `nil` otherwise.
+    @discardableResult
+    func count(on engine: any SQLEngine, into counts: inout [EntityWriteCounts]) throws -> Int? {
         guard holdsRows || holdsBases else {
             // Nothing stored: every object is new; one entity without tombstones needs no grouping.
             if family.count == 1, family[0].mapping.deletion.tombstone == nil {
-                counts[family[0].index].inserted += try engine.count("SELECT count(*) FROM \(rows)")
-                return
+                let new = try engine.count("SELECT count(*) FROM \(rows)")
+                counts[family[0].index].inserted += new
+                return new
             }
+            var new = 0
             try engine.query(
                 "SELECT r.\(sql.q("_entity")), count(*) FROM \(rows) WHERE \(notTombstone) GROUP BY 1", tombstone.parameters,
                 types: [.int, .int]
@@ -153,8 +159,9 @@ struct TableMerge {
                 guard case .int(let entity) = row[0], case .int(let count) = row[1], counts.indices.contains(Int(entity))
                 else { return }
                 counts[Int(entity)].inserted += Int(count)
+                new += Int(count)
             }
-            return
+            return new
         }
         let hasRow = "t.\(sql.q(table.identityNames[0])) IS NOT NULL"
         let hasBase = "b.\(sql.q(table.identityNames[0])) IS NOT NULL"
@@ -184,6 +191,7 @@ struct TableMerge {
             default: counts[Int(entity)].unchanged += Int(count)
             }
         }
+        return nil
     }
 
     /// True (for row `r`) when its entity's `on_conflict` is `remote`.
