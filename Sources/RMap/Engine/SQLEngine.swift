@@ -75,8 +75,8 @@ public protocol SQLEngine: AnyObject {
     /// triggers, and the indexes of a table that holds nothing yet). The default does nothing.
     func willInsert(into table: String, rowCount: () throws -> Int) throws
     /// Says that the rows announced by ``willInsert(into:rowCount:)`` are in `table`: an engine
-    /// puts back now what the statements after them need (PostgreSQL: the unique constraint of a
-    /// new table's identity). The default does nothing.
+    /// puts back now what the statements after them need (PostgreSQL: a new table's unique
+    /// identity and triggers). The default does nothing.
     func didInsert(into table: String) throws
 
     /// Whether the writes that follow, until the transaction ends or the next call, are local

@@ -7,8 +7,8 @@ import RMap
 /// they enforce nothing. A new join table's primary key is dropped when the table is made and
 /// added again, under the same name, at commit. A new entity table's unique identity is set
 /// aside for its first bulk insert only, as the statements after it look rows up by identity
-/// and upsert on it. Measured in docs/performance-log.md ("PostgreSQL at COPY speed", "A new
-/// table's identity built once filled").
+/// and upsert on it. Measured in docs/performance-log.md ("PostgreSQL at COPY speed", "PostgreSQL
+/// at twice sqlite-utils").
 final class LaterIndexes {
     private let connection: PostgresConnection
     /// `CREATE INDEX` statements, run at commit.
@@ -50,11 +50,10 @@ final class LaterIndexes {
     /// Whether the transaction made `table` (an entity's or a join table).
     func made(_ table: String) -> Bool { madeTables.contains(table) }
 
-    /// Drops the unique constraints of `table`, when the transaction made it, until
+    /// Drops the unique constraints of `table`, a table the transaction made, until
     /// ``restoreUniqueKeys(of:)``: its rows then go into the heap alone, and each constraint is
     /// built once over all of them (a million tasks: 1.33 s with it, 0.90 s plus 0.15 s after).
     func setAsideUniqueKeys(of table: String) throws(PostgresError) {
-        guard madeTables.contains(table), uniqueKeys[table] == nil else { return }
         uniqueKeys[table] = try dropConstraints(of: table, kind: "u")
     }
 
@@ -73,7 +72,7 @@ final class LaterIndexes {
             "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
                 + "WHERE conrelid = $1::regclass AND contype = $2 ORDER BY conname", [quoted, kind])
         var restore: [String] = []
-        for case let row in result.rows {
+        for row in result.rows {
             guard row.count == 2, let name = row[0], let definition = row[1] else { continue }
             let constraint = PostgresSchema.quote(name)
             try connection.execute("ALTER TABLE \(quoted) DROP CONSTRAINT \(constraint)")
@@ -84,7 +83,7 @@ final class LaterIndexes {
 
     /// Builds every index that waits, before the transaction commits.
     func buildAll() throws(PostgresError) {
-        let statements = uniqueKeys.values.flatMap { $0 }.sorted() + primaryKeys.values.sorted() + secondary
+        let statements = primaryKeys.values.sorted() + secondary
         reset()
         guard !statements.isEmpty else { return }
         try connection.execute(statements.joined(separator: ";\n"))

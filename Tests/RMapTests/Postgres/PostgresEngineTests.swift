@@ -15,11 +15,17 @@ struct PostgresEngineTests {
         return (try PostgresEngine(connection: PostgresConnection(url: url)), try PostgresConnection(url: url))
     }
 
-    @Test func theIndexesOfNewTablesAreBuiltAtCommitUnderTheStoresNames() throws {
+    /// A new store's engine in a write transaction that has just made the fixture's tables.
+    private func openMakingTables() throws -> (PostgresEngine, PostgresConnection, StoreLayout) {
         let (engine, connection) = try open()
         let layout = StoreLayout(schema: try F.schema())
         try engine.begin(.write)
         try StoreSchema.ensure(layout, on: engine)
+        return (engine, connection, layout)
+    }
+
+    @Test func theIndexesOfNewTablesAreBuiltAtCommitUnderTheStoresNames() throws {
+        let (engine, connection, layout) = try openMakingTables()
         // Inside the transaction the join table has no key yet, and the foreign key no index.
         #expect(
             try engine.count(
@@ -53,12 +59,9 @@ struct PostgresEngineTests {
     }
 
     @Test func aNewTablesIdentityAndTriggersAreSetAsideForABulkInsertAndBackRightAfterIt() throws {
-        let (engine, _) = try open()
-        let layout = StoreLayout(schema: try F.schema())
+        let (engine, _, layout) = try openMakingTables()
         let projects = try #require(layout.tables.first { $0.name == "projects" })
         let row = { (id: Int64) in projects.columns.map { $0.name == "id" ? Value.int(id) : .null } }
-        try engine.begin(.write)
-        try StoreSchema.ensure(layout, on: engine)
         try engine.willInsert(into: "projects") { PostgresEngine.bulkInsertRows - 1 }
         #expect(try uniqueKeys(of: "projects", on: engine) == [.string("projects_id_key")])
         #expect(try capturing("projects", on: engine))
@@ -77,10 +80,7 @@ struct PostgresEngineTests {
     }
 
     @Test func whatABulkInsertSetAsideIsBackAtCommitWithoutBeingAskedFor() throws {
-        let (engine, connection) = try open()
-        let layout = StoreLayout(schema: try F.schema())
-        try engine.begin(.write)
-        try StoreSchema.ensure(layout, on: engine)
+        let (engine, connection, _) = try openMakingTables()
         for table in ["projects", "projects_team_members"] {
             try engine.willInsert(into: table) { PostgresEngine.bulkInsertRows }
             #expect(try !capturing(table, on: engine))
@@ -104,10 +104,7 @@ struct PostgresEngineTests {
     }
 
     @Test func aRolledBackSchemaLeavesNothingToBuildAtTheNextCommit() throws {
-        let (engine, connection) = try open()
-        let layout = StoreLayout(schema: try F.schema())
-        try engine.begin(.write)
-        try StoreSchema.ensure(layout, on: engine)
+        let (engine, connection, _) = try openMakingTables()
         engine.rollback()
         try engine.transaction { _ = try engine.execute("CREATE TABLE other (id bigint)") }
         #expect(try PostgresSchemas.indexes(connection, "projects").isEmpty)
