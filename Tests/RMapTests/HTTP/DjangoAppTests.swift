@@ -61,7 +61,7 @@ extension DjangoServerSuites {
         }
 
         private func response(_ site: URL, _ path: String) async throws -> HTTPURLResponse {
-            let (_, response) = try await URLSession.shared.data(from: URL(string: site.absoluteString + "/" + path)!)
+            let (_, response) = try await RepeatableRequest.data(from: URL(string: site.absoluteString + "/" + path)!)
             return try #require(response as? HTTPURLResponse)
         }
     }

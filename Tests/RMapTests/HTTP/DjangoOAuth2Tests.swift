@@ -28,7 +28,7 @@ extension DjangoServerSuites {
         static func post(_ site: URL, _ path: String) async throws {
             var request = URLRequest(url: URL(string: site.absoluteString + path)!)
             request.httpMethod = "POST"
-            _ = try await URLSession.shared.data(for: request)
+            _ = try await RepeatableRequest.data(for: request)
         }
 
         /// The access tokens the app saw, from the `Authorization` headers of its request log.

@@ -141,7 +141,7 @@ final class FetchHarness: Sendable {
 enum Plain {
     /// `GET url` parsed as JSON.
     static func json(_ url: URL) async throws -> JSONValue {
-        let (data, _) = try await URLSession.shared.data(from: url)
+        let (data, _) = try await RepeatableRequest.data(from: url)
         return try JSONReader.parse(data, origin: url.absoluteString)
     }
 

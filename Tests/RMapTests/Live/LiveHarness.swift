@@ -85,7 +85,7 @@ final class LiveHarness {
 
     /// A record as the server holds it now (`GET` outside the session, then the log is emptied).
     func record(_ path: String) async throws -> JSONObject {
-        let (data, _) = try await URLSession.shared.data(from: site.appendingPathComponent(path))
+        let (data, _) = try await RepeatableRequest.data(from: site.appendingPathComponent(path))
         try await clearLog()
         return try #require(try JSONReader.parse(data, origin: path).object)
     }

@@ -93,7 +93,7 @@ extension RailsServerSuites {
 extension LiveHarness {
     /// An index as the server answers it (outside the session; the log is emptied).
     func records(_ pathAndQuery: String) async throws -> [JSONObject] {
-        let (data, _) = try await URLSession.shared.data(
+        let (data, _) = try await RepeatableRequest.data(
             from: try #require(URL(string: site.absoluteString + "/" + pathAndQuery)))
         try await clearLog()
         return (try JSONReader.parse(data, origin: pathAndQuery).array ?? []).compactMap(\.object)

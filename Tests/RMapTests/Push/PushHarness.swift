@@ -15,7 +15,7 @@ enum PushServer {
     static func reset(_ site: URL) async throws {
         var request = URLRequest(url: site.appendingPathComponent("_reset"))
         request.httpMethod = "POST"
-        _ = try await URLSession.shared.data(for: request)
+        _ = try await RepeatableRequest.data(for: request)
     }
 
     /// One logged request.
@@ -35,7 +35,7 @@ enum PushServer {
 
     /// The request log, oldest first.
     static func log(_ site: URL) async throws -> [Logged] {
-        let (data, _) = try await URLSession.shared.data(from: site.appendingPathComponent("_requests"))
+        let (data, _) = try await RepeatableRequest.data(from: site.appendingPathComponent("_requests"))
         let log = try JSONReader.parse(data, origin: "_requests")
         return (log.array ?? []).compactMap(\.object).map { entry in
             var status = 0
@@ -57,7 +57,7 @@ enum PushServer {
     static func clearLog(_ site: URL) async throws {
         var clear = URLRequest(url: site.appendingPathComponent("_requests"))
         clear.httpMethod = "DELETE"
-        _ = try await URLSession.shared.data(for: clear)
+        _ = try await RepeatableRequest.data(for: clear)
     }
 }
 
@@ -201,7 +201,7 @@ final class PushHarness {
 
     /// The records of one of the app's collections, as the server holds them now.
     func records(_ collection: String) async throws -> [JSONObject] {
-        let (data, _) = try await URLSession.shared.data(from: site.appendingPathComponent("\(collection).json"))
+        let (data, _) = try await RepeatableRequest.data(from: site.appendingPathComponent("\(collection).json"))
         return (try JSONReader.parse(data, origin: collection).array ?? []).compactMap(\.object)
     }
 
