@@ -12,6 +12,7 @@ enum SQLiteSchema: SQLDialect {
     static let rowHandle = "rowid"
     static let upsertsInOrder = true
     static let keysStagingInOrder = true
+    static let linksIgnoreDuplicates = true
 
     /// Decimals are the text received: compared by value with `rmap_same_decimal` (``SQLiteFunctions``).
     static func same(_ left: String, _ right: String, type: AttributeType) -> String {

@@ -133,14 +133,17 @@ struct ForeignKeyConnect {
     }
 
     /// The statements that write the links straight into `join`, each link once: staged
-    /// destinations, then stored ones (never both for one destination). In the order of the join
-    /// table's key: a sorted distinct feeds its B-tree from one end (PostgreSQL's hashed distinct
-    /// and random inserts took 2.4 s for 900,000 links, sorted 1.5 s).
+    /// destinations, then stored ones (never both for one destination). The join table's key
+    /// drops a repeated link, or the statement does, in the key's order
+    /// (``SQLDialect/linksIgnoreDuplicates``).
     func fill(_ join: JoinTableLayout) -> [(sql: String, parameters: [Value])] {
         let columns = join.columns.prefix(join.sourceColumnCount).map(\.name) + join.destinationColumns.map(\.name)
-        let into = "INSERT INTO \(q(join.name)) (\(dialect.list(columns))) SELECT DISTINCT "
+        let into = "INSERT INTO \(q(join.name)) (\(dialect.list(columns))) SELECT "
+        if dialect.linksIgnoreDuplicates {
+            return matches(adding: []).map { (into + $0.sql + " ON CONFLICT DO NOTHING", $0.parameters) }
+        }
         let order = " ORDER BY " + columns.indices.map { "\($0 + 1)" }.joined(separator: ", ")
-        return matches(adding: []).map { (into + $0.sql + order, $0.parameters) }
+        return matches(adding: []).map { (into + "DISTINCT " + $0.sql + order, $0.parameters) }
     }
 
     /// Each source's identity, each destination's, then `extra`, for every source and destination

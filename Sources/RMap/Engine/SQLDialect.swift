@@ -56,6 +56,13 @@ public protocol SQLDialect: Sendable {
     /// for 900,000 members, served no statement), and a table of remembered objects made in a run
     /// gets its primary key once filled (``RememberedObjects``).
     static var keysStagingInOrder: Bool { get }
+    /// Whether links written in bulk into a join table that holds none yet go in with their
+    /// duplicates dropped by the table's key (`... WHERE ... ON CONFLICT DO NOTHING`), in the
+    /// order they are found (SQLite: 0.46 s of processor time for 900,000 links, against 0.56 s
+    /// sorted and distinct). Otherwise (the default) the statement drops them and sorts the rest
+    /// in the key's order (`SELECT DISTINCT ... ORDER BY`), so that the key's B-tree fills from one
+    /// end (PostgreSQL: 1.5 s, against 2.4 s hashed and inserted at random).
+    static var linksIgnoreDuplicates: Bool { get }
     /// The statement that gathers the planner's statistics of a run's temporary table once it is
     /// filled, or `nil` (the default) where the engine plans well without them. PostgreSQL never
     /// analyzes temporary tables by itself: without statistics it guessed 5,000 rows for a table
@@ -79,6 +86,8 @@ extension SQLDialect {
 
     /// Stages members without a key.
     public static var keysStagingInOrder: Bool { false }
+
+    public static var linksIgnoreDuplicates: Bool { false }
 
     /// None.
     public static func statistics(of table: String) -> String? { nil }
