@@ -46,8 +46,8 @@ struct GraphQLSettings: Sendable, ClientOptions {
             throw reader.fail(node, "'endpoint' must be an http or https URL, found '\(text)'")
         }
         self.endpoint = endpoint
-        headers = try HTTPSourceSettings.headers(reader)
-        auth = try HTTPSourceSettings.auth(reader)
+        headers = try HTTPHeaders(reader)
+        auth = try HTTPAuth(reader)
         oauth2 = try reader.options["auth"]?["oauth2"].map { node throws(PluginError) in
             try OAuth2Grant(node, site: endpoint, reader: reader)
         }

@@ -51,7 +51,3 @@ extension ClientOptions {
         return make(.oauth2(pool.session(for: oauth2, client: plain)))
     }
 }
-
-extension HTTPSourceSettings: ClientOptions {
-    var origin: URL { site }
-}

@@ -2,7 +2,7 @@ import Foundation
 import RMap
 
 /// The `http` source's options, validated.
-struct HTTPSourceSettings: Sendable {
+struct HTTPSourceSettings: Sendable, ClientOptions {
     /// The option keys the plugin reads.
     static let keys =
         [
@@ -67,8 +67,8 @@ struct HTTPSourceSettings: Sendable {
         }
         self.site = site
         suffix = try reader.string("suffix") ?? ".json"
-        headers = try Self.headers(reader)
-        auth = try Self.auth(reader)
+        headers = try HTTPHeaders(reader)
+        auth = try HTTPAuth(reader)
         oauth2 = try reader.options["auth"]?["oauth2"].map { node throws(PluginError) in
             try OAuth2Grant(node, site: site, reader: reader)
         }
@@ -86,6 +86,8 @@ struct HTTPSourceSettings: Sendable {
         window = try DateWindow(reader, post: body != nil)
         try readFormat(reader)
     }
+
+    var origin: URL { site }
 
     /// Who receives the credentials: the site's origin and the allowed hosts.
     var scope: CredentialScope {
@@ -108,77 +110,6 @@ struct HTTPSourceSettings: Sendable {
     }
 
     // MARK: - Options
-
-    /// The `headers` option.
-    static func headers(_ reader: OptionReader) throws(PluginError) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        for pair in try reader.mapping("headers") ?? [] {
-            let name = try headerText(reader, pair.key, "a header name")
-            headers[name] = try headerText(reader, pair.value, "header '\(name)'")
-        }
-        return headers
-    }
-
-    /// A scalar sent in a header line: one holding CR, LF or NUL (a variable's value, say) would
-    /// end the line and start another header, so it is refused, naming `what`, never the value.
-    private static func headerText(_ reader: OptionReader, _ node: YAMLNode, _ what: String) throws(PluginError)
-        -> String
-    {
-        let text = try reader.text(node, what)
-        guard !HTTPHeaders.breaksLine(text) else {
-            throw reader.fail(
-                node, "\(what) holds a line break (CR or LF) or NUL, which would start another header (not shown)")
-        }
-        return text
-    }
-
-    /// The `auth` option's fixed credentials (`nil` for none, and for `oauth2`, read apart).
-    static func auth(_ reader: OptionReader) throws(PluginError) -> HTTPAuth? {
-        guard let pairs = try reader.mapping("auth") else { return nil }
-        guard pairs.count == 1, let pair = pairs.first, let scheme = pair.key.scalar?.text else {
-            throw reader.fail(
-                reader.options["auth"] ?? reader.options,
-                "'auth' takes exactly one of basic, bearer, api_key or oauth2")
-        }
-        func field(_ key: String, in node: YAMLNode) throws(PluginError) -> String {
-            guard node.mapping != nil else { throw reader.fail(node, "'auth.\(scheme)' must be a mapping") }
-            guard let value = node[key] else { throw reader.fail(node, "'auth.\(scheme)' needs '\(key)'") }
-            return try reader.text(value, "'auth.\(scheme).\(key)'")
-        }
-        func onlyKeys(_ allowed: Set<String>, in node: YAMLNode) throws(PluginError) {
-            for key in node.mapping ?? [] where !allowed.contains(key.key.scalar?.text ?? "") {
-                throw reader.fail(
-                    key.key,
-                    "unknown key '\(key.key.scalar?.text ?? "")' in 'auth.\(scheme)' (expected \(allowed.sorted().joined(separator: ", ")))"
-                )
-            }
-        }
-        switch scheme {
-        case "basic":
-            try onlyKeys(["user", "password"], in: pair.value)
-            return .basic(user: try field("user", in: pair.value), password: try field("password", in: pair.value))
-        case "bearer":
-            return .bearer(try headerText(reader, pair.value, "'auth.bearer'"))
-        case "api_key":
-            try onlyKeys(["header", "param", "value"], in: pair.value)
-            let value = try field("value", in: pair.value)
-            switch (pair.value["header"], pair.value["param"]) {
-            case (let header?, nil):
-                let name = try headerText(reader, header, "'auth.api_key.header'")
-                if let node = pair.value["value"] { _ = try headerText(reader, node, "'auth.api_key.value'") }
-                return .apiKey(.header(name), value: value)
-            case (nil, let param?): return .apiKey(.param(try reader.text(param, "'auth.api_key.param'")), value: value)
-            default: throw reader.fail(pair.value, "'auth.api_key' needs either 'header' or 'param' (not both)")
-            }
-        case "oauth2":
-            return nil
-        default:
-            throw reader.fail(
-                pair.key,
-                "unknown auth scheme '\(scheme)' (expected basic, bearer, api_key or oauth2)"
-                    + Suggestion.hint(for: scheme, in: ["basic", "bearer", "api_key", "oauth2"]))
-        }
-    }
 
     private static func params(_ reader: OptionReader) throws(PluginError) -> [Param] {
         var params: [Param] = []
