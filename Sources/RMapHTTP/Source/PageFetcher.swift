@@ -1,15 +1,13 @@
 import Foundation
 import RMap
 
-/// One page of an ``HTTPSource`` index: sent (conditionally when its validators are remembered),
-/// read as JSON and delivered to the mapper.
-extension HTTPSource {
-    /// `url` as the server sees it: with the API key the client adds to the query of a trusted
-    /// origin's requests (where a remembered `Link` header's redacted secrets come from).
-    private func withCredentials(_ url: URL) -> URL {
-        guard let auth = client.auth, client.scope.trusts(url, first: url) else { return url }
-        return auth.apply(to: HTTPRequest(.get, url: url)).url
-    }
+/// Fetches one page of an ``HTTPSource`` index: sends it (conditionally when its validators are
+/// remembered), reads it as JSON and delivers it to the mapper.
+struct PageFetcher: Sendable {
+    let settings: HTTPSourceSettings
+    let client: HTTPClient
+    /// The reader of JSON:API pages (`format: jsonapi`); `nil` for Rails JSON.
+    let jsonAPI: JSONAPIPage?
 
     /// One page of an index, fetched and delivered.
     enum FetchedPage {
@@ -24,7 +22,7 @@ extension HTTPSource {
     /// - Throws: ``HTTPError`` for an answer that is not a success, ``FetchError`` for an
     ///   answer that `error_when` calls an error.
     func fetch(
-        _ request: PageRequest, of index: Index, remembered: [String: RunStateEntry], context: FetchContext
+        _ request: PageRequest, of index: HTTPSource.Index, remembered: [String: RunStateEntry], context: FetchContext
     ) async throws -> FetchedPage {
         let entity = index.entity.name
         let origin = client.redact(request.url)
@@ -75,7 +73,7 @@ extension HTTPSource {
     ///
     /// - Throws: ``FetchError`` for a JSON:API body that is not a document or names an unknown type.
     private func deliver(
-        _ document: JSONValue?, in spool: SpoolFile, of index: Index, origin: String, request: HTTPRequest,
+        _ document: JSONValue?, in spool: SpoolFile, of index: HTTPSource.Index, origin: String, request: HTTPRequest,
         context: FetchContext
     ) async throws -> [IdentityKey] {
         guard let jsonAPI else {
@@ -105,5 +103,12 @@ extension HTTPSource {
         } catch let error as JSONError {
             throw client.invalidJSON(error, for: request, response: response, body: await spool.prefix(4000))
         }
+    }
+
+    /// `url` as the server sees it: with the API key the client adds to the query of a trusted
+    /// origin's requests (where a remembered `Link` header's redacted secrets come from).
+    private func withCredentials(_ url: URL) -> URL {
+        guard let auth = client.auth, client.scope.trusts(url, first: url) else { return url }
+        return auth.apply(to: HTTPRequest(.get, url: url)).url
     }
 }
