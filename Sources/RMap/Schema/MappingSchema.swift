@@ -22,14 +22,17 @@ public enum MappingSchema {
                     .string("Entities, their attributes and relationships, and where their records come from and go.")
                 ),
             ], at: 0)
-        let definitions: [(key: String, value: JSONValue)] =
-            [
-                ("source", plugins(catalog.sources, kind: "source", defaultPlugin: "file").json),
-                ("store", plugins(catalog.stores, kind: "store", defaultPlugin: "sqlite").json),
-                ("stage", plugins(catalog.stages, kind: "stage", defaultPlugin: nil).json),
-                ("transformer", transformer(catalog.transformers).json),
-            ] + entityDefinitions.map { ($0.name, $0.schema.json) }
-        root.keywords.append(("$defs", .object(JSONObject(definitions))))
+        let definitions: [SchemaNode.Property] = [
+            ("source", plugins(catalog.sources, kind: "source", defaultPlugin: "file")),
+            ("store", plugins(catalog.stores, kind: "store", defaultPlugin: "sqlite")),
+            ("stage", plugins(catalog.stages, kind: "stage", defaultPlugin: nil)),
+            ("transformer", transformer(catalog.transformers)),
+            ("entity", EntitySchema.entity), ("attribute", AttributeSchema.attribute),
+            ("attributeType", AttributeSchema.type), ("relationship", RelationshipSchema.relationship),
+            ("connect", RelationshipSchema.connect), ("predicate", RelationshipSchema.predicate),
+            ("condition", RelationshipSchema.condition),
+        ]
+        root.keywords.append(("$defs", .object(JSONObject(definitions.map { ($0.name, $0.schema.json) }))))
         return root.json
     }
 
@@ -67,12 +70,15 @@ public enum MappingSchema {
         (
             "inflections",
             SchemaNode.object([
-                ("irregular", stringMap.described("Singular: plural pairs, as Rails' inflect.irregular.")),
+                ("irregular", .stringMap.described("Singular: plural pairs, as Rails' inflect.irregular.")),
                 ("uncountable", words.described("Words with no plural, as Rails' inflect.uncountable.")),
                 ("acronyms", words.described("Acronyms kept in upper case, as Rails' inflect.acronym.")),
-                ("plural", stringMap.described("Regular expression: replacement rules, as Rails' inflect.plural.")),
-                ("singular", stringMap.described("Regular expression: replacement rules, as Rails' inflect.singular.")),
-                ("human", stringMap.described("Regular expression: replacement rules, as Rails' inflect.human.")),
+                ("plural", .stringMap.described("Regular expression: replacement rules, as Rails' inflect.plural.")),
+                (
+                    "singular",
+                    .stringMap.described("Regular expression: replacement rules, as Rails' inflect.singular.")
+                ),
+                ("human", .stringMap.described("Regular expression: replacement rules, as Rails' inflect.human.")),
             ]).described("Words added to the inflector that names every entity of the model.")
         ),
         (
@@ -98,8 +104,6 @@ public enum MappingSchema {
         ),
     ]
 
-    /// A mapping of strings to strings.
-    static let stringMap = SchemaNode.map(of: .string)
     /// A word or a list of words.
     static let words = SchemaNode.oneOrList(.string)
 }

@@ -70,6 +70,9 @@ public struct SchemaNode: Sendable {
         SchemaNode([("type", .string("object")), ("additionalProperties", values.json)])
     }
 
+    /// A mapping of strings to strings.
+    static let stringMap = map(of: .string)
+
     /// This schema, with exactly one of these keys present.
     func requiringOne(of keys: [String]) -> SchemaNode {
         var node = self

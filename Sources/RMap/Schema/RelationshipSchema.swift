@@ -1,5 +1,7 @@
-/// The `$defs` of a relationship, its connection and the predicates that filter it.
-extension MappingSchema {
+/// The `$defs` of a relationship in ``MappingSchema``: the relationship, its connection and the
+/// predicates that filter it.
+enum RelationshipSchema {
+    /// A relationship: exactly one of `to_one` or `to_many`, and how it is filled.
     static var relationship: SchemaNode {
         SchemaNode.object([
             ("to_one", SchemaNode.string.described("A to-one relationship to this entity.")),
@@ -25,7 +27,7 @@ extension MappingSchema {
             ),
             (
                 "identify_nested_by_parent_key",
-                SchemaNode.anyOf([.constant(.bool(true)), stringMap]).described(
+                SchemaNode.anyOf([.constant(.bool(true)), .stringMap]).described(
                     "Nested records take these attributes (child attribute -> parent attribute) from their parent before their identity is read."
                 )
             ),
@@ -39,11 +41,12 @@ extension MappingSchema {
             "A relationship: exactly one of to_one or to_many, filled by nested, connect or an inverse.")
     }
 
+    /// `connect:`: exactly one of `foreign_key` or `key_path`, with the predicates that filter it.
     static var connect: SchemaNode {
         SchemaNode.object([
             (
                 "foreign_key",
-                stringMap.described(
+                SchemaNode.stringMap.described(
                     "Source attribute -> destination attribute: connect to destinations whose attributes equal the source's."
                 )
             ),
@@ -58,10 +61,12 @@ extension MappingSchema {
             "How sources find their destinations: exactly one of foreign_key or key_path.")
     }
 
+    /// Attribute -> condition, as `when:`, `where:` and `delete_when:` take them.
     static var predicate: SchemaNode {
         SchemaNode.map(of: .ref("condition")).described("Attribute -> condition; every condition must hold.")
     }
 
+    /// A plain value, a list, or a mapping of one operator.
     static var condition: SchemaNode {
         let operators = SchemaNode.object([
             ("eq", SchemaNode.anything.described("Equal.")),

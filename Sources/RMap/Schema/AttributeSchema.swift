@@ -1,11 +1,12 @@
-/// The `$defs` of an attribute and its type.
-extension MappingSchema {
+/// The `$defs` of an attribute and its type in ``MappingSchema``: `attribute` and `attributeType`.
+enum AttributeSchema {
     /// `string`, `int`, ... and `[string]`, `[int]`, ...
-    static var attributeType: SchemaNode {
+    static var type: SchemaNode {
         SchemaNode.enumeration(AttributeType.scalarNames + AttributeType.scalarNames.map { "[\($0)]" })
             .described("A scalar type, or [type] for an array of one.")
     }
 
+    /// An attribute: nothing, a type, `[type]`, or a mapping of its options.
     static var attribute: SchemaNode {
         let options = SchemaNode.object([
             (
@@ -68,8 +69,11 @@ extension MappingSchema {
             .described("An attribute: nothing (a string), a type, [type], or a mapping of options.")
     }
 
+    /// An attribute name, or a path of payload keys.
+    private static let keyPath = SchemaNode.oneOrList(.string)
+
     /// `[string]` written as a YAML list.
-    static let arrayType = SchemaNode([
+    private static let arrayType = SchemaNode([
         ("type", .string("array")), ("items", SchemaNode.enumeration(AttributeType.scalarNames).json),
         ("minItems", .number("1")), ("maxItems", .number("1")),
     ])

@@ -1,17 +1,7 @@
-/// The `$defs` of an entity, its attributes, relationships, connections and predicates.
-extension MappingSchema {
-    /// The definitions of the entity-level schemas, by name.
-    static var entityDefinitions: [SchemaNode.Property] {
-        [
-            ("entity", entity), ("attribute", attribute), ("attributeType", attributeType),
-            ("relationship", relationship), ("connect", connect), ("predicate", predicate),
-            ("condition", condition),
-        ]
-    }
-
-    /// An attribute name, or a path of payload keys.
-    static let keyPath = SchemaNode.oneOrList(.string)
-
+/// The `$defs` of an entity in ``MappingSchema``: its own keys, its `incremental:` block, and
+/// references to its attributes' (``AttributeSchema``) and relationships' (``RelationshipSchema``).
+enum EntitySchema {
+    /// An entity: a kind of record, its attributes and relationships.
     static var entity: SchemaNode {
         SchemaNode.object([
             (
@@ -59,7 +49,7 @@ extension MappingSchema {
                 "type_key",
                 SchemaNode.string.described("Polymorphic payloads: the payload key whose value picks the entity.")
             ),
-            ("types", stringMap.described("Type-key value -> entity; each must be the entity or extend it.")),
+            ("types", .stringMap.described("Type-key value -> entity; each must be the entity or extend it.")),
             (
                 "nested_path",
                 SchemaNode.string.described("HTTP: fetch once per parent, e.g. people/{personId}/projects.")
@@ -138,7 +128,8 @@ extension MappingSchema {
         ]).described("An entity: a kind of record, its attributes and relationships.")
     }
 
-    static var incremental: SchemaNode {
+    /// `incremental: { cursor:, param:, initial:, lag:, format: }`.
+    private static var incremental: SchemaNode {
         SchemaNode.object(
             [
                 ("cursor", SchemaNode.string.described("The attribute whose largest stored value is the cursor.")),
