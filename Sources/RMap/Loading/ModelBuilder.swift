@@ -8,8 +8,9 @@ struct ModelBuilder {
     let inflector: Inflector
 
     func build(_ settings: [FileSettings]) -> [EntityMapping] {
-        let decoder = EntityDecoder(
-            diagnostics: diagnostics, files: files, inflector: inflector, transformers: files.catalog.transformers)
+        let attributes = AttributeDecoder(
+            diagnostics: diagnostics, inflector: inflector, transformers: files.catalog.transformers)
+        let decoder = EntityDecoder(diagnostics: diagnostics, files: files, attributes: attributes)
         let declared = settings.flatMap { file in
             file.entities.map { decoder.decode(name: $0.name, node: $0.node, mark: $0.mark, settings: file) }
         }

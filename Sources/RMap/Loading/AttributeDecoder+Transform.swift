@@ -1,4 +1,4 @@
-extension EntityDecoder {
+extension AttributeDecoder {
     /// An attribute's `transform:`: a transformer name, `{ exec: [program, args...] }`, or a list
     /// of them in which an `exec` item may come only last.
     func decodeTransform(_ node: YAMLNode, into attribute: inout AttributeMapping, directory: String) {

@@ -1,4 +1,4 @@
-extension EntityDecoder {
+extension AttributeDecoder {
     /// `wrap_single: true`, which only an array attribute takes.
     func decodeWrapSingle(_ node: YAMLNode, type: AttributeType) -> Bool {
         guard let wraps = diagnostics.bool(node, "'wrap_single'") else { return false }
