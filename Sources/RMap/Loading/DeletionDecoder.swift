@@ -1,11 +1,14 @@
 /// Decodes an entity's `delete_when`: a predicate of its attributes (as `when`
 /// and `where`), and the key `missing_from_parent`.
-extension RelationshipDecoder {
+struct DeletionDecoder {
+    let diagnostics: Diagnostics
+
+    /// The key that deletes a nested child its parent's list no longer holds.
     static let missingFromParent = "missing_from_parent"
 
     /// The deletion rules of `node` on `entity`; `entities` are the model's, to check that
     /// `missing_from_parent` names a nested child.
-    func deletion(_ node: YAMLNode, on entity: EntityMapping, in entities: [EntityMapping]) -> Deletion {
+    func decode(_ node: YAMLNode, on entity: EntityMapping, in entities: [EntityMapping]) -> Deletion {
         let what = "'delete_when' of entity '\(entity.name)'"
         guard case .mapping(let pairs, let mark) = node else {
             diagnostics.error(node.mark, "\(what) must be a mapping of attributes to conditions")
@@ -31,7 +34,8 @@ extension RelationshipDecoder {
         }
         let conditions = pairs.filter { $0.key.scalar?.text != Self.missingFromParent }
         if !conditions.isEmpty {
-            deletion.tombstone = predicate(.mapping(conditions, mark), on: entity, what: what)
+            deletion.tombstone = PredicateDecoder(diagnostics: diagnostics).predicate(
+                .mapping(conditions, mark), on: entity, what: what)
         }
         return deletion
     }

@@ -45,6 +45,7 @@ struct ModelBuilder {
         }
         let checks = ModelChecks(diagnostics: diagnostics, declared: resolved, inflector: inflector)
         _ = checks.run(&entities)
+        let deletions = DeletionDecoder(diagnostics: diagnostics)
         for index in entities.indices {
             if let keyAs = resolved[index].recordsKeyAs, entities[index].attribute(named: keyAs.name) == nil {
                 diagnostics.error(
@@ -53,7 +54,7 @@ struct ModelBuilder {
                         + Suggestion.hint(for: keyAs.name, in: entities[index].attributes.map(\.name)))
             }
             guard let node = resolved[index].deleteWhen else { continue }
-            entities[index].deletion = relationships.deletion(node, on: entities[index], in: entities)
+            entities[index].deletion = deletions.decode(node, on: entities[index], in: entities)
         }
         return entities
     }

@@ -66,8 +66,8 @@ extension RelationshipDecoder {
             guard let child = pair.key.scalar?.text,
                 let parent = diagnostics.string(pair.value, "the parent attribute of '\(child)'")
             else { continue }
-            check(child, on: destination, in: "'identify_nested_by_parent_key'", at: pair.key.mark)
-            check(parent, on: source, in: "'identify_nested_by_parent_key'", at: pair.value.mark)
+            diagnostics.checkAttribute(child, on: destination, in: "'identify_nested_by_parent_key'", at: pair.key.mark)
+            diagnostics.checkAttribute(parent, on: source, in: "'identify_nested_by_parent_key'", at: pair.value.mark)
             pairs.append(ForeignKeyPair(source: child, destination: parent, mark: pair.key.mark))
         }
         return pairs.isEmpty ? nil : .pairs(pairs)

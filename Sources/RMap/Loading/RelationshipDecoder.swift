@@ -9,7 +9,6 @@ struct RelationshipDecoder {
         "identify_nested_by_parent_key", "missing",
     ]
     static let connectKeys = ["foreign_key", "key_path", "include_subentities", "when", "where"]
-    static let conditionKeys = ["eq", "ne", "lt", "le", "gt", "ge", "in", "null"]
 
     func decode(
         _ name: String, _ node: YAMLNode, mark: Mark, source: EntityMapping, naming: FileSettings.AttributeNaming
@@ -109,8 +108,8 @@ struct RelationshipDecoder {
                 guard let sourceName = pair.key.scalar?.text,
                     let destinationName = diagnostics.string(pair.value, "the destination attribute of '\(sourceName)'")
                 else { continue }
-                check(sourceName, on: source, in: "'foreign_key'", at: pair.key.mark)
-                check(destinationName, on: destination, in: "'foreign_key'", at: pair.value.mark)
+                diagnostics.checkAttribute(sourceName, on: source, in: "'foreign_key'", at: pair.key.mark)
+                diagnostics.checkAttribute(destinationName, on: destination, in: "'foreign_key'", at: pair.value.mark)
                 foreignKeys.append(
                     ForeignKeyPair(source: sourceName, destination: destinationName, mark: pair.key.mark))
             }
@@ -126,12 +125,14 @@ struct RelationshipDecoder {
             rule = .keyPath(path)
         }
         var connection = Connection(rule: rule, mark: node.mark)
+        let predicates = PredicateDecoder(diagnostics: diagnostics)
         for (key, value) in pairs {
             switch key {
             case "include_subentities":
                 connection.includeSubentities = diagnostics.bool(value, "'include_subentities'") ?? true
-            case "when": connection.sourcePredicate = predicate(value, on: source, what: "'when'")
-            case "where": connection.destinationPredicate = predicate(value, on: destination, what: "'where'")
+            case "when": connection.sourcePredicate = predicates.predicate(value, on: source, what: "'when'")
+            case "where":
+                connection.destinationPredicate = predicates.predicate(value, on: destination, what: "'where'")
             default: break
             }
         }
@@ -146,14 +147,6 @@ struct RelationshipDecoder {
             guard let key = pair.key.scalar?.text, !keys.contains(key) else { return false }
             return Suggestion.closest(to: key, in: words) != nil
         }
-    }
-
-    func check(_ attribute: String, on entity: EntityMapping, in what: String, at mark: Mark) {
-        guard entity.attribute(named: attribute) == nil else { return }
-        diagnostics.error(
-            mark,
-            "unknown attribute '\(attribute)' on '\(entity.name)' in \(what)"
-                + Suggestion.hint(for: attribute, in: entity.attributes.map(\.name)))
     }
 
     /// Checks each segment: relationships lead on to their destination; an attribute must come last.
@@ -184,62 +177,5 @@ struct RelationshipDecoder {
 
     private func relationshipNames(of entity: EntityMapping) -> [String: String] {
         relationshipNodes[entity.name] ?? [:]
-    }
-
-    // MARK: - Predicates
-
-    func predicate(_ node: YAMLNode, on entity: EntityMapping, what: String) -> Predicate {
-        var clauses: [Predicate.Clause] = []
-        for pair in diagnostics.uniquePairs(node, what) ?? [] {
-            guard let name = pair.key.scalar?.text else { continue }
-            guard let attribute = entity.attribute(named: name) else {
-                check(name, on: entity, in: what, at: pair.key.mark)
-                continue
-            }
-            if let condition = condition(pair.value, attribute: attribute) {
-                clauses.append(Predicate.Clause(attribute: name, condition: condition, mark: pair.key.mark))
-            }
-        }
-        return Predicate(clauses: clauses)
-    }
-
-    private func condition(_ node: YAMLNode, attribute: AttributeMapping) -> Predicate.Condition? {
-        let type: AttributeType = if case .array(let element) = attribute.type { element } else { attribute.type }
-        let what = "the condition on '\(attribute.name)'"
-        switch node {
-        case .scalar:
-            return operand(node, type, what).map(Predicate.Condition.eq)
-        case .sequence(let items, _):
-            let values = items.compactMap { operand($0, type, what) }
-            return values.count == items.count ? .in(values) : nil
-        case .mapping:
-            let pairs = diagnostics.keyedPairs(node, what, allowed: Self.conditionKeys) ?? []
-            guard pairs.count == 1, let (op, value) = pairs.first else {
-                diagnostics.error(
-                    node.mark, "\(what) takes one operator of \(Self.conditionKeys.joined(separator: ", "))")
-                return nil
-            }
-            switch op {
-            case "null": return diagnostics.bool(value, "'null'").map(Predicate.Condition.null)
-            case "in":
-                let items = value.sequence ?? [value]
-                let values = items.compactMap { operand($0, type, what) }
-                return values.count == items.count ? .in(values) : nil
-            default:
-                guard let operand = operand(value, type, what) else { return nil }
-                switch op {
-                case "eq": return .eq(operand)
-                case "ne": return .ne(operand)
-                case "lt": return .lt(operand)
-                case "le": return .le(operand)
-                case "gt": return .gt(operand)
-                default: return .ge(operand)
-                }
-            }
-        }
-    }
-
-    private func operand(_ node: YAMLNode, _ type: AttributeType, _ what: String) -> Value? {
-        TypedScalar.value(node, as: type, format: nil, diagnostics: diagnostics, what: what)
     }
 }

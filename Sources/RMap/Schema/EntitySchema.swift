@@ -101,7 +101,7 @@ enum EntitySchema {
                         .object(
                             JSONObject([
                                 (
-                                    RelationshipDecoder.missingFromParent,
+                                    DeletionDecoder.missingFromParent,
                                     SchemaNode.boolean.described(
                                         "A nested child its parent's list no longer holds is deleted."
                                     ).json

@@ -54,11 +54,11 @@ struct MappingSchemaTests {
         #expect(try Self.properties(entity + ["push"]) == Set(EntityDecoder.pushKeys))
         #expect(try Self.properties(entity + ["incremental"]) == Set(EntityDecoder.incrementalKeys))
         #expect(try Self.properties(entity + ["records", "anyOf", "1"]) == Set(EntityDecoder.keyedRecordsKeys))
-        #expect(try Self.properties(entity + ["delete_when"]) == [RelationshipDecoder.missingFromParent])
+        #expect(try Self.properties(entity + ["delete_when"]) == [DeletionDecoder.missingFromParent])
         #expect(try Self.properties(["$defs", "attribute", "anyOf", "3"]) == Set(DeclaredEntity.attributeKeys))
         #expect(try Self.properties(["$defs", "relationship"]) == Set(RelationshipDecoder.keys))
         #expect(try Self.properties(["$defs", "connect"]) == Set(RelationshipDecoder.connectKeys))
-        #expect(try Self.properties(["$defs", "condition", "anyOf", "5"]) == Set(RelationshipDecoder.conditionKeys))
+        #expect(try Self.properties(["$defs", "condition", "anyOf", "5"]) == Set(PredicateDecoder.conditionKeys))
         #expect(try Self.properties(["$defs", "transformer", "anyOf", "1"]) == Set(ExecTransformer.options))
     }
 
