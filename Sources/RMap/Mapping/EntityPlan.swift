@@ -172,6 +172,18 @@ final class NestedPlan {
         }
         parentFill = pairs.compactMap { child, parent in source.attributeIndex(parent).map { (child, $0) } }
     }
+
+    /// What the nested records take from their parent's `values` (``parentFill``), or `nil`.
+    ///
+    /// - Parameter typeCount: how many entities the schema has.
+    func fill(from values: [Value?], typeCount: Int) -> PayloadFill? {
+        guard !parentFill.isEmpty else { return nil }
+        var filled: [String: Value] = [:]
+        for (attribute, parent) in parentFill {
+            if let value = values[parent], !value.isNull { filled[attribute] = value }
+        }
+        return filled.isEmpty ? nil : PayloadFill(filled, typeCount: typeCount, replaces: fillReplaces)
+    }
 }
 
 extension EntityPlan {
@@ -185,6 +197,16 @@ extension EntityPlan {
             key.append(value)
         }
         return key.isEmpty ? nil : IdentityKey(key)
+    }
+
+    /// The position of the entity a type-key value names (``types``), else its camelized form
+    /// (`sub_task` -> `SubTask`), looked up through `schema`'s inflector once per value.
+    func resolveType(_ text: String, in schema: GraphSchema) -> Int? {
+        if let type = types[text] { return type }
+        if let cached = camelizedTypes[text] { return cached }
+        let type = types[schema.model.inflector.camelize(text)]
+        camelizedTypes[text] = type
+        return type
     }
 
     /// An identity as messages show it: `id=7, slug=ada`.

@@ -17,9 +17,9 @@ extension RecordConverter {
         path: RecordPath, prepared: [PreparedRecord]?
     ) -> Nested {
         let destination = plans[nested.destination.index]
-        let fill = parentFill(nested, values: values)
+        let fill = nested.fill(from: values, typeCount: plans.count)
         guard let slot = nested.slot else { return embeddedRecord(object, nested, destination, path: path, fill: fill) }
-        let keyPath = join(path, nested.key)
+        let keyPath = path.joined(nested.key)
         let value: JSONValue
         switch RecordFields.lookup(object[plan.slots[slot]], rest: nested.rest) {
         case .missing: return nested.nullifiesMissing ? .records(nil) : .absent
@@ -77,15 +77,5 @@ extension RecordConverter {
         case .rejected: .rejected
         case .declined: .absent
         }
-    }
-
-    /// What a nested relationship's records take from their parent's `values`, or `nil`.
-    private func parentFill(_ nested: NestedPlan, values: [Value?]) -> PayloadFill? {
-        guard !nested.parentFill.isEmpty else { return nil }
-        var filled: [String: Value] = [:]
-        for (attribute, parent) in nested.parentFill {
-            if let value = values[parent], !value.isNull { filled[attribute] = value }
-        }
-        return filled.isEmpty ? nil : PayloadFill(filled, typeCount: plans.count, replaces: nested.fillReplaces)
     }
 }

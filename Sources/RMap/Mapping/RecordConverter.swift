@@ -18,23 +18,10 @@ final class RecordConverter {
     private var visited: [Int] = []
     /// Identities met in the current top-level record: seen again, they are not new objects.
     private var seen = Set<SeenIdentity>()
-    /// Required values lacking in the current top-level record, which the store checks
-    /// (``RequiredCheck``): if the record stands, the store checks it; if it is rejected, their
-    /// errors join its errors, as candidates the store confirms.
-    private var lacking: [Lacking] = []
-    /// The plans of each entity's sub-entities, by entity index, as ``subEntityValues(_:of:)`` asks.
-    private var subPlans: [Int: [EntityPlan]] = [:]
-
-    /// A required value lacking in a record, its error not made yet.
-    private struct Lacking {
-        /// What the store confirms; its `error` is where the error goes among the record's errors
-        /// (counting the lacking values before it).
-        let candidate: RequiredCheck.Candidate
-        let identity: IdentityKey
-        let path: RecordPath
-        /// `null` or `missing`.
-        let said: String
-    }
+    /// Required values lacking in the current top-level record's new objects.
+    private var lacking = LackingRequiredValues()
+    /// What untyped records give to their entities' sub-entities' attributes.
+    private var subEntities: SubEntityReader
 
     private struct SeenIdentity: Hashable {
         let root: Int
@@ -45,6 +32,7 @@ final class RecordConverter {
         self.schema = schema
         self.plans = plans
         self.tally = tally
+        subEntities = SubEntityReader(schema: schema, plans: plans)
     }
 
     /// The converted record, or `nil` when it is rejected (its errors are in the tally).
@@ -59,23 +47,13 @@ final class RecordConverter {
         self.index = index
         visited.removeAll(keepingCapacity: true)
         seen.removeAll(keepingCapacity: true)
-        lacking.removeAll(keepingCapacity: true)
+        lacking.removeAll()
         if case .null = json {
             skipNull(plan)
             return nil
         }
         let converted = node(json, declared: plan, path: RecordPath(), fill: fill, prepared: prepared)
-        if case .rejected = converted {
-            for entry in lacking {
-                let plan = plans[entry.candidate.type]
-                let attribute = plan.attributes[entry.candidate.attribute]
-                fail(
-                    plan, identity: plan.described(entry.identity), attribute: attribute.name,
-                    keyPath: join(entry.path, attribute.key), "required attribute is \(entry.said) on a new object")
-                tally.errors.insert(tally.errors.removeLast(), at: entry.candidate.error)
-                tally.requiredCandidates.append(entry.candidate)
-            }
-        }
+        if case .rejected = converted { lacking.reject(into: tally, plans: plans, origin: origin, index: index) }
         switch converted {
         case .record(let record): return record
         case .declined: return nil
@@ -115,7 +93,7 @@ final class RecordConverter {
         if let typeKey = declared.typeKey {
             switch object[typeKey.key] {
             case .string(let text)?, .number(let text)?:
-                guard let resolved = resolveType(text, in: declared) else {
+                guard let resolved = declared.resolveType(text, in: schema) else {
                     if declared.type.mapping.unknownType == .skip {
                         tally.counts[declared.type.index].declined += 1
                         tally.touched[declared.type.index] = true
@@ -123,7 +101,7 @@ final class RecordConverter {
                     }
                     count(declared)
                     fail(
-                        declared, keyPath: join(path, typeKey.key), value: .string(text),
+                        declared, keyPath: path.joined(typeKey.key), value: .string(text),
                         "unknown type '\(text)' for '\(declared.type.name)'")
                     return .rejected
                 }
@@ -134,7 +112,7 @@ final class RecordConverter {
             case let other?:
                 count(declared)
                 fail(
-                    declared, keyPath: join(path, typeKey.key), value: other,
+                    declared, keyPath: path.joined(typeKey.key), value: other,
                     "a type must be a string, found \(other.kindName)")
                 return .rejected
             }
@@ -152,7 +130,7 @@ final class RecordConverter {
                 tally.errors.append(
                     RecordError(
                         entity: plan.type.name, identity: shown, attribute: failure.attribute,
-                        keyPath: join(path, failure.key), value: ValueText.display(failure.value), origin: origin,
+                        keyPath: path.joined(failure.key), value: ValueText.display(failure.value), origin: origin,
                         index: index, message: failure.message))
             }
         }
@@ -163,7 +141,7 @@ final class RecordConverter {
             guard !fields.failures.contains(where: { $0.attribute == attribute.name }) else { return .rejected }
             let said = fields.values[missing] == nil ? "missing" : "null"
             fail(
-                plan, attribute: attribute.name, keyPath: join(path, attribute.key),
+                plan, attribute: attribute.name, keyPath: path.joined(attribute.key),
                 "identity attribute '\(attribute.name)' is \(said): the record cannot be merged")
             return .rejected
         }
@@ -171,21 +149,12 @@ final class RecordConverter {
         // A tombstone for an object the store does not hold deletes nothing: it needs no required values.
         let tombstone = plan.type.mapping.deletion.tombstone?.matches(fields.values, of: plan.type) ?? false
         if isNew, plan.hasRequired, !tombstone {
-            for attribute in plan.attributes where attribute.required {
-                guard let value = fields.values[attribute.position] ?? attribute.defaultValue, !value.isNull else {
-                    let said = fields.values[attribute.position] == nil ? "missing" : "null"
-                    let candidate = RequiredCheck.Candidate(
-                        error: tally.errors.count + lacking.count, type: plan.type.index, identity: identity.values,
-                        attribute: attribute.position)
-                    lacking.append(Lacking(candidate: candidate, identity: identity, path: path, said: said))
-                    continue
-                }
-            }
+            lacking.note(plan, values: fields.values, identity: identity, path: path, errorCount: tally.errors.count)
         }
         var record = PendingRecord(plan: plan, values: fields.values, identity: identity)
         record.typed = explicit
         record.path = path.text
-        if !explicit, fields.unmapped > 0 { record.subEntityValues = subEntityValues(object, of: plan) }
+        if !explicit, fields.unmapped > 0 { record.subEntityValues = subEntities.values(in: object, of: plan) }
         if !plan.nested.isEmpty {
             seen.insert(SeenIdentity(root: plan.type.rootIndex, identity: identity))
             let ahead = plan === declared ? prepared?.nested : nil
@@ -203,30 +172,6 @@ final class RecordConverter {
         return failed ? .rejected : .record(record)
     }
 
-    /// The values `object` gives to the attributes of `plan`'s sub-entities that `plan` lacks;
-    /// a value that cannot become its type is left out, as an unmapped key (the object may be no
-    /// such sub-entity).
-    private func subEntityValues(_ object: JSONObject, of plan: EntityPlan) -> [(type: Int, attribute: Int, value: Value)] {
-        let model = schema.model
-        let subs =
-            subPlans[plan.type.index]
-            ?? plans.filter { $0 !== plan && model.entity($0.type.mapping, isKindOf: plan.type.name) }
-        subPlans[plan.type.index] = subs
-        guard !subs.isEmpty else { return [] }
-        var names = Set(plan.attributes.map(\.name))
-        var found: [(type: Int, attribute: Int, value: Value)] = []
-        for sub in subs {
-            let fields = RecordFields.read(object, sub)
-            for attribute in sub.attributes where !names.contains(attribute.name) {
-                guard let value = fields.values[attribute.position] else { continue }
-                names.insert(attribute.name)
-                found.append((sub.type.index, attribute.position, value))
-            }
-            sub.returnValues(fields.values)
-        }
-        return found
-    }
-
     /// Counts a `null` item of an array of `plan`'s records, which is skipped.
     func skipNull(_ plan: EntityPlan) {
         tally.counts[plan.type.index].nullItems += 1
@@ -234,14 +179,6 @@ final class RecordConverter {
     }
 
     // MARK: - Helpers
-
-    private func resolveType(_ text: String, in plan: EntityPlan) -> Int? {
-        if let type = plan.types[text] { return type }
-        if let cached = plan.camelizedTypes[text] { return cached }
-        let type = plan.types[schema.model.inflector.camelize(text)]
-        plan.camelizedTypes[text] = type
-        return type
-    }
 
     private func count(_ plan: EntityPlan) {
         tally.countFetched(plan.type.index)
@@ -256,9 +193,5 @@ final class RecordConverter {
             RecordError(
                 entity: plan.type.name, identity: identity, attribute: attribute, keyPath: keyPath,
                 value: value.map { ValueText.display($0) }, origin: origin, index: index, message: message))
-    }
-
-    func join(_ path: RecordPath, _ key: String) -> String {
-        path.text.map { "\($0).\(key)" } ?? key
     }
 }

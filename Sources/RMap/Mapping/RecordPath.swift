@@ -11,4 +11,9 @@ struct RecordPath {
         guard let key else { return nil }
         return offset.map { "\(key).\($0)" } ?? key
     }
+
+    /// The key path of `key` in the record at this path: `projects.1.name`, or `name` at the top.
+    func joined(_ key: String) -> String {
+        text.map { "\($0).\(key)" } ?? key
+    }
 }
