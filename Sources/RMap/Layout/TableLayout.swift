@@ -67,6 +67,15 @@ public struct TableLayout: Sendable, Hashable {
         columns.firstIndex { $0.name == name }
     }
 
+    /// The name a report gives the column at `position`: its attribute's, or its to-one's for a
+    /// foreign key or a position; the `type` column's own name.
+    func reportedName(ofColumn position: Int) -> String {
+        switch roles[position] {
+        case .attribute(let name), .foreignKey(let name), .position(let name): name
+        case .discriminator: columns[position].name
+        }
+    }
+
     /// The names of the identity columns, in identity order.
     public var identityNames: [String] { identity.map { columns[$0].name } }
 

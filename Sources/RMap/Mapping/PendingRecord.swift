@@ -11,7 +11,7 @@ struct PendingRecord {
     var typed = false
     /// In a streamed run, the values an untyped record gives to attributes only its entity's
     /// sub-entities have (by entity index and attribute position): its object may be one, which
-    /// only the store knows (``TableMerge/dropColumnsOfOtherEntities(on:)``).
+    /// only the store knows (``RowEntities/dropColumnsOfOtherEntities(on:)``).
     var subEntityValues: [(type: Int, attribute: Int, value: Value)] = []
     /// Where the record sits inside its top-level record (`projects.1`); `nil` at the top.
     var path: String?

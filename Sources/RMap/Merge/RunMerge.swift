@@ -85,8 +85,8 @@ final class RunMerge {
                 .run(on: engine, occurrencesAreRows: ascending[stage.position]?.holds == true)
             try engine.gatherStatistics(of: stage.rowsName)
             let merge = TableMerge(stage: stage, layout: layout, dialect: engine.dialect)
-            try merge.resolveEntities(on: engine)
-            try merge.dropColumnsOfOtherEntities(on: engine)
+            try merge.entities.resolveEntities(on: engine)
+            try merge.entities.dropColumnsOfOtherEntities(on: engine)
         }
         if var seen = self.unchanged, layout.schema.types.contains(where: { $0.mapping.modifiedBy != nil }) {
             stale = try StaleRecords(layout: layout, dialect: engine.dialect).skip(into: &seen, on: engine)

@@ -23,18 +23,11 @@ extension TableMerge {
                 found.append(
                     ConflictError.Conflict(
                         entity: layout.schema.types[Int(entity)].name, identity: identity.description,
-                        attribute: columnName(position), base: ValueText.display(row[2]),
+                        attribute: table.reportedName(ofColumn: position), base: ValueText.display(row[2]),
                         local: row[1] == .bool(true) ? ValueText.display(row[3]) : "(deleted)",
                         remote: ValueText.display(row[4])))
             }
         }
         return found
-    }
-
-    private func columnName(_ position: Int) -> String {
-        switch table.roles[position] {
-        case .attribute(let name), .foreignKey(let name), .position(let name): name
-        case .discriminator: table.columns[position].name
-        }
     }
 }

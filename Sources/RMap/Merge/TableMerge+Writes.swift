@@ -38,7 +38,7 @@ extension TableMerge {
         guard holdsRows, !columns.isEmpty else { return }
         let sets = columns.map { position -> String in
             let name = sql.q(table.columns[position].name)
-            if position == table.discriminator { return "\(name) = \(typeValueOfRow)" }
+            if position == table.discriminator { return "\(name) = \(entities.typeValueOfRow)" }
             return "\(name) = CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("t", at: position)) END"
         }
         let condition = "\(sql.sameIdentity("t", "r")) AND NOT \(sql.exists(in: table.baseName, like: "r")) "

@@ -13,11 +13,13 @@
 ///   on each changed column; `on_conflict: remote` brings it back.
 ///
 /// Counts come from SQL, before anything changes. Tombstones (``tombstone``) are left to
-/// ``TableDeletion``.
+/// ``TableDeletion``; which entity each row is, to ``RowEntities``.
 struct TableMerge {
     let sql: StagedSQL
     let family: [EntityType]
     let layout: StageLayout
+    /// The entities of the merged and stored rows.
+    let entities: RowEntities
     /// Rows of ``StagedSQL/stage`` that are tombstones, as a condition on alias `r`.
     let tombstone: PredicateSQL
     /// Whether the store's table holds rows, and bases, before the merge: a table that holds
@@ -29,6 +31,7 @@ struct TableMerge {
         sql = StagedSQL(stage: stage, dialect: dialect)
         self.layout = layout
         family = layout.families[stage.position]
+        entities = RowEntities(sql: sql, family: family, layout: layout)
         tombstone = TableDeletion.tombstones(family: family, layout: layout, stage: stage, dialect: dialect)
     }
 
@@ -43,70 +46,11 @@ struct TableMerge {
     var target: String { sql.q(table.name) }
     var base: String { sql.q(table.baseName) }
 
-    // MARK: - Entities
-
-    /// The entity of a stored row of alias `t`, by its `type` column; `nil` without one.
-    private func storedEntity(_ alias: String) -> String? {
-        guard let discriminator = table.discriminator else { return nil }
-        let cases = family.map { "WHEN \(sql.dialect.literal(typeValue($0))) THEN \($0.index)" }.joined(separator: " ")
-        return "CASE \(sql.column(alias, at: discriminator)) \(cases) END"
-    }
-
-    /// The `type` value of an entity.
-    func typeValue(_ type: EntityType) -> String { layout.store.bindings[type.index].typeValue }
-
-    /// Settles the entity of objects whose records did not say it: a stored object keeps its
-    /// sub-entity when that is a kind of the one declared.
-    func resolveEntities(on engine: any SQLEngine) throws {
-        guard let stored = storedEntity("t") else { return }
-        let collapse = RowCollapse(stage: sql.stage, layout: layout, dialect: sql.dialect)
-        let pairs = collapse.kindPairs
-        guard !pairs.isEmpty else { return }
-        let kinds = pairs.map { "(\(stored) = \($0.0) AND r.\(sql.q("_entity")) = \($0.1))" }.joined(separator: " OR ")
-        let rowsName = sql.q(sql.stage.rowsName)
-        try engine.execute(
-            "UPDATE \(rowsName) AS r SET \(sql.q("_entity")) = (SELECT \(stored) FROM \(target) AS t WHERE \(sql.sameIdentity("t", "r"))) "
-                + "WHERE r.\(sql.q("_typed")) = 0 AND EXISTS (SELECT 1 FROM \(target) AS t WHERE \(sql.sameIdentity("t", "r")) AND (\(kinds)))")
-    }
-
-    /// Clears, in each merged row, the values of columns its settled entity does not have: an
-    /// untyped record carries its sub-entities' attributes (``PendingRecord/subEntityValues``) in
-    /// case its object is one; an object that is not writes none of them.
-    func dropColumnsOfOtherEntities(on engine: any SQLEngine) throws {
-        guard family.count > 1 else { return }
-        let carried = Set(family.flatMap { layout.store.bindings[$0.index].attributeColumns })
-        for type in family {
-            let foreign = carried.subtracting(layout.store.bindings[type.index].attributeColumns)
-            guard !foreign.isEmpty else { continue }
-            var cleared: [Int: Int64] = [:]
-            for column in foreign {
-                let (mask, bit) = StageTable.bit(of: column)
-                cleared[mask, default: 0] |= bit
-            }
-            let names = foreign.sorted().map { table.columns[$0].name }
-                + sql.stage.connectionKeys.filter { foreign.contains($0.column) }.map(\.name)
-            let sets = cleared.sorted { $0.key < $1.key }.map { mask, bits in
-                "\(sql.q("_m\(mask)")) = \(sql.q("_m\(mask)")) & \(~bits)"
-            } + names.map { "\(sql.q($0)) = NULL" }
-            // Only the rows that carry such a column are written.
-            let carrying = cleared.sorted { $0.key < $1.key }.map { mask, bits in "(\(sql.q("_m\(mask)")) & \(bits)) <> 0" }
-            try engine.execute(
-                "UPDATE \(sql.q(sql.stage.rowsName)) SET \(sets.joined(separator: ", ")) WHERE \(sql.q("_entity")) = \(type.index) "
-                    + "AND (\(carrying.joined(separator: " OR ")))")
-        }
-    }
-
-    /// The `type` value of the row's entity (alias `r`).
-    var typeValueOfRow: String {
-        let cases = family.map { "WHEN \($0.index) THEN \(sql.dialect.literal(typeValue($0)))" }.joined(separator: " ")
-        return "CASE r.\(sql.q("_entity")) \(cases) END"
-    }
-
     // MARK: - Values
 
     /// The value a new row takes for column `position`: the payload's, else the entity's default.
     func newValue(_ position: Int) -> (sql: String, parameters: [Value]) {
-        if position == table.discriminator { return (typeValueOfRow, []) }
+        if position == table.discriminator { return (entities.typeValueOfRow, []) }
         var defaults: [(Int, Value)] = []
         for type in family {
             let binding = layout.store.bindings[type.index]
@@ -123,7 +67,7 @@ struct TableMerge {
     /// True when the payload changes column `position` of the stored row `t`.
     private func changes(_ position: Int, of alias: String) -> String {
         if position == table.discriminator {
-            return "\(typeValueOfRow) IS DISTINCT FROM \(sql.column(alias, at: position))"
+            return "\(entities.typeValueOfRow) IS DISTINCT FROM \(sql.column(alias, at: position))"
         }
         return "(\(sql.present(position, "r")) AND NOT (\(sql.same(position, "r", alias))))"
     }
