@@ -8,8 +8,7 @@
 /// destinations (the inverse of a to-many, set here on the run's destination rows: the last
 /// source to claim one wins), or a key path reading through them. A to-one connected by the
 /// source's own attribute keeps nothing more than that attribute's column: its step only looks
-/// for dangling references and for keys that match several objects. References that match
-/// nothing are found by an anti-join and reported with the record they came from.
+/// for dangling references and for keys that match several objects (``UnresolvedReferences``).
 struct SQLConnector {
     let layout: StageLayout
     let dialect: any SQLDialect.Type
@@ -24,8 +23,6 @@ struct SQLConnector {
     private(set) var linkedDirectly = Set<Int>()
     /// The names of the relationships some key path reads through.
     private let readThrough: Set<String>
-    /// The payloads' names, read once when ``connect(on:)`` starts, for the references it reports.
-    private(set) var origins = OriginNames()
 
     init(layout: StageLayout, dialect: any SQLDialect.Type, completeEntities: Set<String>, keepsEveryLink: Bool = false) {
         self.layout = layout
@@ -45,21 +42,21 @@ struct SQLConnector {
     /// to-ones matching several objects reported.
     mutating func connect(on engine: any SQLEngine) throws -> ConnectReport {
         var report = ConnectReport()
-        origins = try OriginNames(engine: engine)
+        let unresolved = try UnresolvedReferences(dialect: dialect, origins: OriginNames(engine: engine))
         try makeDestinationKeys(on: engine)
         for (number, step) in steps.enumerated() {
             let partial = !complete.contains(step.destination.rootIndex)
             if let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: partial)
             {
                 guard needsLinks(step) else {
-                    report.dangling += try dangling(connect, on: engine)
+                    report.dangling += try unresolved.dangling(connect, on: engine)
                     continue
                 }
                 if !keepsLinksBesidesJoin(step), let direct = DirectJoinLinks(step: step, steps: steps, layout: layout),
                     let written = try direct.write(connect, on: engine)
                 {
                     if !step.matchesIdentity || written.linked != written.keys {
-                        report.dangling += try dangling(connect, on: engine)
+                        report.dangling += try unresolved.dangling(connect, on: engine)
                     }
                     linkedDirectly.insert(number)
                     continue
@@ -70,9 +67,9 @@ struct SQLConnector {
                 // Each key finds one destination at most: as many links as keys leave none dangling.
                 let keys = connect.keyCount()
                 if try !step.matchesIdentity || linked != engine.count(keys.sql, keys.parameters) {
-                    report.dangling += try dangling(connect, on: engine)
+                    report.dangling += try unresolved.dangling(connect, on: engine)
                 }
-                if step.relationship.kind == .toOne { report.errors += try ambiguous(connect, on: engine) }
+                if step.relationship.kind == .toOne { report.errors += try unresolved.ambiguous(connect, on: engine) }
                 try setInverseKeys(step, links: connect.links, on: engine)
                 kept.insert(number)
                 continue
@@ -85,10 +82,10 @@ struct SQLConnector {
             try engine.execute(path.links.create(dialect))
             for (sql, parameters) in path.fill() { try engine.execute(sql, parameters) }
             if let query = path.dangling() {
-                report.dangling += try dangling(query, step: step, sourceStage: path.sourceStage, on: engine)
+                report.dangling += try unresolved.dangling(query, step: step, sourceStage: path.sourceStage, on: engine)
             }
             kept.insert(number)
-            if step.relationship.kind == .toOne { report.errors += try ambiguous(path, on: engine) }
+            if step.relationship.kind == .toOne { report.errors += try unresolved.ambiguous(path, on: engine) }
             try setInverseKeys(step, links: path.links, on: engine)
             try setOwnKeys(path, on: engine)
         }

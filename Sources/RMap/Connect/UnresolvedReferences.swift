@@ -1,6 +1,51 @@
-/// The ambiguous to-ones of a ``SQLConnector`` step: sources whose keys or key path matched
-/// several destinations, reported and left unconnected.
-extension SQLConnector {
+/// The references of a connection step that reach no single object, reported with the record they
+/// came from: dangling ones, whose keys matched nothing (found by an anti-join), and to-ones whose
+/// keys or key path matched several destinations, which are left unconnected.
+struct UnresolvedReferences {
+    let dialect: any SQLDialect.Type
+    /// The payloads' names, read once when the connect stage starts, for the records reported.
+    let origins: OriginNames
+
+    private func q(_ name: String) -> String { dialect.quote(name) }
+
+    // MARK: - Dangling
+
+    /// The dangling references of one step, one per source listing its keys that matched nothing.
+    func dangling(_ connect: ForeignKeyConnect, on engine: any SQLEngine) throws -> [DanglingReference] {
+        try dangling(connect.dangling(), step: connect.step, sourceStage: connect.sourceStage, on: engine)
+    }
+
+    /// The dangling references a query of a step finds (``ForeignKeyConnect/dangling()``): rows of
+    /// the source's last occurrence, identity and the values that matched nothing.
+    func dangling(
+        _ query: (sql: String, parameters: [Value], values: [AttributeType]), step: ConnectionStep,
+        sourceStage: StageTable, on engine: any SQLEngine
+    ) throws -> [DanglingReference] {
+        let (sql, parameters, valueTypes) = query
+        let table = sourceStage.table
+        let identityTypes = table.identity.map { table.columns[$0].type }
+        var found: [DanglingReference] = []
+        var lastSeq: Value?
+        try engine.query(sql, parameters, types: [.int, .int, .int] + identityTypes + valueTypes) { row in
+            let identityEnd = 3 + identityTypes.count
+            let values = Array(row[identityEnd...])
+            let value = values.count == 1 ? values[0] : .array(values)
+            if row[0] == lastSeq, !found.isEmpty {
+                found[found.count - 1].values.append(value)
+                return
+            }
+            lastSeq = row[0]
+            found.append(
+                DanglingReference(
+                    entity: step.source.name, identity: IdentityKey(Array(row[3..<identityEnd])),
+                    relationship: step.relationship.name, destination: step.destination.name,
+                    attributes: step.keyAttributes, values: [value], origin: origins.origin(row[1], row[2])))
+        }
+        return found
+    }
+
+    // MARK: - Ambiguous
+
     /// The to-one key-path sources that reached several destinations: reported, and left unconnected.
     func ambiguous(_ path: KeyPathConnect, on engine: any SQLEngine) throws -> [ConnectError] {
         let links = path.links
@@ -63,12 +108,14 @@ extension SQLConnector {
                 ConnectError(
                     entity: connect.step.source.name, identity: IdentityKey(Array(row[3..<identityEnd])),
                     relationship: connect.step.relationship.name, destination: connect.step.destination.name,
-                    attributes: connect.step.keyAttributes, values: [searched.count == 1 ? searched[0] : .array(searched)],
+                    attributes: connect.step.keyAttributes,
+                    values: [searched.count == 1 ? searched[0] : .array(searched)],
                     matches: Int(count), origin: origins.origin(row[1], row[2])))
         }
         if !errors.isEmpty {
             try engine.execute(
-                "DELETE FROM \(q(links.name)) WHERE (\(sources)) IN (SELECT \(sources) FROM \(q(links.name)) GROUP BY \(sources) HAVING count(*) > 1)")
+                "DELETE FROM \(q(links.name)) WHERE (\(sources)) IN (SELECT \(sources) FROM \(q(links.name)) GROUP BY \(sources) HAVING count(*) > 1)"
+            )
         }
         return errors
     }
