@@ -198,8 +198,3 @@ struct SQLConnector {
             "UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE EXISTS (SELECT 1 FROM \(q(links.name)) AS l WHERE \(matches))")
     }
 }
-
-extension StepLinks {
-    /// The name of step `number`'s links table.
-    static func name(_ number: Int) -> String { "_rmap_links_\(number)" }
-}

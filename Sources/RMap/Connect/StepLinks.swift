@@ -3,6 +3,9 @@
 /// source's (`_pos`) and the source's last occurrence (`_seq`, so that the last source to claim
 /// a to-one inverse wins).
 struct StepLinks {
+    /// The name of step `number`'s links table.
+    static func name(_ number: Int) -> String { "_rmap_links_\(number)" }
+
     /// The step's number in connection order.
     let number: Int
     /// The source table's identity columns.

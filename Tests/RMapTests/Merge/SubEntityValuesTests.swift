@@ -3,7 +3,7 @@ import Testing
 @testable import RMap
 
 /// A record that does not say its type carries its sub-entities' attributes into the store's
-/// merge, which writes them only for objects that are such a sub-entity (``TableMerge``), in
+/// merge, which writes them only for objects that are such a sub-entity (``RowEntities``), in
 /// SQLite and PostgreSQL.
 @Suite("Sub-entity values of untyped records")
 struct SubEntityValuesTests {
