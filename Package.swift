@@ -51,7 +51,8 @@ let package = Package(
         // Its options (RMapAllocator: freed pages go back to the system after 200 ms).
         .target(name: "RMapAllocator"),
         .executableTarget(
-            name: "rmap", dependencies: ["RMapCommandLine", "RMapAllocator"], path: "Sources/rmap-main", swiftSettings: strict,
+            name: "rmap", dependencies: ["RMapCommandLine", "RMapAllocator"], path: "Sources/rmap-main",
+            swiftSettings: strict,
             linkerSettings: [.linkedLibrary("jemalloc", .when(configuration: .release))]),
         // The rules every Source and Transformer follows, checkable by a plugin package's tests.
         .target(name: "RMapConformance", dependencies: ["RMap"], swiftSettings: strict),

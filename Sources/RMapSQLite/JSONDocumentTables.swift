@@ -39,7 +39,8 @@ struct JSONDocumentTables {
         var held = table
         for object in rows + bases {
             for key in object.keys where held.columnIndex(key) == nil {
-                held.columns.append(ColumnLayout(name: key, type: table.holders.first { $0.name == key }?.type ?? .json))
+                held.columns.append(
+                    ColumnLayout(name: key, type: table.holders.first { $0.name == key }?.type ?? .json))
             }
         }
         try addMissingColumns(held.columns, to: table.name)
@@ -82,14 +83,16 @@ struct JSONDocumentTables {
         }
         guard !columns.isEmpty else { return [] }
         try connection.execute(
-            "CREATE TABLE \(SQLiteSchema.quote(name)) (\(columns.map(SQLiteSchema.definition).joined(separator: ", ")))")
+            "CREATE TABLE \(SQLiteSchema.quote(name)) (\(columns.map(SQLiteSchema.definition).joined(separator: ", ")))"
+        )
         try insert(rows, into: name, columns, replacing: false)
         return columns
     }
 
     /// The columns of a table of the database, typed by their SQL types.
     func plainColumns(of name: String) throws -> [ColumnLayout] {
-        try connection.query("SELECT name, type FROM pragma_table_info(?) ORDER BY cid", [.string(name)]).compactMap { row in
+        try connection.query("SELECT name, type FROM pragma_table_info(?) ORDER BY cid", [.string(name)]).compactMap {
+            row in
             guard case .text(let column)? = row.first else { return nil }
             let type: AttributeType =
                 switch row.last {
@@ -177,15 +180,18 @@ struct JSONDocumentTables {
                 let columns = SQLiteSchema.list(table.columns.map(\.name))
                 let rows = try read("SELECT \(columns) FROM \(SQLiteSchema.quote(name)) ORDER BY rowid", table.columns)
                 updated[name] = .array(rows.map { Self.object($0, table.columns) })
-                bases[name] = .array(try read(basesQuery(table), table.columns).sorted(by: Self.order).map {
-                    Self.object($0, table.columns)
-                })
+                bases[name] = .array(
+                    try read(basesQuery(table), table.columns).sorted(by: Self.order).map {
+                        Self.object($0, table.columns)
+                    })
             case .links(let join):
                 let links = try read(
-                    "SELECT \(SQLiteSchema.list(join.columns.map(\.name))) FROM \(SQLiteSchema.quote(name))", join.columns)
+                    "SELECT \(SQLiteSchema.list(join.columns.map(\.name))) FROM \(SQLiteSchema.quote(name))",
+                    join.columns)
                 updated[name] = .array(links.sorted(by: Self.order).map { Self.object($0, join.columns) })
             case .plain(let columns):
-                let rows = try read("SELECT \(SQLiteSchema.list(columns.map(\.name))) FROM \(SQLiteSchema.quote(name))", columns)
+                let rows = try read(
+                    "SELECT \(SQLiteSchema.list(columns.map(\.name))) FROM \(SQLiteSchema.quote(name))", columns)
                 updated[name] = .array(rows.sorted(by: Self.order).map { Self.object($0, columns) })
             case nil:
                 continue

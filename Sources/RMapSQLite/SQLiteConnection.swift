@@ -125,7 +125,9 @@ public final class SQLiteConnection {
         let code = sqlite3_create_function_v2(
             handle, name, arguments, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, body, nil, nil, nil)
         guard code == SQLITE_OK else {
-            throw SQLiteError(code: code, message: "cannot register the SQL function \(name): " + String(cString: sqlite3_errmsg(handle)))
+            throw SQLiteError(
+                code: code,
+                message: "cannot register the SQL function \(name): " + String(cString: sqlite3_errmsg(handle)))
         }
     }
 }

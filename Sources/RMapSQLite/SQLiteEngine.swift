@@ -106,7 +106,8 @@ public final class SQLiteEngine: SQLEngine {
         if single.writesStore { try flagOwnWrites() }
         var pending = rows[...]
         if group > 1, pending.count >= group {
-            let grouped = try connection.statement(statement("VALUES " + Array(repeating: row, count: group).joined(separator: ", ")))
+            let grouped = try connection.statement(
+                statement("VALUES " + Array(repeating: row, count: group).joined(separator: ", ")))
             while pending.count >= group {
                 grouped.bind(rows: pending.prefix(group))
                 try grouped.run()
@@ -218,4 +219,3 @@ public final class SQLiteEngine: SQLEngine {
         ownWritesFlagged = false
     }
 }
-

@@ -20,8 +20,9 @@ enum SQLiteFunctions {
                 switch (left, right) {
                 case (nil, nil): true
                 case (let left?, let right?):
-                    left == right || DecimalNumber(left).flatMap { number in DecimalNumber(right).map { number == $0 } }
-                        ?? false
+                    left == right
+                        || DecimalNumber(left).flatMap { number in DecimalNumber(right).map { number == $0 } }
+                            ?? false
                 default: false
                 }
             sqlite3_result_int(context, same ? 1 : 0)

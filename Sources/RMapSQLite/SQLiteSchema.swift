@@ -40,7 +40,8 @@ enum SQLiteSchema: SQLDialect {
     /// Names rarely hold a quote, so Foundation's search runs only for those that do: every
     /// statement's text quotes its names, thousands of times a second in a push.
     static func quote(_ name: String) -> String {
-        "\"" + (name.utf8.contains(UInt8(ascii: "\"")) ? name.replacingOccurrences(of: "\"", with: "\"\"") : name) + "\""
+        "\"" + (name.utf8.contains(UInt8(ascii: "\"")) ? name.replacingOccurrences(of: "\"", with: "\"\"") : name)
+            + "\""
     }
 
     /// The SQLite column type of a logical type.

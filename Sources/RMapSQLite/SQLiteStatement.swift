@@ -21,14 +21,16 @@ final class SQLiteStatement {
         var statement: OpaquePointer?
         let writes = WriteWatch()
         let watch = Unmanaged.passUnretained(writes).toOpaque()
-        sqlite3_set_authorizer(database, { context, action, _, _, schema, _ in
-            if action == SQLITE_INSERT || action == SQLITE_UPDATE || action == SQLITE_DELETE,
-                let schema, String(cString: schema) != "temp", let context
-            {
-                Unmanaged<WriteWatch>.fromOpaque(context).takeUnretainedValue().writesStore = true
-            }
-            return SQLITE_OK
-        }, watch)
+        sqlite3_set_authorizer(
+            database,
+            { context, action, _, _, schema, _ in
+                if action == SQLITE_INSERT || action == SQLITE_UPDATE || action == SQLITE_DELETE,
+                    let schema, String(cString: schema) != "temp", let context
+                {
+                    Unmanaged<WriteWatch>.fromOpaque(context).takeUnretainedValue().writesStore = true
+                }
+                return SQLITE_OK
+            }, watch)
         let code = sqlite3_prepare_v3(database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         sqlite3_set_authorizer(database, nil, nil)
         guard code == SQLITE_OK, let statement else {

@@ -20,7 +20,8 @@ struct DestinationKeys {
 
     /// The statements that make and fill the table (dropping one a failed run left).
     func create() -> [String] {
-        let columns = stage.keyColumns + [ColumnLayout(name: "_entity", type: .int)]
+        let columns =
+            stage.keyColumns + [ColumnLayout(name: "_entity", type: .int)]
             + stage.table.identity.map { stage.table.columns[$0] }
         let keys = dialect.list(stage.keyColumns.map(\.name))
         let definitions = columns.map { dialect.definition($0) } + ["PRIMARY KEY (\(keys))"]

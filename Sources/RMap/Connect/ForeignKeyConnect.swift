@@ -61,7 +61,8 @@ struct ForeignKeyConnect {
             step.connection.sourcePredicate, of: step.source, alias: alias,
             binding: layout.store.bindings[step.source.index], table: sourceStage.table, dialect: dialect)
         let carried = pairs.map { StagedSQL(stage: sourceStage, dialect: dialect).present($0.source, alias) }
-        condition.sql = "\(alias).\(q("_entity")) = \(step.source.index) AND " + carried.joined(separator: " AND ")
+        condition.sql =
+            "\(alias).\(q("_entity")) = \(step.source.index) AND " + carried.joined(separator: " AND ")
             + " AND \(condition.sql)"
         return condition
     }
@@ -94,7 +95,8 @@ struct ForeignKeyConnect {
         if step.matchesIdentity, let part = table.identity.firstIndex(of: pairs[offset].destination) {
             return "d.\(q("_k\(part)"))"
         }
-        guard let column = destinationStage.connectionKey(column: pairs[offset].destination, domain: pairs[offset].domain)
+        guard
+            let column = destinationStage.connectionKey(column: pairs[offset].destination, domain: pairs[offset].domain)
         else { return "NULL" }
         return "d.\(q(column.name))"
     }
@@ -171,7 +173,8 @@ struct ForeignKeyConnect {
         guard partial else { return statements }
         let stored = wherePredicate("d")
         let storedMatch = pairs.indices.map { "\(storedKey($0)) = \(sourceKey($0))" }.joined(separator: " AND ")
-        let notStaged = "NOT EXISTS (SELECT 1 FROM \(q(destinationStage.rowsName)) AS x WHERE "
+        let notStaged =
+            "NOT EXISTS (SELECT 1 FROM \(q(destinationStage.rowsName)) AS x WHERE "
             + destinationStage.table.identityNames.map { "x.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ") + ")"
         statements.append(
             (
@@ -188,12 +191,14 @@ struct ForeignKeyConnect {
     func dangling() -> (sql: String, parameters: [Value], values: [AttributeType]) {
         let source = sources("s")
         let family = layout.schema.family(of: layout.schema.root(of: step.destination))
-        let staged = "EXISTS (SELECT 1 FROM \(stagedDestinations) AS d WHERE "
+        let staged =
+            "EXISTS (SELECT 1 FROM \(stagedDestinations) AS d WHERE "
             + pairs.indices.map { "\(stagedKey($0)) = \(sourceKey($0))" }.joined(separator: " AND ")
             + " AND \(entityIn("d", family)))"
         var found = staged
         if partial {
-            let stored = "EXISTS (SELECT 1 FROM \(q(destinationStage.table.name)) AS d WHERE "
+            let stored =
+                "EXISTS (SELECT 1 FROM \(q(destinationStage.table.name)) AS d WHERE "
                 + pairs.indices.map { "\(storedKey($0)) = \(sourceKey($0))" }.joined(separator: " AND ") + ")"
             found = "(\(staged) OR \(stored))"
         }

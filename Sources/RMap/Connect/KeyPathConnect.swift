@@ -54,7 +54,10 @@ struct KeyPathConnect {
         var hops: [(EntityType, String)] = []
         for name in names {
             hops.append((entity, name))
-            guard let next = entity.mapping.relationship(named: name).flatMap({ layout.schema.type(named: $0.destination) })
+            guard
+                let next = entity.mapping.relationship(named: name).flatMap({
+                    layout.schema.type(named: $0.destination)
+                })
             else { break }
             entity = next
         }
@@ -72,8 +75,9 @@ struct KeyPathConnect {
             let alias = "\(sources)l\(offset)"
             let match = previous.enumerated().map { "\(alias).\(q("s\($0)")) = \($1)" }.joined(separator: " AND ")
             from += " JOIN (\(query)) AS \(alias) ON \(match)"
-            guard let next = hop.entity.mapping.relationship(named: hop.relationship)
-                .flatMap({ layout.schema.type(named: $0.destination) })
+            guard
+                let next = hop.entity.mapping.relationship(named: hop.relationship)
+                    .flatMap({ layout.schema.type(named: $0.destination) })
             else { return nil }
             previous = (0..<layout.table(of: next).table.identity.count).map { "\(alias).\(q("d\($0)"))" }
             order.append("\(alias).\(q("_pos"))")
@@ -95,16 +99,22 @@ struct KeyPathConnect {
         guard let path = reached() else {
             // Nothing is reached: every source connects to nothing.
             statements.append(
-                (intoSources + "SELECT \(sourceIdentity.joined(separator: ", ")) FROM \(q(sourceStage.rowsName)) AS s WHERE \(source.sql)",
-                 source.parameters))
+                (
+                    intoSources
+                        + "SELECT \(sourceIdentity.joined(separator: ", ")) FROM \(q(sourceStage.rowsName)) AS s WHERE \(source.sql)",
+                    source.parameters
+                ))
             return statements
         }
         let into = "INSERT INTO \(q(links.name)) (\(dialect.list(links.columns.map(\.name)))) "
         switch step.end {
         case .relationship?:
             statements.append(
-                (intoSources + "SELECT \(sourceIdentity.joined(separator: ", ")) FROM \(q(sourceStage.rowsName)) AS s WHERE \(source.sql)",
-                 source.parameters))
+                (
+                    intoSources
+                        + "SELECT \(sourceIdentity.joined(separator: ", ")) FROM \(q(sourceStage.rowsName)) AS s WHERE \(source.sql)",
+                    source.parameters
+                ))
             statements += destinations(
                 from: path.from, reached: path.identity, place: Self.place(path.order), source: source, into: into,
                 byKey: nil)
@@ -122,7 +132,8 @@ struct KeyPathConnect {
             if let inner = reached("s1") {
                 statements.append(
                     (
-                        intoSources + "SELECT \(sourceIdentity.joined(separator: ", ")) FROM \(q(sourceStage.rowsName)) AS s "
+                        intoSources
+                            + "SELECT \(sourceIdentity.joined(separator: ", ")) FROM \(q(sourceStage.rowsName)) AS s "
                             + "WHERE \(source.sql) AND (NOT EXISTS (SELECT 1 FROM \(inner.from) WHERE \(selfMatch("s1"))) "
                             + "OR EXISTS (SELECT 1 FROM \(read(inner, "e1")) WHERE \(selfMatch("s1")) AND \(readSQL.present(column, "e1"))))",
                         source.parameters
@@ -130,7 +141,8 @@ struct KeyPathConnect {
             }
             guard let keyed = keyed(reachedFrom, readStage: readStage, column: column) else { return statements }
             statements += destinations(
-                from: keyed.from, reached: [], place: Self.place(path.order + keyed.position), source: source, into: into,
+                from: keyed.from, reached: [], place: Self.place(path.order + keyed.position), source: source,
+                into: into,
                 byKey: keyed.keys)
         case nil:
             break
@@ -165,7 +177,8 @@ struct KeyPathConnect {
                     return nil
                 }
                 // A part missing from a short array matches nothing: the value is dangling.
-                from += (part == 0 ? " JOIN " : " LEFT JOIN ")
+                from +=
+                    (part == 0 ? " JOIN " : " LEFT JOIN ")
                     + "\(q(members.name)) AS m\(part) ON m\(part).\(q("_seq")) = \(at) AND m\(part).\(q("_pos")) = \(part)"
                 keys.append("m\(part).\(q("_key"))")
             }
@@ -209,10 +222,12 @@ struct KeyPathConnect {
         guard let keyed = keyed(reachedFrom, readStage: readStage, column: column) else { return nil }
         let source = sources("s")
         let family = layout.schema.family(of: layout.schema.root(of: step.destination)).map { String($0.index) }
-        var found = "EXISTS (SELECT 1 FROM \(q(destinationStage.rowsName)) AS d WHERE \(stagedMatch(keyed.keys)) "
+        var found =
+            "EXISTS (SELECT 1 FROM \(q(destinationStage.rowsName)) AS d WHERE \(stagedMatch(keyed.keys)) "
             + "AND d.\(q("_entity")) IN (\(family.joined(separator: ", "))))"
         if partial {
-            found = "(\(found) OR EXISTS (SELECT 1 FROM \(q(destinationStage.table.name)) AS d WHERE \(storedMatch(keyed.keys))))"
+            found =
+                "(\(found) OR EXISTS (SELECT 1 FROM \(q(destinationStage.table.name)) AS d WHERE \(storedMatch(keyed.keys))))"
         }
         let sql =
             "SELECT s.\(q("_seq")), s.\(q("_origin")), s.\(q("_record")), "
@@ -231,7 +246,8 @@ struct KeyPathConnect {
     private func destinations(
         from: String, reached: [String], place: String, source: PredicateSQL, into: String, byKey keys: [String]?
     ) -> [(sql: String, parameters: [Value])] {
-        let admitted = (step.connection.includeSubentities ? layout.schema.family(of: step.destination) : [step.destination])
+        let admitted =
+            (step.connection.includeSubentities ? layout.schema.family(of: step.destination) : [step.destination])
         let sourceIdentity = sourceStage.table.identityNames.map { "s.\(q($0))" }
         let destinationIdentity = destinationStage.table.identityNames.map { "d.\(q($0))" }
         let selected = (sourceIdentity + destinationIdentity + [place, "s.\(q("_seq"))"]).joined(separator: ", ")
@@ -248,7 +264,8 @@ struct KeyPathConnect {
         let entities = admitted.map { String($0.index) }.joined(separator: ", ")
         var statements = [
             (
-                into + "SELECT DISTINCT \(selected) FROM \(from) JOIN \(q(destinationStage.rowsName)) AS d ON \(stagedMatch) "
+                into
+                    + "SELECT DISTINCT \(selected) FROM \(from) JOIN \(q(destinationStage.rowsName)) AS d ON \(stagedMatch) "
                     + "AND d.\(q("_entity")) IN (\(entities)) AND \(staged.sql) WHERE \(source.sql)",
                 staged.parameters + source.parameters
             )
@@ -263,7 +280,8 @@ struct KeyPathConnect {
             let values = admitted.map { dialect.literal(layout.store.bindings[$0.index].typeValue) }
             admittedStored = "d.\(q(table.columns[discriminator].name)) IN (\(values.joined(separator: ", ")))"
         }
-        let notStaged = "NOT EXISTS (SELECT 1 FROM \(q(destinationStage.rowsName)) AS x WHERE "
+        let notStaged =
+            "NOT EXISTS (SELECT 1 FROM \(q(destinationStage.rowsName)) AS x WHERE "
             + table.identityNames.map { "x.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ") + ")"
         let stored = wherePredicate("d")
         statements.append(

@@ -26,7 +26,8 @@ struct RunLinks {
         if relationship.nested { return nested(entity: entity, relationship, destination: destination) }
         // An inverse: the relationship on the destination that names this one, read backwards.
         for member in layout.schema.family(of: destination) {
-            for other in member.mapping.relationships where other.destination == entity.name || isAncestor(other.destination, of: entity) {
+            for other in member.mapping.relationships
+            where other.destination == entity.name || isAncestor(other.destination, of: entity) {
                 let namesBack = other.inverse == name || relationship.inverse == other.name
                 guard namesBack, other.connection != nil || other.nested,
                     let forward = query(entity: member, relationship: other.name)
@@ -49,7 +50,8 @@ struct RunLinks {
         let tables = steps.enumerated().filter { number, step in
             kept.contains(number) && step.relationship.name == name && family.contains(step.source.index)
         }.map { number, step in
-            let names = (0..<identityCount(of: step.source)).map { q("s\($0)") }
+            let names =
+                (0..<identityCount(of: step.source)).map { q("s\($0)") }
                 + (0..<identityCount(of: step.destination)).map { q("d\($0)") } + [q("_pos")]
             return "SELECT \(names.joined(separator: ", ")) FROM \(q(StepLinks.name(number)))"
         }
@@ -64,13 +66,18 @@ struct RunLinks {
         if let columns = parentBinding.foreignKeys.first(where: {
             entity.mapping.relationships[$0.relationship].name == relationship.name
         })?.columns {
-            let names = parentIdentity.enumerated().map { "p.\(q($1)) AS \(q("s\($0)"))" }
+            let names =
+                parentIdentity.enumerated().map { "p.\(q($1)) AS \(q("s\($0)"))" }
                 + columns.enumerated().map { "p.\(q(parentStage.table.columns[$1].name)) AS \(q("d\($0)"))" }
-            let carried = columns.map { "p.\(q(parentStage.table.columns[$0].name)) IS NOT NULL" }.joined(separator: " AND ")
-            return "SELECT \(names.joined(separator: ", ")), 0 AS \(q("_pos")) FROM \(q(parentStage.rowsName)) AS p WHERE \(carried)"
+            let carried = columns.map { "p.\(q(parentStage.table.columns[$0].name)) IS NOT NULL" }.joined(
+                separator: " AND ")
+            return
+                "SELECT \(names.joined(separator: ", ")), 0 AS \(q("_pos")) FROM \(q(parentStage.rowsName)) AS p WHERE \(carried)"
         }
         if let links = layout.nestedLinks.first(where: { link in
-            parentBinding.joins.contains { $0.join == link.join && entity.mapping.relationships[$0.relationship].name == relationship.name }
+            parentBinding.joins.contains {
+                $0.join == link.join && entity.mapping.relationships[$0.relationship].name == relationship.name
+            }
         }) {
             let join = links.layout
             let columns = join.columns.map(\.name)
@@ -90,14 +97,20 @@ struct RunLinks {
         for member in layout.schema.family(of: destination) {
             guard let position = member.relationshipIndex(inverse) else { continue }
             let binding = layout.store.bindings[member.index]
-            guard let columns = binding.foreignKeys.first(where: { $0.relationship == position })?.columns else { continue }
-            let place = binding.positions.first { $0.relationship == position }.map {
-                "c.\(q(childStage.table.columns[$0.column].name))"
-            } ?? "0"
-            let names = columns.enumerated().map { "c.\(q(childStage.table.columns[$1].name)) AS \(q("s\($0)"))" }
+            guard let columns = binding.foreignKeys.first(where: { $0.relationship == position })?.columns else {
+                continue
+            }
+            let place =
+                binding.positions.first { $0.relationship == position }.map {
+                    "c.\(q(childStage.table.columns[$0.column].name))"
+                } ?? "0"
+            let names =
+                columns.enumerated().map { "c.\(q(childStage.table.columns[$1].name)) AS \(q("s\($0)"))" }
                 + childStage.table.identityNames.enumerated().map { "c.\(q($1)) AS \(q("d\($0)"))" }
-            let carried = columns.map { "c.\(q(childStage.table.columns[$0].name)) IS NOT NULL" }.joined(separator: " AND ")
-            return "SELECT \(names.joined(separator: ", ")), \(place) AS \(q("_pos")) FROM \(q(childStage.rowsName)) AS c WHERE \(carried)"
+            let carried = columns.map { "c.\(q(childStage.table.columns[$0].name)) IS NOT NULL" }.joined(
+                separator: " AND ")
+            return
+                "SELECT \(names.joined(separator: ", ")), \(place) AS \(q("_pos")) FROM \(q(childStage.rowsName)) AS c WHERE \(carried)"
         }
         return nil
     }

@@ -24,7 +24,8 @@ struct SQLConnector {
     /// The names of the relationships some key path reads through.
     private let readThrough: Set<String>
 
-    init(layout: StageLayout, dialect: any SQLDialect.Type, completeEntities: Set<String>, keepsEveryLink: Bool = false) {
+    init(layout: StageLayout, dialect: any SQLDialect.Type, completeEntities: Set<String>, keepsEveryLink: Bool = false)
+    {
         self.layout = layout
         self.dialect = dialect
         self.keepsEveryLink = keepsEveryLink
@@ -46,7 +47,8 @@ struct SQLConnector {
         try makeDestinationKeys(on: engine)
         for (number, step) in steps.enumerated() {
             let partial = !complete.contains(step.destination.rootIndex)
-            if let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: partial)
+            if let connect = ForeignKeyConnect(
+                step: step, number: number, layout: layout, dialect: dialect, partial: partial)
             {
                 guard needsLinks(step) else {
                     report.dangling += try unresolved.dangling(connect, on: engine)
@@ -117,7 +119,8 @@ struct SQLConnector {
         }
         for (mask, bits) in masks { sets.append("\(q("_m\(mask)")) = \(rows).\(q("_m\(mask)")) | \(bits)") }
         try engine.execute(
-            "UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE EXISTS (SELECT 1 FROM \(q(path.sourcesName)) AS x WHERE \(resolved))")
+            "UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE EXISTS (SELECT 1 FROM \(q(path.sourcesName)) AS x WHERE \(resolved))"
+        )
     }
 
     /// Drops the links and sources tables.
@@ -126,14 +129,17 @@ struct SQLConnector {
             _ = try? engine.execute("DROP TABLE IF EXISTS \(q(StepLinks.name(number)))")
             _ = try? engine.execute("DROP TABLE IF EXISTS \(q("_rmap_sources_\(number)"))")
         }
-        for position in destinationKeys.keys { _ = try? engine.execute("DROP TABLE IF EXISTS \(q(DestinationKeys.name(position)))") }
+        for position in destinationKeys.keys {
+            _ = try? engine.execute("DROP TABLE IF EXISTS \(q(DestinationKeys.name(position)))")
+        }
     }
 
     /// The tables whose staged destinations foreign keys find by identity (``DestinationKeys``), by position.
     private var destinationKeys: [Int: DestinationKeys] {
         var found: [Int: DestinationKeys] = [:]
         for (number, step) in steps.enumerated() {
-            let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: false)
+            let connect = ForeignKeyConnect(
+                step: step, number: number, layout: layout, dialect: dialect, partial: false)
             if let keys = connect?.destinationKeys { found[keys.stage.position] = keys }
         }
         return found
@@ -195,6 +201,7 @@ struct SQLConnector {
         }
         for (mask, bits) in masks { sets.append("\(q("_m\(mask)")) = \(rows).\(q("_m\(mask)")) | \(bits)") }
         try engine.execute(
-            "UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE EXISTS (SELECT 1 FROM \(q(links.name)) AS l WHERE \(matches))")
+            "UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE EXISTS (SELECT 1 FROM \(q(links.name)) AS l WHERE \(matches))"
+        )
     }
 }

@@ -65,7 +65,8 @@ public struct ExecStage: Stage {
                     guard let answer = try codec.read(line, number: number) else { continue }
                     let error = try objects.channel.sync { merge in
                         try codec.apply(
-                            answer, reader: StagedReader(engine: merge.engine, layout: objects.layout, links: objects.links))
+                            answer,
+                            reader: StagedReader(engine: merge.engine, layout: objects.layout, links: objects.links))
                     }
                     if let error { context.reject(error) }
                 }

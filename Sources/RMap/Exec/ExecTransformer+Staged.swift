@@ -54,8 +54,10 @@ extension ExecTransformer {
                 var refused: [(top: Int64, error: RecordError)] = []
                 func next() throws -> StagedTransform.Item? {
                     if pending.isEmpty {
-                        pending = try channel.sync { try staged.items(after: last, limit: Self.batchSize, on: $0.engine) }
-                            .reversed()
+                        pending = try channel.sync {
+                            try staged.items(after: last, limit: Self.batchSize, on: $0.engine)
+                        }
+                        .reversed()
                     }
                     guard let item = pending.popLast() else { return nil }
                     last = item.seq

@@ -115,7 +115,8 @@ struct StagedTransform: Sendable {
         var identity = ""
         try engine.query(
             "SELECT \(q("_top")), \(table.identityNames.map { q($0) }.joined(separator: ", ")) FROM \(q(stage.stageName)) "
-                + "WHERE \(q("_seq")) = ?", [.int(item.seq)], types: [.int] + table.identity.map { table.columns[$0].type }
+                + "WHERE \(q("_seq")) = ?", [.int(item.seq)],
+            types: [.int] + table.identity.map { table.columns[$0].type }
         ) { row in
             if case .int(let value) = row[0] { top = value }
             identity = zip(type.mapping.identity, row.dropFirst()).map { "\($0)=\(ValueText.display($1))" }

@@ -52,7 +52,8 @@ final class ChildProgram: Sendable {
                     directory: directory.isEmpty ? "." : directory,
                     streams: (
                         pipes.input?.fileHandleForReading.fileDescriptor,
-                        pipes.output.fileHandleForWriting.fileDescriptor, pipes.errors.fileHandleForWriting.fileDescriptor
+                        pipes.output.fileHandleForWriting.fileDescriptor,
+                        pipes.errors.fileHandleForWriting.fileDescriptor
                     ))
             }
         } catch {

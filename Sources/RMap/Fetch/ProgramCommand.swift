@@ -56,6 +56,8 @@ struct ProgramCommand: Sendable {
             program.terminate()
             throw error
         }
-        if let problem = await program.exitProblem(redact: redact) { throw FetchError(origin: origin, message: problem) }
+        if let problem = await program.exitProblem(redact: redact) {
+            throw FetchError(origin: origin, message: problem)
+        }
     }
 }

@@ -58,9 +58,10 @@ public struct FetchContext: Sendable {
         self.progress = progress
         self.cursors = cursors
         self.runState = runState
-        self.deliverIdentified = deliverIdentified ?? { payload in
-            try await deliver(payload)
-            return []
-        }
+        self.deliverIdentified =
+            deliverIdentified ?? { payload in
+                try await deliver(payload)
+                return []
+            }
     }
 }

@@ -66,7 +66,8 @@ struct ConnectionStep {
     /// its destinations are found by their identity keys.
     var matchesIdentity: Bool {
         guard case .foreignKey = connection.rule else { return false }
-        return Set(keyAttributes) == Set(destination.mapping.identity) && keyAttributes.count == destination.mapping.identity.count
+        return Set(keyAttributes) == Set(destination.mapping.identity)
+            && keyAttributes.count == destination.mapping.identity.count
     }
 
     /// For a key path: the entity on which its last segment is read (the source itself for a

@@ -15,8 +15,11 @@ enum CursorMaximaSQL {
         let stage = layout.table(of: type)
         let table = stage.table
         let cursorColumn = table.columns[binding.attributeColumns[cursor]]
-        let filled = fills.sorted().compactMap { name in type.attributeIndex(name).map { (name, table.columns[binding.attributeColumns[$0]]) } }
-        let partition = filled.isEmpty ? "" : "PARTITION BY \(filled.map { "r.\(q($0.1.name))" }.joined(separator: ", ")) "
+        let filled = fills.sorted().compactMap { name in
+            type.attributeIndex(name).map { (name, table.columns[binding.attributeColumns[$0]]) }
+        }
+        let partition =
+            filled.isEmpty ? "" : "PARTITION BY \(filled.map { "r.\(q($0.1.name))" }.joined(separator: ", ")) "
         let order = engine.dialect.orderable("r.\(q(cursorColumn.name))", type: cursorColumn.type)
         let columns = filled.map { "r.\(q($0.1.name))" } + ["r.\(q(cursorColumn.name))"]
         let ranked =

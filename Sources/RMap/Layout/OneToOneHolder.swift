@@ -31,7 +31,8 @@ struct OneToOneHolder {
             let inverse = relationship.inverse.flatMap(destination.mapping.relationship(named:)), inverse.kind == .toOne
         else { return nil }
         let pairs = names.compactMap { pair -> (source: Int, destination: Int)? in
-            guard let from = source.attributeIndex(pair.source), let to = destination.attributeIndex(pair.destination) else {
+            guard let from = source.attributeIndex(pair.source), let to = destination.attributeIndex(pair.destination)
+            else {
                 return nil
             }
             return (from, to)

@@ -66,7 +66,8 @@ struct ModelChecks {
         if !ordered.contains(attribute.type) {
             diagnostics.error(
                 mark,
-                "'modified_by' of '\(entity.name)' needs an attribute of type int, double, decimal, date, datetime or string: '\(name)' is \(attribute.type)")
+                "'modified_by' of '\(entity.name)' needs an attribute of type int, double, decimal, date, datetime or string: '\(name)' is \(attribute.type)"
+            )
         }
     }
 

@@ -23,7 +23,8 @@ struct NestedChecks {
         return entity.relationships.filter { !inherited.contains($0.mark) }
     }
 
-    private func checkInverseKey(_ relationship: RelationshipMapping, of entity: EntityMapping, in model: MappingModel) {
+    private func checkInverseKey(_ relationship: RelationshipMapping, of entity: EntityMapping, in model: MappingModel)
+    {
         let inverse = relationship.inverse.flatMap {
             model.entity(named: relationship.destination)?.relationship(named: $0)
         }
@@ -35,7 +36,9 @@ struct NestedChecks {
     }
 
     /// Reports an embedded relationship from which embedded relationships lead back to its source.
-    private func checkEmbeddingCycle(_ relationship: RelationshipMapping, of entity: EntityMapping, in model: MappingModel) {
+    private func checkEmbeddingCycle(
+        _ relationship: RelationshipMapping, of entity: EntityMapping, in model: MappingModel
+    ) {
         var reached: Set<String> = [relationship.destination]
         var frontier = [relationship.destination]
         while let name = frontier.popLast(), name != entity.name {

@@ -9,11 +9,13 @@ extension RelationshipDecoder {
         guard relationship.kind == .toOne else {
             diagnostics.error(
                 relationship.mark,
-                "'embedded' applies to to-one relationships: \(what) is a to-many, and a record's own keys hold one object")
+                "'embedded' applies to to-one relationships: \(what) is a to-many, and a record's own keys hold one object"
+            )
             return
         }
         for (key, value) in pairs where ["nested", "key", "connect"].contains(key) {
-            diagnostics.error(value.mark, "\(what) is embedded: it reads the record's own keys, so it takes no '\(key)'")
+            diagnostics.error(
+                value.mark, "\(what) is embedded: it reads the record's own keys, so it takes no '\(key)'")
         }
         let sourceTypes = identityTypes(of: source)
         let destinationTypes = identityTypes(of: destination)
@@ -39,10 +41,12 @@ extension RelationshipDecoder {
         if !relationship.nested || relationship.embedded {
             diagnostics.error(
                 mark,
-                "'missing: nullify' applies to nested relationships: \(what) is \(relationship.embedded ? "embedded" : "not nested"), so no record holds its key")
+                "'missing: nullify' applies to nested relationships: \(what) is \(relationship.embedded ? "embedded" : "not nested"), so no record holds its key"
+            )
         } else if relationship.assignment == .union {
             diagnostics.error(
-                mark, "'missing: nullify' has no effect on \(what) with 'assignment: union': a union never removes members")
+                mark,
+                "'missing: nullify' has no effect on \(what) with 'assignment: union': a union never removes members")
         }
     }
 

@@ -75,7 +75,9 @@ struct RelationshipDecoder {
         } else if relationship.nested, relationship.connection != nil {
             diagnostics.error(node.mark, "\(what) is nested, so it takes no 'connect'")
         }
-        if let (_, value) = pairs.first(where: { $0.0 == "missing" }) { checkMissing(relationship, at: value.mark, what: what) }
+        if let (_, value) = pairs.first(where: { $0.0 == "missing" }) {
+            checkMissing(relationship, at: value.mark, what: what)
+        }
         if let (_, value) = pairs.first(where: { $0.0 == "identify_nested_by_parent_key" }),
             relationship.parentKey != nil, !relationship.nested || relationship.embedded
         {
@@ -83,7 +85,8 @@ struct RelationshipDecoder {
                 value.mark,
                 relationship.embedded
                     ? "\(what) is embedded: its identity is the parent's already, so it takes no 'identify_nested_by_parent_key'"
-                    : "'identify_nested_by_parent_key' applies to nested relationships: only a nested record has a parent")
+                    : "'identify_nested_by_parent_key' applies to nested relationships: only a nested record has a parent"
+            )
         }
         return relationship
     }

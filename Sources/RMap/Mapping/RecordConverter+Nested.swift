@@ -51,7 +51,8 @@ extension RecordConverter {
             }
             return rejected ? .rejected : .records(records)
         case (.object, false):
-            return single(node(value, declared: destination, path: RecordPath(key: keyPath), fill: fill, prepared: prepared?[0]))
+            return single(
+                node(value, declared: destination, path: RecordPath(key: keyPath), fill: fill, prepared: prepared?[0]))
         default:
             let expected = nested.toMany ? "an array of objects" : "an object"
             fail(
@@ -67,7 +68,8 @@ extension RecordConverter {
         _ object: JSONObject, _ nested: NestedPlan, _ destination: EntityPlan, path: RecordPath, fill: PayloadFill?
     ) -> Nested {
         guard object.members.contains(where: { nested.embeddedKeys.contains($0.key) }) else { return .absent }
-        return single(node(.object(object), declared: destination, path: path, fill: fill, prepared: nil, embedded: true))
+        return single(
+            node(.object(object), declared: destination, path: path, fill: fill, prepared: nil, embedded: true))
     }
 
     /// A to-one's record: a declined one leaves the relationship as it was.

@@ -107,11 +107,13 @@ final class StageWriter {
                 let child = records?.first?.identity.values ?? Array(repeating: .null, count: columns.count)
                 for (column, value) in zip(columns, child) { set(column, value) }
             }
-            stageNested(records ?? [], nested, parentSeq: seq, parent: record, origin: origin, index: index, top: top ?? seq)
+            stageNested(
+                records ?? [], nested, parentSeq: seq, parent: record, origin: origin, index: index, top: top ?? seq)
         }
         for offset in 0..<table.maskCount { row[StageTable.occurrenceColumns.count + offset] = .int(masks[offset]) }
         for (offset, key) in table.connectionKeys.enumerated() {
-            row[table.firstConnectionKey + offset] = CanonicalKey.value(row[table.firstColumn + key.column], in: key.domain) ?? .null
+            row[table.firstConnectionKey + offset] =
+                CanonicalKey.value(row[table.firstColumn + key.column], in: key.domain) ?? .null
         }
         stageMembers(row, table: table, seq: seq)
         batch.add(row: row, table: binding.table)
@@ -155,7 +157,8 @@ final class StageWriter {
             for (place, item) in items.enumerated() {
                 batch.add(
                     member: [
-                        .int(Int64(seq)), .int(Int64(place)), item, CanonicalKey.value(item, in: members.domain) ?? .null,
+                        .int(Int64(seq)), .int(Int64(place)), item,
+                        CanonicalKey.value(item, in: members.domain) ?? .null,
                     ], table: position)
             }
         }

@@ -35,7 +35,8 @@ public struct MappingTestRunner: Sendable {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rmap-test-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result: RunResult
-        let store = PluginConfig(plugin: "sqlite", options: ["path": scratch.appendingPathComponent("store.sqlite").path])
+        let store = PluginConfig(
+            plugin: "sqlite", options: ["path": scratch.appendingPathComponent("store.sqlite").path])
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let path: String

@@ -29,7 +29,8 @@ public struct MappingTestSuite: Sendable {
     /// The keys of a test file.
     static let keys = ["mappings", "cases"]
     /// The keys of a case.
-    static let caseKeys = ["name", "entity", "payload", "payload_file", "expect"]
+    static let caseKeys =
+        ["name", "entity", "payload", "payload_file", "expect"]
         + LocalEdit.Kind.allCases.map(\.rawValue) + ["expect_push"]
     /// The keys of an expected request.
     static let requestKeys = ["method", "path", "body"]

@@ -27,7 +27,8 @@ struct PushPlanCheck {
             let line = PlannedRequest.line(method: wanted.method, path: wanted.path, body: wanted.body)
             guard let actual else { return .requestMissing(position: index + 1, expected: line, at: wanted.mark) }
             let same = actual.method == wanted.method && actual.path == wanted.path && actual.body == wanted.body
-            return same ? nil : .requestDiffers(position: index + 1, expected: line, actual: actual.line, at: wanted.mark)
+            return same
+                ? nil : .requestDiffers(position: index + 1, expected: line, actual: actual.line, at: wanted.mark)
         }
     }
 

@@ -38,7 +38,8 @@ struct LinkMerge {
             guard binding.joins.contains(where: { $0.relationship == step.position && $0.join == position }) else {
                 continue
             }
-            if let connect = ForeignKeyConnect(step: step, number: number, layout: layout, dialect: dialect, partial: false)
+            if let connect = ForeignKeyConnect(
+                step: step, number: number, layout: layout, dialect: dialect, partial: false)
             {
                 sources.append(
                     LinkSource(
@@ -56,7 +57,8 @@ struct LinkMerge {
                         replaced: layout.store.joinTables[position].union
                             ? nil
                             : PredicateSQL(
-                                sql: "EXISTS (SELECT 1 FROM \(q(path.sourcesName)) AS x WHERE \(resolved))", parameters: [])))
+                                sql: "EXISTS (SELECT 1 FROM \(q(path.sourcesName)) AS x WHERE \(resolved))",
+                                parameters: [])))
             }
         }
         if let nested = layout.nestedLinks.first(where: { $0.join == position }) {
@@ -95,11 +97,13 @@ struct LinkMerge {
             let sql = StagedSQL(stage: stage, dialect: dialect)
             found.append(
                 LinkSource(
-                    query: "SELECT " + (sourceNames + destinationNames + ["\(place) AS \(q("_pos"))"]).joined(separator: ", ")
+                    query: "SELECT "
+                        + (sourceNames + destinationNames + ["\(place) AS \(q("_pos"))"]).joined(separator: ", ")
                         + " FROM \(q(nested.name)) AS n JOIN \(q(stage.rowsName)) AS p ON \(parent) AND \(occurrence) "
                         + "WHERE p.\(q("_entity")) = \(type.index)",
                     parameters: [],
-                    replaced: PredicateSQL(sql: "s.\(q("_entity")) = \(type.index) AND \(sql.present(slot, "s"))", parameters: [])))
+                    replaced: PredicateSQL(
+                        sql: "s.\(q("_entity")) = \(type.index) AND \(sql.present(slot, "s"))", parameters: [])))
         }
         return found
     }
@@ -131,13 +135,15 @@ struct LinkMerge {
         let sourceExists =
             layout.hasTombstones(table: stage.position)
             ? "EXISTS (SELECT 1 FROM \(q(table.name)) AS t WHERE \(existing.joined(separator: " AND ")))" : "1 = 1"
-        let sameLink = (sourceColumns.enumerated().map { "j.\(q($1)) = w.\(q("s\($0)"))" }
+        let sameLink =
+            (sourceColumns.enumerated().map { "j.\(q($1)) = w.\(q("s\($0)"))" }
             + destinationColumns.enumerated().map { "j.\(q($1)) = w.\(q("d\($0)"))" }
             + (join.ordered ? ["j.\(q("position")) = w.\(q("position"))"] : [])).joined(separator: " AND ")
         if let replacing = source.replaced, !empty {
             let replaced = sourceColumns.enumerated().map { "j.\(q($1)) = s.\(q(stage.table.identityNames[$0]))" }
                 .joined(separator: " AND ")
-            let stale = "WHERE EXISTS (SELECT 1 FROM \(q(stage.rowsName)) AS s WHERE \(replaced) "
+            let stale =
+                "WHERE EXISTS (SELECT 1 FROM \(q(stage.rowsName)) AS s WHERE \(replaced) "
                 + "AND \(replacing.sql)) AND NOT EXISTS (SELECT 1 FROM \(wanted) AS w WHERE \(sameLink))"
             let parameters = replacing.parameters + source.parameters
             if try engine.exists("SELECT 1 FROM \(q(join.name)) AS j \(stale)", parameters) {
@@ -145,12 +151,15 @@ struct LinkMerge {
             }
         }
         let insertedColumns = sourceColumns + destinationColumns + (join.ordered ? ["position"] : [])
-        let selected = (0..<sourceCount).map { "w.\(q("s\($0)"))" } + (0..<destinationColumns.count).map { "w.\(q("d\($0)"))" }
+        let selected =
+            (0..<sourceCount).map { "w.\(q("s\($0)"))" } + (0..<destinationColumns.count).map { "w.\(q("d\($0)"))" }
             + (join.ordered ? ["w.\(q("position"))"] : [])
         let absent = empty ? "" : " AND NOT EXISTS (SELECT 1 FROM \(q(join.name)) AS j WHERE \(sameLink))"
         let missing = "FROM \(wanted) AS w WHERE \(sourceExists)\(absent)"
         guard try engine.exists("SELECT 1 \(missing)", source.parameters) else { return }
-        try engine.willInsert(into: join.name) { try engine.count("SELECT count(*) FROM \(links) AS l", source.parameters) }
+        try engine.willInsert(into: join.name) {
+            try engine.count("SELECT count(*) FROM \(links) AS l", source.parameters)
+        }
         try engine.execute(
             "INSERT INTO \(q(join.name)) (\(dialect.list(insertedColumns))) SELECT \(selected.joined(separator: ", ")) \(missing)",
             source.parameters)

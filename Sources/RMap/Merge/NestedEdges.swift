@@ -52,7 +52,8 @@ struct NestedEdges {
                 guard let destination = layout.schema.type(named: relationship.destination),
                     layout.schema.root(of: destination).mapping.nestedOnly,
                     !edges.contains(where: {
-                        $0.relationship == relationship.name && layout.schema.family(of: $0.entity).contains { $0 === type }
+                        $0.relationship == relationship.name
+                            && layout.schema.family(of: $0.entity).contains { $0 === type }
                     }),
                     let path = try? RelationshipPath(stored, from: type, relationship.name),
                     let (joins, condition) = Self.joins(path, from: type, stored: stored, dialect: dialect)
@@ -128,7 +129,9 @@ struct NestedEdges {
             joins = "JOIN \(d) ON " + conditions.joined(separator: " AND ")
         }
         var conditions: [String] = []
-        if let rows = stored.rows(of: stored.schema.family(of: source), alias: "p", dialect: dialect) { conditions.append(rows) }
+        if let rows = stored.rows(of: stored.schema.family(of: source), alias: "p", dialect: dialect) {
+            conditions.append(rows)
+        }
         if let rows = stored.rows(of: path.members, alias: "d", dialect: dialect) { conditions.append(rows) }
         return (joins, conditions.isEmpty ? "1 = 1" : conditions.joined(separator: " AND "))
     }

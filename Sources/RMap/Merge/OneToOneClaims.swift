@@ -59,7 +59,8 @@ private struct Claims {
         let handle = q(sql.dialect.rowHandle)
         let source = keys.sourceKeys("t")
         let named = source.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")
-        let claims = "SELECT t.\(handle) AS h, " + source.enumerated().map { "\($1) AS \(q("k\($0)"))" }.joined(separator: ", ")
+        let claims =
+            "SELECT t.\(handle) AS h, " + source.enumerated().map { "\($1) AS \(q("k\($0)"))" }.joined(separator: ", ")
             + ", ROW_NUMBER() OVER (PARTITION BY \(source.joined(separator: ", ")) ORDER BY r.\(q("_seq")) DESC) AS n "
             + "FROM \(table) AS t JOIN \(q(sql.stage.rowsName)) AS r ON \(sql.sameIdentity("t", "r")) "
             + "WHERE \(carried) AND \(named) AND \(keys.namesDestination("t"))"

@@ -43,7 +43,9 @@ struct OneToOneKeys {
 
     /// True when the source row `alias` names a destination the store has.
     func namesDestination(_ alias: String) -> String {
-        let destinationKeys = columns.map { key("d.\(q($0.destination.name))", $0.destination.type, other: $0.source.type) }
+        let destinationKeys = columns.map {
+            key("d.\(q($0.destination.name))", $0.destination.type, other: $0.source.type)
+        }
         let same = zip(sourceKeys(alias), destinationKeys).map { "\($0) = \($1)" }.joined(separator: " AND ")
         return "EXISTS (SELECT 1 FROM \(q(destination.name)) AS d WHERE \(same))"
     }

@@ -53,6 +53,8 @@ package struct PayloadNumbers {
 
     /// Drops the temporary tables of ``number(_:on:)``.
     func drop(on engine: any SQLEngine) {
-        for table in [Self.namesName, Self.rememberingName] { _ = try? engine.execute("DROP TABLE IF EXISTS \(q(table))") }
+        for table in [Self.namesName, Self.rememberingName] {
+            _ = try? engine.execute("DROP TABLE IF EXISTS \(q(table))")
+        }
     }
 }

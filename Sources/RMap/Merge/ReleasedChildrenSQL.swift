@@ -33,11 +33,15 @@ struct ReleasedChildrenSQL {
         let childStage = layout.table(of: group.child)
         guard let slot = parentStage.assignedSlot(group.relationship) else { return "1 = 0" }
         let parentSQL = StagedSQL(stage: parentStage, dialect: dialect)
-        let named = zip(parentStage.table.identityNames, baseKey).map { "p.\(q($0)) = \($1)" }.joined(separator: " AND ")
+        let named = zip(parentStage.table.identityNames, baseKey).map { "p.\(q($0)) = \($1)" }.joined(
+            separator: " AND ")
         let fk = group.columns.map { childStage.table.columns[$0].name }
-        let listed = zip(fk, parentStage.table.identityNames).map { "c.\(q($0)) = p.\(q($1))" }.joined(separator: " AND ")
-        let sameChild = childStage.table.identityNames.map { "c.\(q($0)) = \(alias).\(q($0))" }.joined(separator: " AND ")
-        return "EXISTS (SELECT 1 FROM \(q(parentStage.rowsName)) AS p WHERE \(named) AND p.\(q("_entity")) = \(group.parent.index) "
+        let listed = zip(fk, parentStage.table.identityNames).map { "c.\(q($0)) = p.\(q($1))" }.joined(
+            separator: " AND ")
+        let sameChild = childStage.table.identityNames.map { "c.\(q($0)) = \(alias).\(q($0))" }.joined(
+            separator: " AND ")
+        return
+            "EXISTS (SELECT 1 FROM \(q(parentStage.rowsName)) AS p WHERE \(named) AND p.\(q("_entity")) = \(group.parent.index) "
             + "AND \(parentSQL.present(slot, "p")) AND NOT EXISTS (SELECT 1 FROM \(q(childStage.rowsName)) AS c "
             + "WHERE \(sameChild) AND \(listed)))"
     }
@@ -47,8 +51,10 @@ struct ReleasedChildrenSQL {
         let table = layout.table(of: group.child).table
         return group.columns.map { column in
             let name = q(table.columns[column].name)
-            let base = "(SELECT b.\(name) FROM \(q(table.baseName)) AS b WHERE \(table.identityNames.map { "b.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ")))"
-            return "(CASE WHEN EXISTS (SELECT 1 FROM \(q(table.baseName)) AS b WHERE \(table.identityNames.map { "b.\(q($0)) = d.\(q($0))" }.joined(separator: " AND "))) THEN \(base) ELSE d.\(name) END)"
+            let base =
+                "(SELECT b.\(name) FROM \(q(table.baseName)) AS b WHERE \(table.identityNames.map { "b.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ")))"
+            return
+                "(CASE WHEN EXISTS (SELECT 1 FROM \(q(table.baseName)) AS b WHERE \(table.identityNames.map { "b.\(q($0)) = d.\(q($0))" }.joined(separator: " AND "))) THEN \(base) ELSE d.\(name) END)"
         }
     }
 
@@ -61,7 +67,8 @@ struct ReleasedChildrenSQL {
             let rows = q(stage.rowsName)
             let sql = StagedSQL(stage: stage, dialect: dialect)
             let unset = group.columns.map { "NOT (\(sql.present($0, rows)))" }.joined(separator: " AND ")
-            let stored = "SELECT 1 FROM \(q(stage.table.name)) AS d WHERE "
+            let stored =
+                "SELECT 1 FROM \(q(stage.table.name)) AS d WHERE "
                 + stage.table.identityNames.map { "d.\(q($0)) = \(rows).\(q($0))" }.joined(separator: " AND ")
                 + " AND \(released(group, child: "d", baseKey: baseKey(group)))"
             var sets = group.columns.map { "\(q(stage.table.columns[$0].name)) = NULL" }
@@ -71,7 +78,8 @@ struct ReleasedChildrenSQL {
                 masks[mask, default: 0] |= bit
             }
             for (mask, bits) in masks { sets.append("\(q("_m\(mask)")) = \(rows).\(q("_m\(mask)")) | \(bits)") }
-            try engine.execute("UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE \(unset) AND EXISTS (\(stored))")
+            try engine.execute(
+                "UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE \(unset) AND EXISTS (\(stored))")
         }
     }
 
@@ -106,7 +114,8 @@ struct ReleasedChildrenSQL {
         let parentSQL = StagedSQL(stage: parentStage, dialect: dialect)
         let childSQL = StagedSQL(stage: childStage, dialect: dialect)
         let fk = group.columns.map { childStage.table.columns[$0].name }
-        let listed = zip(fk, parentStage.table.identityNames).map { "c.\(q($0)) = p.\(q($1))" }.joined(separator: " AND ")
+        let listed = zip(fk, parentStage.table.identityNames).map { "c.\(q($0)) = p.\(q($1))" }.joined(
+            separator: " AND ")
         let keys = Self.rowKey(childStage).map { "c.\(q($0))" }.joined(separator: ", ")
         // CROSS JOIN: SQLite reads the parents first, in order (PostgreSQL plans it as any join).
         return "SELECT \(keys) FROM \(q(parentStage.rowsName)) AS p CROSS JOIN \(q(childStage.rowsName)) AS c "
@@ -127,7 +136,8 @@ struct ReleasedChildrenSQL {
         for group in groups {
             let stage = layout.table(of: group.child)
             let table = stage.table
-            let notInRun = "NOT EXISTS (SELECT 1 FROM \(q(stage.rowsName)) AS r WHERE "
+            let notInRun =
+                "NOT EXISTS (SELECT 1 FROM \(q(stage.rowsName)) AS r WHERE "
                 + table.identityNames.map { "r.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ") + ")"
             let condition = "\(notInRun) AND \(released(group, child: "d", baseKey: baseKey(group)))"
             let deletion = TableDeletion(stage: stage, layout: layout, dialect: dialect)
@@ -140,8 +150,10 @@ struct ReleasedChildrenSQL {
             }
             let fk = group.columns.map { q(table.columns[$0].name) }
             let base = q(table.baseName)
-            let hasBase = "EXISTS (SELECT 1 FROM \(base) AS b WHERE \(table.identityNames.map { "b.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ")))"
-            let baseMatches = "EXISTS (SELECT 1 FROM \(base) AS b WHERE "
+            let hasBase =
+                "EXISTS (SELECT 1 FROM \(base) AS b WHERE \(table.identityNames.map { "b.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ")))"
+            let baseMatches =
+                "EXISTS (SELECT 1 FROM \(base) AS b WHERE "
                 + table.identityNames.map { "b.\(q($0)) = d.\(q($0))" }.joined(separator: " AND ") + " AND "
                 + fk.map { "d.\($0) IS NOT DISTINCT FROM b.\($0)" }.joined(separator: " AND ") + ")"
             let policy = group.child.mapping.onConflict
@@ -150,7 +162,8 @@ struct ReleasedChildrenSQL {
                 try engine.query(
                     "SELECT \(table.identityNames.map { "d.\(q($0))" }.joined(separator: ", ")), \(fk.map { "d.\($0)" }.joined(separator: ", ")) "
                         + "FROM \(q(table.name)) AS d WHERE \(condition) AND \(hasBase) AND NOT \(baseMatches)",
-                    [], types: table.identity.map { table.columns[$0].type } + group.columns.map { table.columns[$0].type }
+                    [],
+                    types: table.identity.map { table.columns[$0].type } + group.columns.map { table.columns[$0].type }
                 ) { row in
                     let identity = Array(row.prefix(table.identity.count))
                     let local = Array(row.dropFirst(table.identity.count))
@@ -164,12 +177,14 @@ struct ReleasedChildrenSQL {
                 if !conflicts.isEmpty { continue }
             }
             let counted = try engine.count(
-                "SELECT count(*) FROM \(q(table.name)) AS d WHERE \(condition) AND (NOT \(hasBase) OR \(baseMatches) OR \(policy == .remote ? "1 = 1" : "1 = 0"))")
+                "SELECT count(*) FROM \(q(table.name)) AS d WHERE \(condition) AND (NOT \(hasBase) OR \(baseMatches) OR \(policy == .remote ? "1 = 1" : "1 = 0"))"
+            )
             counts[group.child.index].updated += counted
             // The rows first: the bases' condition reads the base foreign key, which they then lose.
             let sets = fk.map { "\($0) = NULL" }.joined(separator: ", ")
             try engine.execute(
-                "UPDATE \(q(table.name)) AS d SET \(sets) WHERE \(condition) AND (NOT \(hasBase) OR \(baseMatches) OR \(policy == .remote ? "1 = 1" : "1 = 0"))")
+                "UPDATE \(q(table.name)) AS d SET \(sets) WHERE \(condition) AND (NOT \(hasBase) OR \(baseMatches) OR \(policy == .remote ? "1 = 1" : "1 = 0"))"
+            )
             try engine.execute("UPDATE \(base) AS d SET \(sets) WHERE \(condition)")
         }
         return conflicts

@@ -27,7 +27,8 @@ struct ReplacedNestedObjects {
             else { return false }
             let binding = layout.store.bindings[edge.entity.index]
             let index = edge.entity.relationshipIndex(edge.relationship)
-            return binding.foreignKeys.contains { $0.relationship == index } || binding.joins.contains { $0.relationship == index }
+            return binding.foreignKeys.contains { $0.relationship == index }
+                || binding.joins.contains { $0.relationship == index }
         }
     }
 
@@ -67,13 +68,15 @@ struct ReplacedNestedObjects {
             try engine.execute(
                 "DELETE FROM \(q(Self.name)) AS n WHERE n.\(q("t")) = \(position) AND NOT EXISTS (SELECT 1 FROM \(target) AS o "
                     + "WHERE o.\(handle) = n.\(q("h")) AND NOT \(sql.exists(in: stage.rowsName, like: "o")) "
-                    + "AND NOT \(sql.exists(in: stage.table.insertedName, like: "o")) AND NOT \(edges.held("o", table: position)))")
+                    + "AND NOT \(sql.exists(in: stage.table.insertedName, like: "o")) AND NOT \(edges.held("o", table: position)))"
+            )
             let identity = stage.table.identityNames.map { q($0) }
             let tuple = { (alias: String) in
                 let columns = identity.map { "\(alias).\($0)" }.joined(separator: ", ")
                 return identity.count == 1 ? columns : "(\(columns))"
             }
-            let orphaned = "\(tuple("d")) IN (SELECT \(identity.map { "o.\($0)" }.joined(separator: ", ")) FROM \(q(Self.name)) AS n "
+            let orphaned =
+                "\(tuple("d")) IN (SELECT \(identity.map { "o.\($0)" }.joined(separator: ", ")) FROM \(q(Self.name)) AS n "
                 + "JOIN \(target) AS o ON o.\(handle) = n.\(q("h")) WHERE n.\(q("t")) = \(position))"
             try TableDeletion(stage: stage, layout: layout, dialect: dialect)
                 .delete(where: orphaned, [], on: engine, counting: \.deleted, into: &counts)

@@ -35,7 +35,8 @@ struct RowCollapse {
     var rowColumns: [ColumnLayout] {
         stage.keyColumns + StageTable.occurrenceColumns + stage.maskColumns + stage.table.columns
             + stage.connectionKeys.map(\.layout) + stage.trackedSlots.map { ColumnLayout(name: "_at\($0)", type: .int) }
-            + (whileStaging ? [ColumnLayout(name: "_first", type: .int), ColumnLayout(name: "_mixed", type: .int)] : [])
+            + (whileStaging
+                ? [ColumnLayout(name: "_first", type: .int), ColumnLayout(name: "_mixed", type: .int)] : [])
     }
 
     /// Creates the merged rows' table before staging, when they are merged while staging.
@@ -89,14 +90,16 @@ struct RowCollapse {
             return sql.dialect.definition(column)
         }
         // Without ordered upserts, the key is built once the rows are in (``rowsKey()``).
-        let key = !sql.dialect.upsertsInOrder || (keys.count == 1 && keys[0].type == .int)
+        let key =
+            !sql.dialect.upsertsInOrder || (keys.count == 1 && keys[0].type == .int)
             ? [] : ["PRIMARY KEY (\(sql.dialect.list(keys.map(\.name))))"]
         return "CREATE TEMPORARY TABLE \(sql.q(stage.rowsName)) (\((definitions + key).joined(separator: ", ")))"
     }
 
     /// The stage's columns as the merged row takes them from one occurrence `s`.
     private var selected: [String] {
-        let base = (stage.keyColumns + StageTable.occurrenceColumns + stage.maskColumns + stage.table.columns
+        let base =
+            (stage.keyColumns + StageTable.occurrenceColumns + stage.maskColumns + stage.table.columns
             + stage.connectionKeys.map(\.layout)).map { sql.column("s", $0.name) }
         return base + stage.trackedSlots.map { "CASE WHEN \(sql.present($0, "s")) THEN s.\(sql.q("_seq")) END" }
     }
@@ -133,7 +136,8 @@ struct RowCollapse {
     /// Occurrences `s` from `source`, in `order`, each merged into the row of its identity.
     private func upsert(from source: String, order: String) -> String {
         let rows = sql.q(stage.rowsName)
-        let mixed = "\(sql.q("_mixed")) = CASE WHEN \(rows).\(sql.q("_origin")) <> excluded.\(sql.q("_origin")) THEN 1 "
+        let mixed =
+            "\(sql.q("_mixed")) = CASE WHEN \(rows).\(sql.q("_origin")) <> excluded.\(sql.q("_origin")) THEN 1 "
             + "ELSE \(rows).\(sql.q("_mixed")) END"
         return "INSERT INTO \(rows) (\(sql.dialect.list(rowColumns.map(\.name)))) "
             + "SELECT \((selected + ["s.\(sql.q("_seq"))", "0"]).joined(separator: ", ")) FROM \(source) WHERE true\(order) "
@@ -149,18 +153,26 @@ struct RowCollapse {
         func mine(_ name: String) -> String { "\(rows).\(sql.q(name))" }
         func theirs(_ name: String) -> String { "excluded.\(sql.q(name))" }
         var sets: [String] = ["_seq", "_top", "_origin", "_record", "_path"].map { "\(sql.q($0)) = \(theirs($0))" }
-        sets.append("\(sql.q("_entity")) = \(entityFold(current: mine("_entity"), incoming: theirs("_entity"), typed: theirs("_typed")))")
+        sets.append(
+            "\(sql.q("_entity")) = \(entityFold(current: mine("_entity"), incoming: theirs("_entity"), typed: theirs("_typed")))"
+        )
         sets.append("\(sql.q("_typed")) = CASE WHEN \(theirs("_typed")) = 1 THEN 1 ELSE \(mine("_typed")) END")
         for mask in stage.maskColumns { sets.append("\(sql.q(mask.name)) = \(mine(mask.name)) | \(theirs(mask.name))") }
         for (position, column) in stage.table.columns.enumerated() {
-            sets.append("\(sql.q(column.name)) = CASE WHEN \(sql.present(position, "excluded")) THEN \(theirs(column.name)) ELSE \(mine(column.name)) END")
+            sets.append(
+                "\(sql.q(column.name)) = CASE WHEN \(sql.present(position, "excluded")) THEN \(theirs(column.name)) ELSE \(mine(column.name)) END"
+            )
         }
         for key in stage.connectionKeys {
-            sets.append("\(sql.q(key.name)) = CASE WHEN \(sql.present(key.column, "excluded")) THEN \(theirs(key.name)) ELSE \(mine(key.name)) END")
+            sets.append(
+                "\(sql.q(key.name)) = CASE WHEN \(sql.present(key.column, "excluded")) THEN \(theirs(key.name)) ELSE \(mine(key.name)) END"
+            )
         }
         for slot in stage.trackedSlots {
             let name = "_at\(slot)"
-            sets.append("\(sql.q(name)) = CASE WHEN \(sql.present(slot, "excluded")) THEN \(theirs("_seq")) ELSE \(mine(name)) END")
+            sets.append(
+                "\(sql.q(name)) = CASE WHEN \(sql.present(slot, "excluded")) THEN \(theirs("_seq")) ELSE \(mine(name)) END"
+            )
         }
         return sets
     }
@@ -209,12 +221,14 @@ struct RowCollapse {
     /// when the model has required attributes (PostgreSQL's index names are one namespace per schema).
     private func occurrenceIndex() -> String {
         let columns = stage.keyColumns.map(\.name) + ["_seq"]
-        return "CREATE INDEX IF NOT EXISTS \(sql.q("\(stage.stageName)_keys")) ON \(sql.q(stage.stageName)) (\(sql.dialect.list(columns)))"
+        return
+            "CREATE INDEX IF NOT EXISTS \(sql.q("\(stage.stageName)_keys")) ON \(sql.q(stage.stageName)) (\(sql.dialect.list(columns)))"
     }
 
     /// The last occurrence of each identity, whole.
     private func lastOccurrences() -> String {
-        let later = "SELECT 1 FROM \(sql.q(stage.stageName)) AS l WHERE "
+        let later =
+            "SELECT 1 FROM \(sql.q(stage.stageName)) AS l WHERE "
             + stage.keyColumns.map { "l.\(sql.q($0.name)) = s.\(sql.q($0.name))" }.joined(separator: " AND ")
             + " AND l.\(sql.q("_seq")) > s.\(sql.q("_seq"))"
         return "\(insertPrefix) WHERE NOT EXISTS (\(later))"
@@ -225,7 +239,8 @@ struct RowCollapse {
         let rows = sql.q(stage.rowsName)
         let (mask, bit) = StageTable.bit(of: slot)
         let keys = stage.keyColumns.map { "e.\(sql.q($0.name)) = \(rows).\(sql.q($0.name))" }.joined(separator: " AND ")
-        let latest = "FROM \(sql.q(stage.stageName)) AS e WHERE \(keys) AND \(sql.present(slot, "e")) ORDER BY e.\(sql.q("_seq")) DESC LIMIT 1"
+        let latest =
+            "FROM \(sql.q(stage.stageName)) AS e WHERE \(keys) AND \(sql.present(slot, "e")) ORDER BY e.\(sql.q("_seq")) DESC LIMIT 1"
         var sets = ["\(sql.q("_m\(mask)")) = \(rows).\(sql.q("_m\(mask)")) | \(bit)"]
         if slot < stage.table.columns.count {
             let name = stage.table.columns[slot].name
@@ -249,7 +264,8 @@ struct RowCollapse {
         let keys = stage.keyColumns.map { "e.\(sql.q($0.name)) = \(rows).\(sql.q($0.name))" }.joined(separator: " AND ")
         let depths = family.map { "WHEN \($0.index) THEN \(self.depth(of: $0))" }.joined(separator: " ")
         let order = "CASE e.\(sql.q("_entity")) \(depths) ELSE 0 END"
-        return "UPDATE \(rows) SET \(sql.q("_entity")) = (SELECT e.\(sql.q("_entity")) FROM \(sql.q(stage.stageName)) AS e WHERE \(keys) "
+        return
+            "UPDATE \(rows) SET \(sql.q("_entity")) = (SELECT e.\(sql.q("_entity")) FROM \(sql.q(stage.stageName)) AS e WHERE \(keys) "
             + "ORDER BY e.\(sql.q("_typed")) DESC, \(order) DESC, e.\(sql.q("_seq")) DESC LIMIT 1), "
             + "\(sql.q("_typed")) = (SELECT max(e.\(sql.q("_typed"))) FROM \(sql.q(stage.stageName)) AS e WHERE \(keys)) "
             + "WHERE EXISTS (SELECT 1 FROM \(sql.q(stage.stageName)) AS e WHERE \(keys) AND e.\(sql.q("_seq")) <> \(rows).\(sql.q("_seq")))"

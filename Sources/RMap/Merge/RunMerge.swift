@@ -76,8 +76,10 @@ final class RunMerge {
         try StoreSchema.ensure(layout.store, on: engine)
         let remembered = RememberedObjects(layout: layout, dialect: engine.dialect)
         if !skipped.isEmpty { try remembered.ensure(on: engine) }
-        self.unchanged = try UnchangedObjects(unchanged, skipped: skipped, remembered: remembered, layout: layout, on: engine)
-        let rejections = try RequiredCheck(layout: layout, dialect: engine.dialect).run(on: engine, candidates: candidates)
+        self.unchanged = try UnchangedObjects(
+            unchanged, skipped: skipped, remembered: remembered, layout: layout, on: engine)
+        let rejections = try RequiredCheck(layout: layout, dialect: engine.dialect).run(
+            on: engine, candidates: candidates)
         for members in layout.members { try engine.gatherStatistics(of: members.name) }
         for stage in layout.tables {
             try engine.gatherStatistics(of: stage.stageName)
@@ -101,7 +103,8 @@ final class RunMerge {
     func connect(completeEntities: Set<String>, keepingEveryLink: Bool = false) throws -> ConnectReport {
         // A table with objects seen unchanged holds destinations the run did not stage.
         let positions = Set(unchanged?.tables.keys.map { $0 } ?? [])
-        let seen = Set(layout.schema.types.filter { positions.contains(layout.store.bindings[$0.index].table) }.map(\.name))
+        let seen = Set(
+            layout.schema.types.filter { positions.contains(layout.store.bindings[$0.index].table) }.map(\.name))
         var connector = SQLConnector(
             layout: layout, dialect: engine.dialect, completeEntities: completeEntities.subtracting(seen),
             keepsEveryLink: keepingEveryLink)
@@ -154,7 +157,9 @@ final class RunMerge {
                 try merge.updateThreeWay(on: engine)
                 try merge.settleLocalCreations(on: engine, marks: stage.table.insertedName)
             }
-            if let connector { try LinkMerge(layout: layout, dialect: engine.dialect, connector: connector).write(on: engine) }
+            if let connector {
+                try LinkMerge(layout: layout, dialect: engine.dialect, connector: connector).write(on: engine)
+            }
             try OneToOneClaims(layout: layout, dialect: engine.dialect).settle(on: engine)
             if noted {
                 try replaced.delete(on: engine, counts: &counts)
@@ -195,7 +200,8 @@ final class RunMerge {
         if keyOrders[stage.position]?.isOutOfOrder == true {
             try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect).mergeOutOfOrder(on: engine)
         }
-        let sql = upserts[stage.position] == nil
+        let sql =
+            upserts[stage.position] == nil
             ? "SELECT \(identity) FROM \(q(stage.stageName)) AS s WHERE s.\(q("_entity")) IN (\(family)) "
                 + "GROUP BY \(identity) ORDER BY min(s.\(q("_seq")))"
             : "SELECT \(identity) FROM \(q(stage.rowsName)) AS s WHERE s.\(q("_entity")) IN (\(family)) ORDER BY s.\(q("_first"))"
@@ -238,9 +244,13 @@ final class RunMerge {
         else { return [] }
         let family = Set(layout.schema.family(of: type).map(\.index))
         var identities: [IdentityKey] = []
-        try engine.query(query.sql, query.parameters, types: [.int] + stage.table.identity.map { stage.table.columns[$0].type }) {
+        try engine.query(
+            query.sql, query.parameters, types: [.int] + stage.table.identity.map { stage.table.columns[$0].type }
+        ) {
             row in
-            if case .int(let index) = row[0], family.contains(Int(index)) { identities.append(IdentityKey(Array(row.dropFirst()))) }
+            if case .int(let index) = row[0], family.contains(Int(index)) {
+                identities.append(IdentityKey(Array(row.dropFirst())))
+            }
         }
         return identities
     }

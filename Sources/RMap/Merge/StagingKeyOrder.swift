@@ -47,7 +47,10 @@ struct StagingKeyOrder {
         var page = -1.0
         for key in keys {
             let current = ((Double(key) - Double(lowest)) / keysPerPage).rounded(.down)
-            if current != page { pages += 1; page = current }
+            if current != page {
+                pages += 1
+                page = current
+            }
         }
         isOutOfOrder = pages * 4 > keys.count
         return !isOutOfOrder

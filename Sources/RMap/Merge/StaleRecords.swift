@@ -28,17 +28,21 @@ struct StaleRecords {
                 table.identityNames.map { "\(alias).\(self.q($0)) = r.\(self.q($0))" }.joined(separator: " AND ")
             }
             let base = "SELECT 1 FROM \(q(table.baseName)) AS b WHERE \(sameAs("b"))"
-            let server = "(CASE WHEN EXISTS (\(base)) THEN (SELECT b.\(q(column.name)) FROM \(q(table.baseName)) AS b WHERE \(sameAs("b"))) "
+            let server =
+                "(CASE WHEN EXISTS (\(base)) THEN (SELECT b.\(q(column.name)) FROM \(q(table.baseName)) AS b WHERE \(sameAs("b"))) "
                 + "ELSE (SELECT d.\(q(column.name)) FROM \(q(table.name)) AS d WHERE \(sameAs("d"))) END)"
             let payload = dialect.orderable("r.\(q(column.name))", type: column.type)
             let stored = dialect.orderable(server, type: column.type)
-            let candidate = "r.\(q("_entity")) = \(type.index) AND \(sql.present(position, "r")) AND r.\(q(column.name)) IS NOT NULL "
+            let candidate =
+                "r.\(q("_entity")) = \(type.index) AND \(sql.present(position, "r")) AND r.\(q(column.name)) IS NOT NULL "
                 + "AND \(server) IS NOT NULL"
             let rows = q(stage.rowsName)
-            stale[type.index] = try engine.count("SELECT count(*) FROM \(rows) AS r WHERE \(candidate) AND \(payload) < \(stored)")
+            stale[type.index] = try engine.count(
+                "SELECT count(*) FROM \(rows) AS r WHERE \(candidate) AND \(payload) < \(stored)")
             let notNewer = "\(candidate) AND \(payload) <= \(stored)"
             let identity = table.identityNames.map { "r.\(q($0))" }.joined(separator: ", ")
-            try unchanged.adopt("SELECT r.\(q("_entity")), \(identity) FROM \(rows) AS r WHERE \(notNewer)", stage: stage, on: engine)
+            try unchanged.adopt(
+                "SELECT r.\(q("_entity")), \(identity) FROM \(rows) AS r WHERE \(notNewer)", stage: stage, on: engine)
             try engine.execute("DELETE FROM \(rows) AS r WHERE \(notNewer)")
         }
         return stale

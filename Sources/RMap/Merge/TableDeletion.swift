@@ -29,7 +29,8 @@ struct TableDeletion {
             parts.append("(r.\(dialect.quote("_entity")) = \(type.index) AND \(condition.sql))")
             parameters += condition.parameters
         }
-        return PredicateSQL(sql: parts.isEmpty ? "1 = 0" : "(" + parts.joined(separator: " OR ") + ")", parameters: parameters)
+        return PredicateSQL(
+            sql: parts.isEmpty ? "1 = 0" : "(" + parts.joined(separator: " OR ") + ")", parameters: parameters)
     }
 
     /// The entity of a stored row or base of alias `alias`, by its `type` column (the root's without one).
@@ -45,16 +46,20 @@ struct TableDeletion {
     func deleteTombstones(on engine: any SQLEngine, counts: inout [EntityWriteCounts]) throws {
         let tombstone = Self.tombstones(family: family, layout: layout, stage: sql.stage, dialect: sql.dialect)
         guard tombstone.sql != "1 = 0" else { return }
-        let named = "SELECT 1 FROM \(sql.q(sql.stage.rowsName)) AS r WHERE \(tombstone.sql) AND \(sql.sameIdentity("r", "d"))"
+        let named =
+            "SELECT 1 FROM \(sql.q(sql.stage.rowsName)) AS r WHERE \(tombstone.sql) AND \(sql.sameIdentity("r", "d"))"
         try delete(where: "EXISTS (\(named))", tombstone.parameters, on: engine, counting: \.deleted, into: &counts)
     }
 
     /// Deletes, for a complete fetch of `entity` with `orphans: delete`, the stored objects of its
     /// family that the run does not hold nor saw unchanged (``UnchangedObjects``), counted as orphans.
-    func deleteOrphans(of entity: EntityType, unchanged: String?, on engine: any SQLEngine, counts: inout [EntityWriteCounts])
+    func deleteOrphans(
+        of entity: EntityType, unchanged: String?, on engine: any SQLEngine, counts: inout [EntityWriteCounts]
+    )
         throws
     {
-        var condition = "NOT EXISTS (SELECT 1 FROM \(sql.q(sql.stage.rowsName)) AS r WHERE \(sql.sameIdentity("r", "d")))"
+        var condition =
+            "NOT EXISTS (SELECT 1 FROM \(sql.q(sql.stage.rowsName)) AS r WHERE \(sql.sameIdentity("r", "d")))"
         if let unchanged {
             condition += " AND NOT EXISTS (SELECT 1 FROM \(sql.q(unchanged)) AS u WHERE \(sql.sameIdentity("u", "d")))"
         }
@@ -63,7 +68,9 @@ struct TableDeletion {
 
     /// Deletes the stored objects of `entity`'s family (with an identity) that `condition` (on
     /// alias `d`) selects, counted as orphans.
-    func deleteOrphans(of entity: EntityType, where condition: String, on engine: any SQLEngine, counts: inout [EntityWriteCounts])
+    func deleteOrphans(
+        of entity: EntityType, where condition: String, on engine: any SQLEngine, counts: inout [EntityWriteCounts]
+    )
         throws
     {
         let members = layout.schema.family(of: entity).map { String($0.index) }.joined(separator: ", ")
@@ -81,7 +88,8 @@ struct TableDeletion {
     ) throws {
         let target = sql.q(table.name)
         let base = sql.q(table.baseName)
-        let inBase = "SELECT \(storedEntity("d")) FROM \(base) AS d WHERE \(condition) "
+        let inBase =
+            "SELECT \(storedEntity("d")) FROM \(base) AS d WHERE \(condition) "
             + "AND NOT EXISTS (SELECT 1 FROM \(target) AS x WHERE \(sql.sameIdentity("x", "d")))"
         var total = 0
         try engine.query(
@@ -97,7 +105,8 @@ struct TableDeletion {
         guard total > 0 else { return }
         for join in layout.store.joinTables(of: table) {
             let sources = join.columns.prefix(join.sourceColumnCount).map(\.name)
-            let link = zip(table.identityNames, sources).map { "d.\(sql.q($0)) = j.\(sql.q($1))" }.joined(separator: " AND ")
+            let link = zip(table.identityNames, sources).map { "d.\(sql.q($0)) = j.\(sql.q($1))" }.joined(
+                separator: " AND ")
             for stored in [target, base] {
                 try engine.execute(
                     "DELETE FROM \(sql.q(join.name)) AS j WHERE EXISTS (SELECT 1 FROM \(stored) AS d WHERE \(link) AND \(condition))",

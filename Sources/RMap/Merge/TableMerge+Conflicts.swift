@@ -3,13 +3,16 @@
 extension TableMerge {
     /// The columns both the server and a local edit changed, for entities whose `on_conflict` is `fail`.
     func conflicts(on engine: any SQLEngine) throws -> [ConflictError.Conflict] {
-        guard holdsBases, family.contains(where: { $0.mapping.onConflict == .fail }), !sql.valueColumns.isEmpty else { return [] }
+        guard holdsBases, family.contains(where: { $0.mapping.onConflict == .fail }), !sql.valueColumns.isEmpty else {
+            return []
+        }
         var found: [ConflictError.Conflict] = []
         let columns = sql.valueColumns.filter { $0 != table.discriminator }
         let identity = table.identity.map { sql.column("r", at: $0) }
         for position in columns {
             let type = table.columns[position].type
-            let edited = "(\(sql.present(position, "r")) AND NOT (\(sql.same(position, "r", "b"))) AND "
+            let edited =
+                "(\(sql.present(position, "r")) AND NOT (\(sql.same(position, "r", "b"))) AND "
                 + "(t.\(sql.q(table.identityNames[0])) IS NULL OR (NOT (\(sql.same(position, "t", "b"))) AND NOT (\(sql.same(position, "t", "r"))))))"
             let query =
                 "SELECT r.\(sql.q("_entity")), t.\(sql.q(table.identityNames[0])) IS NOT NULL, \(sql.column("b", at: position)), "
@@ -17,7 +20,8 @@ extension TableMerge {
                 + "FROM \(rows) JOIN \(base) AS b ON \(sql.sameIdentity("b", "r")) "
                 + "LEFT JOIN \(target) AS t ON \(sql.sameIdentity("t", "r")) WHERE \(policy(.fail)) AND \(edited) AND \(notTombstone)"
             let identityTypes = table.identity.map { table.columns[$0].type }
-            try engine.query(query, tombstone.parameters, types: [.int, .bool, type, type, type] + identityTypes) { row in
+            try engine.query(query, tombstone.parameters, types: [.int, .bool, type, type, type] + identityTypes) {
+                row in
                 guard case .int(let entity) = row[0], layout.schema.types.indices.contains(Int(entity)) else { return }
                 let identity = IdentityKey(Array(row[5...]))
                 found.append(

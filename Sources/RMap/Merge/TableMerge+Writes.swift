@@ -39,11 +39,15 @@ extension TableMerge {
         let sets = columns.map { position -> String in
             let name = sql.q(table.columns[position].name)
             if position == table.discriminator { return "\(name) = \(entities.typeValueOfRow)" }
-            return "\(name) = CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("t", at: position)) END"
+            return
+                "\(name) = CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("t", at: position)) END"
         }
-        let condition = "\(sql.sameIdentity("t", "r")) AND NOT \(sql.exists(in: table.baseName, like: "r")) "
+        let condition =
+            "\(sql.sameIdentity("t", "r")) AND NOT \(sql.exists(in: table.baseName, like: "r")) "
             + "AND \(changesAny("t")) AND \(notTombstone)"
-        guard try any("FROM \(target) AS t, \(rows) WHERE \(condition)", tombstone.parameters, on: engine) else { return }
+        guard try any("FROM \(target) AS t, \(rows) WHERE \(condition)", tombstone.parameters, on: engine) else {
+            return
+        }
         try engine.execute(
             "UPDATE \(target) AS t SET \(sets.joined(separator: ", ")) FROM \(rows) WHERE \(condition)",
             tombstone.parameters)
@@ -56,7 +60,8 @@ extension TableMerge {
         let columns = sql.valueColumns.filter { $0 != table.discriminator }
         guard holdsBases, !columns.isEmpty else { return }
         // Nothing to do unless a payload changes a base: the rows with one follow their base.
-        let differs = columns.map { "(\(sql.present($0, "r")) AND NOT (\(sql.same($0, "r", "b"))))" }.joined(separator: " OR ")
+        let differs = columns.map { "(\(sql.present($0, "r")) AND NOT (\(sql.same($0, "r", "b"))))" }.joined(
+            separator: " OR ")
         guard
             try any(
                 "FROM \(rows) JOIN \(base) AS b ON \(sql.sameIdentity("b", "r")) WHERE (\(differs)) AND \(notTombstone)",
@@ -65,15 +70,22 @@ extension TableMerge {
         let rowSets = columns.map { position -> String in
             let name = sql.q(table.columns[position].name)
             let (remote, local) = (sql.column("r", at: position), sql.column("t", at: position))
-            return "\(name) = CASE WHEN NOT (\(sql.present(position, "r"))) OR \(sql.same(position, "r", "b")) THEN \(local) "
+            return
+                "\(name) = CASE WHEN NOT (\(sql.present(position, "r"))) OR \(sql.same(position, "r", "b")) THEN \(local) "
                 + "WHEN \(sql.same(position, "t", "b")) OR \(sql.same(position, "t", "r")) OR \(policyIsRemote) THEN \(remote) ELSE \(local) END"
         }
-        let withBase = "FROM \(rows), \(base) AS b WHERE \(sql.sameIdentity("t", "r")) AND \(sql.sameIdentity("b", "r")) AND \(notTombstone)"
-        try engine.execute("UPDATE \(target) AS t SET \(rowSets.joined(separator: ", ")) \(withBase)", tombstone.parameters)
-        let revived = columns.map { "(\(sql.present($0, "r")) AND NOT (\(sql.same($0, "r", "b"))))" }.joined(separator: " OR ")
+        let withBase =
+            "FROM \(rows), \(base) AS b WHERE \(sql.sameIdentity("t", "r")) AND \(sql.sameIdentity("b", "r")) AND \(notTombstone)"
+        try engine.execute(
+            "UPDATE \(target) AS t SET \(rowSets.joined(separator: ", ")) \(withBase)", tombstone.parameters)
+        let revived = columns.map { "(\(sql.present($0, "r")) AND NOT (\(sql.same($0, "r", "b"))))" }.joined(
+            separator: " OR ")
         let comeBack = table.columns.indices.map { position -> String in
-            if table.identity.contains(position) || position == table.discriminator { return sql.column("b", at: position) }
-            return "CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("b", at: position)) END"
+            if table.identity.contains(position) || position == table.discriminator {
+                return sql.column("b", at: position)
+            }
+            return
+                "CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("b", at: position)) END"
         }
         try engine.execute(
             "INSERT INTO \(target) (\(sql.columnList)) SELECT \(comeBack.joined(separator: ", ")) FROM \(rows) JOIN \(base) AS b "
@@ -82,7 +94,8 @@ extension TableMerge {
             tombstone.parameters)
         let baseSets = columns.map { position -> String in
             let name = sql.q(table.columns[position].name)
-            return "\(name) = CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("b", at: position)) END"
+            return
+                "\(name) = CASE WHEN \(sql.present(position, "r")) THEN \(sql.column("r", at: position)) ELSE \(sql.column("b", at: position)) END"
         }
         try engine.execute(
             "UPDATE \(base) AS b SET \(baseSets.joined(separator: ", ")) FROM \(rows) WHERE \(sql.sameIdentity("b", "r")) AND \(notTombstone)",

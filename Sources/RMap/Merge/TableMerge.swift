@@ -97,10 +97,12 @@ struct TableMerge {
             }
             var new = 0
             try engine.query(
-                "SELECT r.\(sql.q("_entity")), count(*) FROM \(rows) WHERE \(notTombstone) GROUP BY 1", tombstone.parameters,
+                "SELECT r.\(sql.q("_entity")), count(*) FROM \(rows) WHERE \(notTombstone) GROUP BY 1",
+                tombstone.parameters,
                 types: [.int, .int]
             ) { row in
-                guard case .int(let entity) = row[0], case .int(let count) = row[1], counts.indices.contains(Int(entity))
+                guard case .int(let entity) = row[0], case .int(let count) = row[1],
+                    counts.indices.contains(Int(entity))
                 else { return }
                 counts[Int(entity)].inserted += Int(count)
                 new += Int(count)
@@ -110,7 +112,8 @@ struct TableMerge {
         let hasRow = "t.\(sql.q(table.identityNames[0])) IS NOT NULL"
         let hasBase = "b.\(sql.q(table.identityNames[0])) IS NOT NULL"
         let threeWay = sql.valueColumns.map { position -> String in
-            return "(\(sql.present(position, "r")) AND NOT (\(sql.same(position, "r", "b"))) AND NOT (\(sql.same(position, "r", "t"))) "
+            return
+                "(\(sql.present(position, "r")) AND NOT (\(sql.same(position, "r", "b"))) AND NOT (\(sql.same(position, "r", "t"))) "
                 + "AND (\(sql.same(position, "t", "b")) OR \(policyIsRemote)))"
         }
         let rowChanges = threeWay.isEmpty ? "1 = 0" : threeWay.joined(separator: " OR ")

@@ -18,7 +18,9 @@ struct UnchangedObjects {
         var byTable: [Int: [[Value]]] = [:]
         for (name, keys) in identities {
             guard let type = layout.schema.type(named: name) else { continue }
-            byTable[layout.store.bindings[type.index].table, default: []] += keys.map { [.int(Int64(type.index))] + $0.values }
+            byTable[layout.store.bindings[type.index].table, default: []] += keys.map {
+                [.int(Int64(type.index))] + $0.values
+            }
         }
         for stage in layout.tables {
             let rows = byTable[stage.position] ?? []
@@ -29,7 +31,8 @@ struct UnchangedObjects {
             try engine.insert(into: name, columns: columns, rows: rows.filter { $0.count == columns.count })
             if let query {
                 try engine.execute(
-                    "INSERT INTO \(dialect.quote(name)) (\(dialect.list(columns.map(\.name)))) \(query.sql)", query.parameters)
+                    "INSERT INTO \(dialect.quote(name)) (\(dialect.list(columns.map(\.name)))) \(query.sql)",
+                    query.parameters)
             }
         }
     }
@@ -52,7 +55,8 @@ struct UnchangedObjects {
     /// Adds the identities `select` gives (the entity's index, then the identity) to `stage`'s table.
     mutating func adopt(_ select: String, stage: StageTable, on engine: any SQLEngine) throws {
         let name = try table(of: stage, on: engine)
-        try engine.execute("INSERT INTO \(dialect.quote(name)) (\(dialect.list(Self.columns(stage).map(\.name)))) \(select)")
+        try engine.execute(
+            "INSERT INTO \(dialect.quote(name)) (\(dialect.list(Self.columns(stage).map(\.name)))) \(select)")
     }
 
     /// Counts, by the stored row's entity, the unchanged objects the run does not hold.
@@ -62,7 +66,8 @@ struct UnchangedObjects {
             let sql = StagedSQL(stage: stage, dialect: dialect)
             // Each identity once, counted for the entity its source named.
             let identity = stage.table.identityNames.map { "u.\(sql.q($0))" }.joined(separator: ", ")
-            let distinct = "SELECT min(u.\(sql.q("_entity"))) AS e, \(identity) FROM \(sql.q(name)) AS u "
+            let distinct =
+                "SELECT min(u.\(sql.q("_entity"))) AS e, \(identity) FROM \(sql.q(name)) AS u "
                 + "WHERE NOT EXISTS (SELECT 1 FROM \(sql.q(stage.rowsName)) AS r WHERE \(sql.sameIdentity("r", "u"))) "
                 + "GROUP BY \(identity)"
             try engine.query("SELECT e, count(*) FROM (\(distinct)) AS c GROUP BY e", [], types: [.int, .int]) { row in

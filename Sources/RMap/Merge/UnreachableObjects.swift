@@ -35,9 +35,11 @@ struct UnreachableObjects {
         for edge in edges.all {
             try engine.execute(
                 "INSERT INTO \(q(Self.edgesName)) (\(dialect.list(["st", "sh", "dt", "dh"]))) "
-                    + "SELECT \(edge.source), e.\(q("sh")), \(edge.destination), e.\(q("dh")) FROM (\(edge.select(dialect))) AS e")
+                    + "SELECT \(edge.source), e.\(q("sh")), \(edge.destination), e.\(q("dh")) FROM (\(edge.select(dialect))) AS e"
+            )
         }
-        try engine.execute("CREATE INDEX \(q("\(Self.edgesName)_source")) ON \(q(Self.edgesName)) (\(dialect.list(["st", "sh"])))")
+        try engine.execute(
+            "CREATE INDEX \(q("\(Self.edgesName)_source")) ON \(q(Self.edgesName)) (\(dialect.list(["st", "sh"])))")
         let roots = layout.store.tables.indices.filter { !edges.nestedOnlyTables.contains($0) }.map(String.init)
         let e = { (name: String) in "e.\(self.q(name))" }
         try engine.execute(
@@ -45,16 +47,20 @@ struct UnreachableObjects {
                 + "SELECT \(e("dt")), \(e("dh")) FROM \(q(Self.edgesName)) AS e WHERE \(e("st")) IN (\(roots.isEmpty ? "NULL" : roots.joined(separator: ", "))) "
                 + "UNION SELECT \(e("dt")), \(e("dh")) FROM \(q(Self.edgesName)) AS e JOIN \(q("r")) AS r "
                 + "ON \(e("st")) = r.\(q("t")) AND \(e("sh")) = r.\(q("h"))) "
-                + "INSERT INTO \(q(Self.reachedName)) (\(dialect.list(["t", "h"]))) SELECT r.\(q("t")), r.\(q("h")) FROM \(q("r")) AS r")
-        try engine.execute("CREATE INDEX \(q("\(Self.reachedName)_handle")) ON \(q(Self.reachedName)) (\(dialect.list(["t", "h"])))")
+                + "INSERT INTO \(q(Self.reachedName)) (\(dialect.list(["t", "h"]))) SELECT r.\(q("t")), r.\(q("h")) FROM \(q("r")) AS r"
+        )
+        try engine.execute(
+            "CREATE INDEX \(q("\(Self.reachedName)_handle")) ON \(q(Self.reachedName)) (\(dialect.list(["t", "h"])))")
         for entity in entities {
             let position = layout.store.bindings[entity.index].table
             let stage = layout.tables[position]
             let sql = StagedSQL(stage: stage, dialect: dialect)
-            let unreached = "EXISTS (SELECT 1 FROM \(q(stage.table.name)) AS o WHERE \(sql.sameIdentity("o", "d")) "
+            let unreached =
+                "EXISTS (SELECT 1 FROM \(q(stage.table.name)) AS o WHERE \(sql.sameIdentity("o", "d")) "
                 + "AND NOT EXISTS (SELECT 1 FROM \(q(Self.reachedName)) AS n WHERE n.\(q("t")) = \(position) "
                 + "AND n.\(q("h")) = o.\(q(dialect.rowHandle))) AND NOT \(sql.exists(in: stage.table.insertedName, like: "o")))"
-            try TableDeletion(stage: stage, layout: layout, dialect: dialect).deleteOrphans(of: entity, where: unreached, on: engine, counts: &counts)
+            try TableDeletion(stage: stage, layout: layout, dialect: dialect).deleteOrphans(
+                of: entity, where: unreached, on: engine, counts: &counts)
         }
     }
 

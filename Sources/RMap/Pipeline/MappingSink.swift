@@ -30,7 +30,8 @@ public final class MappingSink: Sendable {
 
     /// Maps a payload; returns what it counted (``deliverCounted(_:)``) and the
     /// identities of this payload's records' objects.
-    package func deliverIdentified(_ payload: Payload) async throws -> (count: MappedCounts, identities: [IdentityKey]) {
+    package func deliverIdentified(_ payload: Payload) async throws -> (count: MappedCounts, identities: [IdentityKey])
+    {
         try await worker.run { [state] in
             let mapper = state.value.mapper
             mapper.identified = []

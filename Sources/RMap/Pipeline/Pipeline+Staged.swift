@@ -23,7 +23,9 @@ extension Pipeline {
     /// - Returns: the run's report.
     /// - Throws: ``StrictFailure``, ``ConflictError``, a stage's or the engine's errors; nothing is merged then.
     func merge(_ run: StagedRun) async throws -> RunReport {
-        let (channel, layout, sink, state, incremental) = (run.channel, run.layout, run.sink, run.state, run.incremental)
+        let (channel, layout, sink, state, incremental) = (
+            run.channel, run.layout, run.sink, run.state, run.incremental
+        )
         await sink.add(try await ExecTransformer.runAll(on: channel, layout: layout, model: model))
 
         // connect: in the store's engine, in its write transaction (required values checked first).

@@ -1,4 +1,3 @@
-
 /// The record errors found after mapping, by `exec` transformers and stages,
 /// from whichever thread or task finds them.
 final class RejectedRecords: Sendable {

@@ -1,4 +1,3 @@
-
 /// The plugins a run can use, by name: sources, stores, transformers and stages.
 ///
 /// The mapping files name sources, stores and stages (`plugin: http`) and

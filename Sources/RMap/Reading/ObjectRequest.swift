@@ -82,7 +82,8 @@ extension StoredModel {
                 }
                 values.append(typed)
             }
-            select.condition(Self.matching(select.column(column.name), column.type, values, dialect), values.filter { !$0.isNull })
+            select.condition(
+                Self.matching(select.column(column.name), column.type, values, dialect), values.filter { !$0.isNull })
         }
         return Selection(select: select, entity: entity, toMany: toMany)
     }

@@ -76,7 +76,8 @@ struct ObjectSelect {
         var parameters = parameters
         var conditions = conditions
         if let after { conditions.append(keyset(after, &parameters)) }
-        let selected = ["\(handle)", table.columns.map { column($0.name) }.joined(separator: ", ")]
+        let selected =
+            ["\(handle)", table.columns.map { column($0.name) }.joined(separator: ", ")]
             + extra.map(\.sql) + order.map(\.expression)
         var sql =
             "SELECT \(selected.joined(separator: ", ")) FROM \(dialect.quote(table.name)) AS \(Self.alias)"

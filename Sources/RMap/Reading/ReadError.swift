@@ -29,7 +29,8 @@ public enum ReadError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownEntity(let name): GraphError.unknownEntity(name).description
-        case .unknownAttribute(let entity, let name): GraphError.unknownAttribute(entity: entity, name: name).description
+        case .unknownAttribute(let entity, let name):
+            GraphError.unknownAttribute(entity: entity, name: name).description
         case .unknownRelationship(let entity, let name):
             GraphError.unknownRelationship(entity: entity, name: name).description
         case .wrongType(let entity, let attribute, let expected, let found):

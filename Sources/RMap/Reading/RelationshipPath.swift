@@ -93,7 +93,9 @@ struct RelationshipPath {
         -> Place?
     {
         let binding = stored.binding(of: source)
-        if let held = binding.foreignKeys.first(where: { $0.relationship == index }) { return .ownColumns(held.columns) }
+        if let held = binding.foreignKeys.first(where: { $0.relationship == index }) {
+            return .ownColumns(held.columns)
+        }
         if let join = binding.joins.first(where: { $0.relationship == index }) {
             return .joinTable(stored.layout.joinTables[join.join])
         }
@@ -125,8 +127,12 @@ struct RelationshipPath {
         _ names: [(String, String)], _ source: EntityType, _ destination: EntityType, _ stored: StoredModel
     ) -> Place? {
         let columns = names.compactMap { pair -> (source: Int, destination: Int)? in
-            guard let from = source.attributeIndex(pair.0), let to = destination.attributeIndex(pair.1) else { return nil }
-            return (stored.binding(of: source).attributeColumns[from], stored.binding(of: destination).attributeColumns[to])
+            guard let from = source.attributeIndex(pair.0), let to = destination.attributeIndex(pair.1) else {
+                return nil
+            }
+            return (
+                stored.binding(of: source).attributeColumns[from], stored.binding(of: destination).attributeColumns[to]
+            )
         }
         return columns.isEmpty || columns.count != names.count ? nil : .attributes(columns)
     }
@@ -145,9 +151,13 @@ struct RelationshipPath {
         case .ownColumns(let columns):
             equal(identity, columns.map { row[$0] }, into: &select)
         case .childColumns(let columns, let position):
-            equal(columns.map { select.column(select.table.columns[$0].name) }, sourceTable.identityValues(of: row), into: &select)
+            equal(
+                columns.map { select.column(select.table.columns[$0].name) }, sourceTable.identityValues(of: row),
+                into: &select)
             if let position {
-                select.order.append(.init(expression: select.column(select.table.columns[position].name), type: .int, descending: false))
+                select.order.append(
+                    .init(expression: select.column(select.table.columns[position].name), type: .int, descending: false)
+                )
             }
         case .joinTable(let join):
             joined(join, destinationFirst: false, identity, sourceTable.identityValues(of: row), into: &select)
@@ -178,7 +188,8 @@ struct RelationshipPath {
         }
         if !destinationPredicate.isEmpty {
             let condition = PredicateSQL.condition(
-                destinationPredicate, of: destination, alias: ObjectSelect.alias, binding: stored.binding(of: destination),
+                destinationPredicate, of: destination, alias: ObjectSelect.alias,
+                binding: stored.binding(of: destination),
                 table: select.table, dialect: dialect)
             select.condition(condition.sql, condition.parameters)
         }

@@ -85,6 +85,7 @@ public struct StoreObject: ReadableObject, Equatable, CustomStringConvertible {
 
     /// The same object read by the same reader, with the same values.
     public static func == (lhs: StoreObject, rhs: StoreObject) -> Bool {
-        lhs.reader === rhs.reader && lhs.entity == rhs.entity && lhs.identity == rhs.identity && lhs.values == rhs.values
+        lhs.reader === rhs.reader && lhs.entity == rhs.entity && lhs.identity == rhs.identity
+            && lhs.values == rhs.values
     }
 }

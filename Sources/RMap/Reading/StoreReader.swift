@@ -123,7 +123,9 @@ public final class StoreReader: ObjectReading {
 
     /// Whether the store has the holder columns `select` reads: a store no run of this version
     /// wrote has none yet.
-    private static func holdsHolders(_ select: ObjectSelect, _ slot: Confined<Slot>, _ engine: any SQLEngine) throws -> Bool {
+    private static func holdsHolders(_ select: ObjectSelect, _ slot: Confined<Slot>, _ engine: any SQLEngine) throws
+        -> Bool
+    {
         for (table, column) in select.holderColumns where !slot.value.tables.contains("\(table).\(column)") {
             guard try engine.columns(of: table).contains(column) else { return false }
             slot.value.tables.insert("\(table).\(column)")

@@ -15,7 +15,9 @@ extension StoredModel {
         for start in stride(from: 0, to: complete.count, by: Self.identitiesPerStatement) {
             let chunk = complete[start..<min(start + Self.identitiesPerStatement, complete.count)]
             var select = ObjectSelect(table: table, dialect: engine.dialect)
-            let one = "(" + table.identity.map { select.column(table.columns[$0].name) + " = ?" }.joined(separator: " AND ") + ")"
+            let one =
+                "(" + table.identity.map { select.column(table.columns[$0].name) + " = ?" }.joined(separator: " AND ")
+                + ")"
             select.condition(chunk.map { _ in one }.joined(separator: " OR "), chunk.flatMap { $0 })
             let (sql, parameters) = select.sql(after: nil, limit: nil)
             try engine.query(sql, parameters, types: select.types) { values in

@@ -49,16 +49,19 @@ enum AttributeSchema {
             ),
             (
                 "true_values",
-                SchemaNode.array(of: .string).described("bool only: the texts that read as true, compared ignoring case.")
+                SchemaNode.array(of: .string).described(
+                    "bool only: the texts that read as true, compared ignoring case.")
             ),
             (
                 "false_values",
-                SchemaNode.array(of: .string).described("bool only: the texts that read as false, compared ignoring case.")
+                SchemaNode.array(of: .string).described(
+                    "bool only: the texts that read as false, compared ignoring case.")
             ),
             (
                 "wrap_single",
                 SchemaNode.boolean.described(
-                    "Array types only: a value that is not an array reads as a one-element array.", default: .bool(false))
+                    "Array types only: a value that is not an array reads as a one-element array.",
+                    default: .bool(false))
             ),
             (
                 "transform",

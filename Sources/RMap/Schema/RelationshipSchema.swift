@@ -23,7 +23,8 @@ enum RelationshipSchema {
             (
                 "embedded",
                 SchemaNode.boolean.described(
-                    "A to-one built from the record's own keys; takes no nested, key or connect.", default: .bool(false))
+                    "A to-one built from the record's own keys; takes no nested, key or connect.", default: .bool(false)
+                )
             ),
             (
                 "identify_nested_by_parent_key",

@@ -20,7 +20,8 @@ public struct StagedObject: Sendable, Equatable {
     /// The values set by the stage, by attribute name.
     private(set) var changes: [String: Value] = [:]
 
-    init(entity: String, identity: [Value], values: [String: Value], attributes: [String], identityAttributes: [String]) {
+    init(entity: String, identity: [Value], values: [String: Value], attributes: [String], identityAttributes: [String])
+    {
         self.entity = entity
         self.identity = identity
         self.values = values

@@ -73,7 +73,8 @@ public struct StagedReader {
                 + "WHERE \(condition) ORDER BY r.\(q("_seq")) LIMIT \(limit)",
             parameters, types: [.int, .int] + stage.maskColumns.map(\.type) + table.columns.map(\.type)
         ) { row in
-            guard case .int(let seq) = row[0], case .int(let index) = row[1], layout.schema.types.indices.contains(Int(index))
+            guard case .int(let seq) = row[0], case .int(let index) = row[1],
+                layout.schema.types.indices.contains(Int(index))
             else { return }
             last = seq
             let type = layout.schema.types[Int(index)]
@@ -147,7 +148,8 @@ public struct StagedReader {
             }
             let match = stage.table.identityNames.map { "\(q($0)) = ?" }.joined(separator: " AND ")
             try engine.execute(
-                "UPDATE \(q(stage.rowsName)) SET \(sets.joined(separator: ", ")) WHERE \(match)", parameters + object.identity)
+                "UPDATE \(q(stage.rowsName)) SET \(sets.joined(separator: ", ")) WHERE \(match)",
+                parameters + object.identity)
         }
     }
 }

@@ -21,7 +21,8 @@ struct ChildHeldLink {
             for relationship in type.mapping.relationships where relationship.nested && relationship.kind == .toMany {
                 guard let inverse = relationship.inverse, let child = schema.type(named: relationship.destination),
                     let back = child.relationshipIndex(inverse),
-                    let columns = store.bindings[child.index].foreignKeys.first(where: { $0.relationship == back })?.columns
+                    let columns = store.bindings[child.index].foreignKeys.first(where: { $0.relationship == back })?
+                        .columns
                 else { continue }
                 links.append(
                     ChildHeldLink(

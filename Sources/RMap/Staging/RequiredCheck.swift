@@ -82,14 +82,17 @@ struct RequiredCheck {
         // The merged object takes the last value carried: a null there lacks it; so does carrying
         // none, without a default. The occurrence that carried the null is the one rejected; when
         // none carried it, every occurrence is.
-        let nulled = "(\(sql.present(column, "o")) AND \(value) IS NULL AND NOT \(carrying(" AND e.\(q("_seq")) > o.\(q("_seq"))")))"
+        let nulled =
+            "(\(sql.present(column, "o")) AND \(value) IS NULL AND NOT \(carrying(" AND e.\(q("_seq")) > o.\(q("_seq"))")))"
         let lacking = mapping.defaultValue == nil ? "(\(nulled) OR NOT \(carrying("")))" : nulled
-        var condition = "o.\(q("_entity")) = \(type.index) AND \(lacking) AND NOT \(sql.exists(in: table.name, like: "o")) "
+        var condition =
+            "o.\(q("_entity")) = \(type.index) AND \(lacking) AND NOT \(sql.exists(in: table.name, like: "o")) "
             + "AND NOT \(sql.exists(in: table.baseName, like: "o"))"
         var parameters: [Value] = []
         if let tombstone = type.mapping.deletion.tombstone {
             let predicate = PredicateSQL.condition(
-                tombstone, of: type, alias: "o", binding: layout.store.bindings[type.index], table: table, dialect: dialect)
+                tombstone, of: type, alias: "o", binding: layout.store.bindings[type.index], table: table,
+                dialect: dialect)
             condition += " AND NOT (\(predicate.sql))"
             parameters = predicate.parameters
         }
@@ -141,7 +144,8 @@ struct RequiredCheck {
         let keys = zip(table.identity, candidate.identity).map { position, value in
             CanonicalKey.value(value, in: KeyDomain(table.columns[position].type)) ?? .null
         }
-        let given = "EXISTS (SELECT 1 FROM \(q(stage.stageName)) AS o WHERE "
+        let given =
+            "EXISTS (SELECT 1 FROM \(q(stage.stageName)) AS o WHERE "
             + stage.keyColumns.map { "o.\(q($0.name)) = ?" }.joined(separator: " AND ")
             + " AND \(sql.present(column, "o")) AND \(sql.column("o", at: column)) IS NOT NULL AND NOT "
             + carrying(column, in: stage, like: "o", " AND e.\(q("_seq")) > o.\(q("_seq"))") + ")"

@@ -56,11 +56,14 @@ struct StageLayout: Sendable {
             }
             let arrays = Set(members.filter { $0.table == position }.map(\.column))
             let joins = Set(nestedLinks.map(\.layout.relationship))
-            let childKeys = released.filter { store.bindings[$0.child.index].table == position }.compactMap(\.columns.first)
+            let childKeys = released.filter { store.bindings[$0.child.index].table == position }.compactMap(
+                \.columns.first)
             let parents = Set(released.filter { store.bindings[$0.parent.index].table == position }.map(\.relationship))
             let tracked =
                 arrays.union(childKeys).sorted()
-                + assigned.enumerated().filter { joins.contains($1) || parents.contains($1) }.map { table.columns.count + $0.0 }
+                + assigned.enumerated().filter { joins.contains($1) || parents.contains($1) }.map {
+                    table.columns.count + $0.0
+                }
             return StageTable(
                 table: table, position: position, assignedRelationships: assigned,
                 connectionKeys: (keys.scalars[position] ?? []).sorted {
@@ -171,7 +174,9 @@ private struct ConnectionKeyDemand {
                 // Destinations found by their whole identity are found by its keys (`_k0`, ...).
                 let byIdentity = step.matchesIdentity
                 for pair in pairs {
-                    guard let destination = step.destination.mapping.attribute(named: pair.destination) else { continue }
+                    guard let destination = step.destination.mapping.attribute(named: pair.destination) else {
+                        continue
+                    }
                     let domain = KeyDomain(destination.type)
                     add(step.source, pair.source, domain, store: store)
                     guard !byIdentity else { continue }

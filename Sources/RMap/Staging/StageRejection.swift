@@ -15,7 +15,9 @@ struct StageRejection {
                 "SELECT \(q("_entity")), count(*) FROM \(q(stage.stageName)) WHERE \(rejected) GROUP BY 1", [],
                 types: [.int, .int]
             ) { row in
-                if case .int(let entity) = row[0], case .int(let count) = row[1] { counts[Int(entity), default: 0] += Int(count) }
+                if case .int(let entity) = row[0], case .int(let count) = row[1] {
+                    counts[Int(entity), default: 0] += Int(count)
+                }
             }
             let occurrences = "SELECT \(q("_seq")) FROM \(q(stage.stageName)) WHERE \(rejected)"
             for members in layout.members where members.table == stage.position {

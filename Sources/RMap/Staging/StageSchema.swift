@@ -28,7 +28,8 @@ enum StageSchema {
                 statements.append(table(members.name, members.columns, dialect))
                 continue
             }
-            let definitions = members.columns.map { dialect.definition($0) } + ["PRIMARY KEY (\(dialect.list(["_seq", "_pos"])))"]
+            let definitions =
+                members.columns.map { dialect.definition($0) } + ["PRIMARY KEY (\(dialect.list(["_seq", "_pos"])))"]
             statements.append(table(members.name, definitions: definitions, dialect) + dialect.keyedTableOptions)
         }
         for links in layout.nestedLinks { statements.append(table(links.name, links.columns, dialect)) }

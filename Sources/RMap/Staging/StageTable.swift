@@ -39,7 +39,10 @@ final class StageTable: Sendable {
     let stageColumns: [ColumnLayout]
 
     /// The staging layout of `table`; the column lists are made once here, as every staged row reads them.
-    init(table: TableLayout, position: Int, assignedRelationships: [String], connectionKeys: [ConnectionKeyColumn], trackedSlots: [Int]) {
+    init(
+        table: TableLayout, position: Int, assignedRelationships: [String], connectionKeys: [ConnectionKeyColumn],
+        trackedSlots: [Int]
+    ) {
         self.table = table
         self.position = position
         self.assignedRelationships = assignedRelationships

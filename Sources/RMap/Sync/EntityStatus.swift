@@ -19,7 +19,8 @@ public struct EntityStatus: Sendable, Equatable {
                 ("rows", .number(String(rows))),
                 (
                     "pending",
-                    .object(JSONObject(SyncChange.Kind.allCases.map { ($0.rawValue, .number(String(pending[$0] ?? 0))) }))
+                    .object(
+                        JSONObject(SyncChange.Kind.allCases.map { ($0.rawValue, .number(String(pending[$0] ?? 0))) }))
                 ),
                 ("cursors", .object(JSONObject(cursors.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))),
                 ("last_sync", lastSync.map(JSONValue.string) ?? .null),
@@ -48,8 +49,12 @@ struct EntityStatusReader {
             let cursors = try RunStateTable.read(scope: IncrementalCursors.scope, from: engine)
             let pages = try RunStateTable.read(scope: EntityStatus.pageScope, from: engine)
             return try model.entities.map { entity in
-                var status = EntityStatus(entity: entity.name, rows: try rows(of: entity.name, on: engine), pending: [:], cursors: [:], lastSync: nil)
-                for change in changes where change.entity == entity.name { status.pending[change.kind, default: 0] += 1 }
+                var status = EntityStatus(
+                    entity: entity.name, rows: try rows(of: entity.name, on: engine), pending: [:], cursors: [:],
+                    lastSync: nil)
+                for change in changes where change.entity == entity.name {
+                    status.pending[change.kind, default: 0] += 1
+                }
                 var stamps: [String] = []
                 for (key, entry) in cursors where IncrementalCursors.owner(of: key) == entity.name {
                     status.cursors[String(key.dropFirst(entity.name.count).drop { $0 == " " })] = entry.value

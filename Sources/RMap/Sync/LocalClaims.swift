@@ -26,13 +26,15 @@ struct LocalClaims {
             let table = q(keys.source.name)
             let row = q(keys.dialect.rowHandle)
             let holder = q(keys.holder.name)
-            let same = zip(keys.sourceKeys("t"), keys.sourceKeys("e")).map { "\($0) = \($1)" }.joined(separator: " AND ")
+            let same = zip(keys.sourceKeys("t"), keys.sourceKeys("e")).map { "\($0) = \($1)" }.joined(
+                separator: " AND ")
             try engine.execute(
                 "UPDATE \(table) AS t SET \(holder) = CASE WHEN t.\(row) = ? THEN 1 ELSE 0 END "
                     + "WHERE EXISTS (SELECT 1 FROM \(table) AS e WHERE e.\(row) = ? AND \(same) AND \(keys.namesDestination("e")))",
                 [.int(handle), .int(handle)])
             try engine.execute(
-                "UPDATE \(table) AS t SET \(holder) = NULL WHERE t.\(row) = ? AND \(keys.claimsNothing("t"))", [.int(handle)])
+                "UPDATE \(table) AS t SET \(holder) = NULL WHERE t.\(row) = ? AND \(keys.claimsNothing("t"))",
+                [.int(handle)])
         }
     }
 }

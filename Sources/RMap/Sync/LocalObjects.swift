@@ -16,7 +16,9 @@ struct LocalObjects {
     func object(_ type: EntityType, reference: RowReference) throws -> LocalObject? {
         var select = ObjectSelect(table: sync.stored.table(of: type), dialect: engine.dialect)
         select.condition("\(select.handle) = ?", [.int(reference)])
-        if let rows = sync.stored.rows(of: sync.schema.family(of: type), alias: ObjectSelect.alias, dialect: engine.dialect) {
+        if let rows = sync.stored.rows(
+            of: sync.schema.family(of: type), alias: ObjectSelect.alias, dialect: engine.dialect)
+        {
             select.condition(rows)
         }
         return try read(select, table: sync.stored.binding(of: type).table).first
@@ -48,7 +50,8 @@ struct LocalObjects {
                 let type = sync.stored.entity(ofRow: row, table: position)
             else { return }
             let isNew = table.identity.isEmpty ? false : values[width + 1] == .int(1)
-            objects.append(LocalObject(row: row, reference: reference, entity: sync.entities[type.index], isNew: isNew, sync))
+            objects.append(
+                LocalObject(row: row, reference: reference, entity: sync.entities[type.index], isNew: isNew, sync))
         }
         return objects
     }

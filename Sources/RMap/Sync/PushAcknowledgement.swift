@@ -50,7 +50,9 @@ struct PushAcknowledgement {
         try transactions.write(journal: true) {
             let engine = try transactions.engine
             let reconcile = Reconciliation(sync: sync, engine: engine)
-            let merged = try old != new && reconcile.mergeIntoImported(values, reference: reference, change: change, entity: entity)
+            let merged =
+                try old != new
+                && reconcile.mergeIntoImported(values, reference: reference, change: change, entity: entity)
             if !merged {
                 let stored = StoredTable(table: table, engine: engine)
                 try stored.replace(handle: reference, with: values)

@@ -100,7 +100,8 @@ struct StoredTable {
         let incomplete = table.identityNames.map { "r.\(q($0)) IS NULL" }.joined(separator: " OR ")
         let selected = "SELECT r.\(handle), \(columns("r")), "
         let sql =
-            selected + "1, \(columns("b")) FROM \(q(table.baseName)) AS b JOIN \(name) AS r ON \(sameIdentity("r", "b"))"
+            selected
+            + "1, \(columns("b")) FROM \(q(table.baseName)) AS b JOIN \(name) AS r ON \(sameIdentity("r", "b"))"
             + (differing ? " WHERE " + (differs.isEmpty ? "1 = 0" : differs.joined(separator: " OR ")) : "")
             + " UNION ALL " + selected + "0, \(nulls) FROM \(q(table.insertedName)) AS m "
             + "JOIN \(name) AS r ON \(sameIdentity("r", "m")) "

@@ -43,7 +43,10 @@ struct ToManyLinks {
             let place = layout.bindings[destination.index].positions.first { $0.relationship == inverse }?.column
             let keys = foreignKey.map { q(table.columns[$0].name) }
             let identity = table.identityNames.map(q)
-            let order = keys + (place.map { ["COALESCE(\(q(table.columns[$0].name)), 0)"] } ?? []) + [q(engine.dialect.rowHandle)]
+            let order =
+                keys + (place.map { ["COALESCE(\(q(table.columns[$0].name)), 0)"] } ?? []) + [
+                    q(engine.dialect.rowHandle)
+                ]
             query = (
                 "SELECT \((keys + identity).joined(separator: ", ")) FROM \(q(table.name)) "
                     + "WHERE \(keys.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")) ORDER BY \(order.joined(separator: ", "))",

@@ -11,7 +11,8 @@ public struct BooleanWords: Sendable, Hashable {
     public var falseValues: [String]
 
     /// The words a `bool` reads without `true_values` or `false_values`.
-    public static let standard = BooleanWords(trueValues: ["true", "t", "yes", "1"], falseValues: ["false", "f", "no", "0"])
+    public static let standard = BooleanWords(
+        trueValues: ["true", "t", "yes", "1"], falseValues: ["false", "f", "no", "0"])
 
     /// Creates the words; each list replaces its side of ``standard``.
     public init(trueValues: [String], falseValues: [String]) {

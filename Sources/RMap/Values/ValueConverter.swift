@@ -84,10 +84,13 @@ public enum ValueConverter {
                 // Midnight of the day in the pattern's zone, as the pattern read it.
                 let formatter = PatternFormatters.shared.formatter(for: pattern, timeZone: zone)
                 let utc = Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400)
-                return .string(formatter.string(from: utc.addingTimeInterval(-Double(formatter.timeZone.secondsFromGMT(for: utc)))))
+                return .string(
+                    formatter.string(from: utc.addingTimeInterval(-Double(formatter.timeZone.secondsFromGMT(for: utc))))
+                )
             case .epochSeconds, .epochMilliseconds, .dotnet:
                 // Midnight UTC, whose UTC day a read keeps.
-                return json(from: .datetime(Timestamp(milliseconds: Int64(date.daysSinceEpoch) * 86_400_000)), format: format)
+                return json(
+                    from: .datetime(Timestamp(milliseconds: Int64(date.daysSinceEpoch) * 86_400_000)), format: format)
             case .iso8601, nil: return .string(date.description)
             }
         case .datetime(let stamp):

@@ -127,8 +127,10 @@ extension CurlTransfer {
             headers = []
         } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
             headers.append(
-                (String(decoding: line[..<colon], as: UTF8.self),
-                 String(decoding: Self.trimmed(line[(colon + 1)...]), as: UTF8.self)))
+                (
+                    String(decoding: line[..<colon], as: UTF8.self),
+                    String(decoding: Self.trimmed(line[(colon + 1)...]), as: UTF8.self)
+                ))
         }
         return count
     }

@@ -20,7 +20,8 @@ extension Session {
         }
         for (root, group) in missing {
             guard let type = stored.schema.type(named: root) else { continue }
-            let rows = try stored.rows(withIdentities: group.map(\.identity.values), of: type, on: store.engineOnWorker())
+            let rows = try stored.rows(
+                withIdentities: group.map(\.identity.values), of: type, on: store.engineOnWorker())
             for key in group {
                 guard let (type, row) = rows[key.identity] else { continue }
                 found[key] = object(row, type: type)

@@ -70,7 +70,8 @@ public struct Pusher {
         let schedule = try store.schedule()
         for request in schedule.plan.requests { _ = try targets.target(request.change.entity) }
         var sent = 0
-        var recorded: [(index: Int, request: PlannedRequest)] = []  // in the journal, not sent yet, last in plan order first
+        // In the journal, not sent yet, last in plan order first.
+        var recorded: [(index: Int, request: PlannedRequest)] = []
         var answers: [(answer: PushAnswer, request: PlannedRequest)] = []  // not recorded yet
         var inFlight: [Int: PlannedRequest] = [:]
         let parents = Set(schedule.plan.requests.flatMap(\.dependencies))

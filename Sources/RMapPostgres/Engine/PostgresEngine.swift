@@ -50,7 +50,8 @@ public final class PostgresEngine: SQLEngine {
     public init(connection: PostgresConnection) throws {
         self.connection = connection
         laterIndexes = LaterIndexes(connection: connection)
-        try connection.execute([PostgresSession.settings, Self.memoryForJoins, Self.statisticsSample].joined(separator: "; "))
+        try connection.execute(
+            [PostgresSession.settings, Self.memoryForJoins, Self.statisticsSample].joined(separator: "; "))
     }
 
     /// The memory each hash join and sort of a run's statements may take in the server before it

@@ -50,7 +50,8 @@ struct RunReportOutput {
         for counts in report.entities where counts.declined > 0 {
             let records = counts.declined == 1 ? "record" : "records"
             errors.line(
-                "declined: \(counts.declined) \(counts.entity) \(records) whose type names no entity (unknown_type: skip)")
+                "declined: \(counts.declined) \(counts.entity) \(records) whose type names no entity (unknown_type: skip)"
+            )
         }
     }
 

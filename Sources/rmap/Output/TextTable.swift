@@ -4,7 +4,9 @@ enum TextTable {
     /// The table's lines, each ending in a newline.
     static func render(_ rows: [[String]], leftAligned: Set<Int> = [0]) -> String {
         let count = rows.map(\.count).max() ?? 0
-        let widths = (0..<count).map { column in rows.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        let widths = (0..<count).map { column in
+            rows.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
+        }
         var text = ""
         for row in rows {
             let cells = row.enumerated().map { column, cell in

@@ -75,7 +75,9 @@ struct ManyEntitiesTests {
         #expect(large < 12 * small, "500 entities: \(small) s, 4,000 entities: \(large) s")
     }
 
-    @Test("a run into a store with the schema: four times the entities cost at most eight times (a quadratic step costs 16)")
+    @Test(
+        "a run into a store with the schema: four times the entities cost at most eight times (a quadratic step costs 16)"
+    )
     func nearlyLinearRun() async throws {
         let small = try await Self.run(500)
         let large = try await Self.run(2000)

@@ -34,9 +34,12 @@ struct OneToOneDiffTests {
         let model = try MappingLoader(catalog: PluginRegistry.standard().catalog).load([
             directory.appendingPathComponent("map.yml").path
         ])
-        let sync = SyncStore(store: try SQLiteStore(path: directory.appendingPathComponent("s.sqlite").path), model: model)
+        let sync = SyncStore(
+            store: try SQLiteStore(path: directory.appendingPathComponent("s.sqlite").path), model: model)
         _ = try sync.update(try #require(try sync.object("Employee", identity: [.int(2)])), ["deskId": .int(8)])
         let edited = try await CLIRunner.run(["diff", "map.yml"] + store, in: directory)
-        #expect(edited.stdout == "PUT /employees/2.json {\"employee\":{\"desk_id\":8}}\n1 request: 0 POST, 1 PUT, 0 DELETE\n")
+        #expect(
+            edited.stdout
+                == "PUT /employees/2.json {\"employee\":{\"desk_id\":8}}\n1 request: 0 POST, 1 PUT, 0 DELETE\n")
     }
 }

@@ -23,7 +23,8 @@ extension RailsServerSuites {
         @Test("text: one line per entity with rows, pending changes, cursor and last sync")
         func text() async throws {
             let directory = try await Self.store()
-            let result = try await CLIRunner.run(["status", "crm.yml", "--store", "sqlite:store.sqlite"], in: directory.url)
+            let result = try await CLIRunner.run(
+                ["status", "crm.yml", "--store", "sqlite:store.sqlite"], in: directory.url)
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
             #expect(lines.count == 3, "\(result.stdout)")
@@ -33,7 +34,10 @@ extension RailsServerSuites {
             #expect(person.last?.hasSuffix("Z") == true && person.last?.hasPrefix("20") == true)
             let project = try #require(lines.last)
             // 24 people have projects; the latest is project 59's (person 2), 2024-01-02 + 59 minutes.
-            #expect(Array(project.prefix(9)) == ["Project", "59", "0", "0", "0", "24", "parents,", "latest", "2024-01-02T00:59:00.000Z"])
+            #expect(
+                Array(project.prefix(9)) == [
+                    "Project", "59", "0", "0", "0", "24", "parents,", "latest", "2024-01-02T00:59:00.000Z",
+                ])
         }
 
         @Test("--json: cursors by parent, pending by kind, last sync")
@@ -42,11 +46,15 @@ extension RailsServerSuites {
             let result = try await CLIRunner.run(
                 ["status", "crm.yml", "--store", "sqlite:store.sqlite", "--json"], in: directory.url)
             #expect(result.status == 0, "\(result.stderr)")
-            let entities = try #require(try JSONReader.parse(result.stdout, origin: "stdout").object?["entities"]?.array)
+            let entities = try #require(
+                try JSONReader.parse(result.stdout, origin: "stdout").object?["entities"]?.array)
             let person = try #require(entities.first?.object)
             #expect(person["entity"] == .string("Person"))
             #expect(person["rows"] == .number("25"))
-            #expect(person["pending"] == .object(JSONObject([("create", .number("0")), ("update", .number("1")), ("delete", .number("0"))])))
+            #expect(
+                person["pending"]
+                    == .object(
+                        JSONObject([("create", .number("0")), ("update", .number("1")), ("delete", .number("0"))])))
             #expect(person["cursors"] == .object(JSONObject([("", .string("2024-01-01T00:25:00.000Z"))])))
             #expect(person["last_sync"]?.string?.hasPrefix("20") == true)
             let project = try #require(entities.last?.object)
@@ -59,7 +67,8 @@ extension RailsServerSuites {
         func noStore() async throws {
             let directory = try TemporaryDirectory()
             try directory.write("crm.yml", IncrementalRailsTests.mapping(site: URL(string: "http://127.0.0.1:9")!))
-            let result = try await CLIRunner.run(["status", "crm.yml", "--store", "sqlite:absent.sqlite"], in: directory.url)
+            let result = try await CLIRunner.run(
+                ["status", "crm.yml", "--store", "sqlite:absent.sqlite"], in: directory.url)
             #expect(result.status == 1)
             #expect(result.stderr.contains("run 'rmap run' first"), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("absent.sqlite").path))

@@ -178,7 +178,8 @@ struct TestCommandTests {
 
         """
 
-    @Test("expect_push: an unchanged payload plans no request; an edit, a creation and a deletion plan PUT, POST, DELETE")
+    @Test(
+        "expect_push: an unchanged payload plans no request; an edit, a creation and a deletion plan PUT, POST, DELETE")
     func pushPlan() async throws {
         let workspace = try Self.workspace(
             """

@@ -77,7 +77,8 @@ struct ConnectMatchKeyTests {
                   member: { to_one: CRMMember, connect: { foreign_key: { ref: key } } }
             """)
         let report = try await run.run([
-            "CRMMember": #"[{"id": 1, "key": \#(destination.json)}]"#, "CRMTeam": #"[{"id": 1, "ref": \#(source.json)}]"#,
+            "CRMMember": #"[{"id": 1, "key": \#(destination.json)}]"#,
+            "CRMTeam": #"[{"id": 1, "ref": \#(source.json)}]"#,
         ])
         #expect(report.recordErrors.isEmpty, "\(report.recordErrors)")
         return try await run.ids("CRMTeam", 1, "member") == [1]
@@ -88,7 +89,9 @@ struct ConnectMatchKeyTests {
         #expect(try await Self.connects(lhs, rhs))
     }
 
-    @Test("a run's foreign key keeps distinct text and distinct kinds apart", arguments: unequal.filter { typed($0.0) != nil })
+    @Test(
+        "a run's foreign key keeps distinct text and distinct kinds apart",
+        arguments: unequal.filter { typed($0.0) != nil })
     func unequalInRun(_ lhs: Value, _ rhs: Value) async throws {
         #expect(try await !Self.connects(lhs, rhs))
     }

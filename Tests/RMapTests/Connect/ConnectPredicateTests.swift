@@ -46,16 +46,16 @@ struct ConnectPredicateTests {
 
     /// The attributes of members and teams.
     static let attributes = """
-                  id: int
-                  score: decimal
-                  rank: double
-                  level: int
-                  name: string
-                  bornOn: date
-                  seenAt: datetime
-                  active: bool
-                  tags: [string]
-            """
+              id: int
+              score: decimal
+              rank: double
+              level: int
+              name: string
+              bornOn: date
+              seenAt: datetime
+              active: bool
+              tags: [string]
+        """
 
     /// A team connecting members through `memberIds`, filtered by `side: condition`
     /// (no filter when `side` is `nil`).

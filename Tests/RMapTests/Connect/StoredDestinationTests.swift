@@ -53,7 +53,8 @@ struct StoredDestinationTests {
         return result
     }
 
-    @Test("a run of projects only keeps the links to stored people and reports only what exists nowhere",
+    @Test(
+        "a run of projects only keeps the links to stored people and reports only what exists nowhere",
         arguments: CLIStore.allCases)
     func projectsOnlyRun(engine: CLIStore) async throws {
         let (workspace, store) = try workspace(engine)

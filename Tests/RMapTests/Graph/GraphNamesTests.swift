@@ -73,7 +73,8 @@ struct GraphNamesTests {
         }
         let text = "Zoë \"q\" \\ tab\there\nline, 東京 🚀"
         #expect(
-            throws: ReadError.wrongType(entity: "CRMAdmin", attribute: "firstName", expected: "Int", found: .string(text))
+            throws: ReadError.wrongType(
+                entity: "CRMAdmin", attribute: "firstName", expected: "Int", found: .string(text))
         ) {
             let _: Int? = try ann["firstName"]
         }
@@ -85,8 +86,12 @@ struct GraphNamesTests {
     func unknownEntity() async throws {
         let (run, ann, _) = try await stored()
         let reader = try run.reader()
-        await #expect(throws: ReadError.unknownEntity("CRMPersn")) { try await reader.object("CRMPersn", identity: [.int(1)]) }
-        await #expect(throws: ReadError.unknownEntity("CRMPersn")) { try await reader.objects(of: "CRMPersn").fetchAll() }
+        await #expect(throws: ReadError.unknownEntity("CRMPersn")) {
+            try await reader.object("CRMPersn", identity: [.int(1)])
+        }
+        await #expect(throws: ReadError.unknownEntity("CRMPersn")) {
+            try await reader.objects(of: "CRMPersn").fetchAll()
+        }
         #expect(ReadError.unknownEntity("CRMPersn").description == "no entity named 'CRMPersn'")
 
         #expect(try await reader.object("CRMPerson", identity: [.int(2)]) == nil, "a known entity with no such object")

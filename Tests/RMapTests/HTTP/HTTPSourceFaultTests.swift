@@ -95,7 +95,8 @@ extension FaultServerSuites {
             // at a time would never overlap; the limit allows four. (Wall-clock bounds failed under the
             // thread sanitizer on a loaded machine: 21 s for what takes 4 s.)
             let peak = try await Plain.json(site.appendingPathComponent("_slow")).object?[tag]
-            #expect([2, 3, 4].map { JSONValue.number("\($0)") }.contains(peak), "most at once: \(String(describing: peak))")
+            #expect(
+                [2, 3, 4].map { JSONValue.number("\($0)") }.contains(peak), "most at once: \(String(describing: peak))")
             let fills = delivered.withLock { $0.map(\.fill) }
             #expect(Set(fills) == Set((1...5).map { ["groupId": Value.int(Int64($0))] }))
             #expect(try await Plain.requests(site, containing: tag).count == 5)

@@ -41,12 +41,15 @@ extension RailsServerSuites {
         static func twoHundredPeople(_ site: URL) async throws {
             try await PushServer.reset(site)
             for number in 26...200 {
-                try await PushServer.send(site, "POST", "people.json", #"{"first_name":"P\#(number)","last_name":"Many"}"#)
+                try await PushServer.send(
+                    site, "POST", "people.json", #"{"first_name":"P\#(number)","last_name":"Many"}"#)
             }
             try await PushServer.clearLog(site)
         }
 
-        static func run(_ directory: TemporaryDirectory, _ extra: [String] = []) async throws -> (CLIResult, JSONObject?) {
+        static func run(_ directory: TemporaryDirectory, _ extra: [String] = []) async throws -> (
+            CLIResult, JSONObject?
+        ) {
             let result = try await CLIRunner.run(
                 ["run", "crm.yml", "--store", "sqlite:store.sqlite", "--json", "--quiet"] + extra, in: directory.url)
             let report = try? JSONReader.parse(result.stdout, origin: "stdout").object
@@ -85,7 +88,9 @@ extension RailsServerSuites {
             let (second, secondReport) = try await Self.run(directory)
             #expect(second.status == 0, "\(second.stderr)")
             let log = try await PushServer.log(site)
-            #expect(log.count == 1 && log[0].path.removingPercentEncoding?.contains("updated_since=\(cursor)") == true, "\(log)")
+            #expect(
+                log.count == 1 && log[0].path.removingPercentEncoding?.contains("updated_since=\(cursor)") == true,
+                "\(log)")
             let counts = Self.counts(secondReport, "Person")
             #expect(counts["updated"] == "3")
             #expect(counts["inserted"] == "0")
@@ -152,18 +157,22 @@ extension RailsServerSuites {
             let directory = try TemporaryDirectory()
             // The parents come from a file, so that a run can name a person the app does not have.
             let people = "  Person:\n    source: { plugin: file, path: people.json }\n    attributes: { id: int }\n"
-            try directory.write("crm.yml", Self.mapping(site: site, projects: "").replacingOccurrences(
-                of: "  Person:\n    incremental: { cursor: updatedAt, param: updated_since }\n    orphans: delete\n    attributes: { id: int, firstName: string, lastName: string, updatedAt: datetime }\n",
-                with: people))
+            try directory.write(
+                "crm.yml",
+                Self.mapping(site: site, projects: "").replacingOccurrences(
+                    of:
+                        "  Person:\n    incremental: { cursor: updatedAt, param: updated_since }\n    orphans: delete\n    attributes: { id: int, firstName: string, lastName: string, updatedAt: datetime }\n",
+                    with: people))
             try directory.write("people.json", #"[{"id": 1}, {"id": 2}]"#)
             let (first, _) = try await Self.run(directory)
             #expect(first.status == 0, "\(first.stderr)")
             let before = try Self.cursors(directory)
             // Project 12 is person 1's last, project 59 person 2's (2024-01-02 + id minutes).
-            #expect(before == [
-                "Project personId=1": .string("2024-01-02T00:12:00.000Z"),
-                "Project personId=2": .string("2024-01-02T00:59:00.000Z"),
-            ])
+            #expect(
+                before == [
+                    "Project personId=1": .string("2024-01-02T00:12:00.000Z"),
+                    "Project personId=2": .string("2024-01-02T00:59:00.000Z"),
+                ])
 
             try await PushServer.send(site, "PUT", "projects/5.json", #"{"name":"Changed 5"}"#)
             try await PushServer.send(site, "PUT", "projects/13.json", #"{"name":"Changed 13"}"#)

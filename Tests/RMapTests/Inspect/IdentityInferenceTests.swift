@@ -11,12 +11,12 @@ struct IdentityInferenceTests {
     private func inferred(_ attributes: String, extra: String = "") async throws -> String {
         let workspace = try RunWorkspace([
             "map.yml": """
-                rmap: 1
-                entities:
-                  Monkey:
-                    attributes: { \(attributes) }
-                \(extra)
-                """
+            rmap: 1
+            entities:
+              Monkey:
+                attributes: { \(attributes) }
+            \(extra)
+            """
         ])
         let result = try await workspace.rmap(["inspect", "map.yml"])
         guard result.status == 0 else { return result.stderr }
@@ -52,14 +52,14 @@ struct IdentityInferenceTests {
     func subEntityTakesTheRootsIdentity() async throws {
         let workspace = try RunWorkspace([
             "map.yml": """
-                rmap: 1
-                source: { plugin: file, path: "{collection}.json" }
-                entities:
-                  Animal:
-                    type_key: type
-                    attributes: { animalID: int, name: string }
-                  Monkey: { extends: Animal }
-                """,
+            rmap: 1
+            source: { plugin: file, path: "{collection}.json" }
+            entities:
+              Animal:
+                type_key: type
+                attributes: { animalID: int, name: string }
+              Monkey: { extends: Animal }
+            """,
             "animals.json": #"[{"animal_id": 7, "name": "Abu", "type": "Monkey"}, {"animal_id": 7, "name": "Abu II"}]"#,
         ])
         let inspect = try await workspace.rmap(["inspect", "map.yml", "--format", "json"])
@@ -72,37 +72,40 @@ struct IdentityInferenceTests {
         }
         let run = try await workspace.rmap(["run", "map.yml", "--quiet"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try workspace.rows("SELECT animal_id, name, type FROM animals") == [[.integer(7), .text("Abu II"), .text("Monkey")]])
+        #expect(
+            try workspace.rows("SELECT animal_id, name, type FROM animals") == [
+                [.integer(7), .text("Abu II"), .text("Monkey")]
+            ])
     }
 
     @Test("rmap inspect shows the new keys in text and JSON")
     func inspectShowsTheKeys() async throws {
         let workspace = try RunWorkspace([
             "map.yml": """
-                rmap: 1
-                time_zone: Europe/Berlin
-                entities:
-                  User:
-                    identity: name
-                    type_key: type
-                    unknown_type: skip
-                    attributes:
-                      name: string
-                      bornOn: { type: date, empty_as_null: true, format: dd.MM.yyyy }
-                      admin: { type: bool, true_values: [Y], false_values: [N] }
-                      tags: { type: "[string]", wrap_single: true }
-                    relationships:
-                      coordinate: { to_one: Coordinate, embedded: true }
-                      pets: { to_many: Pet, nested: true, identify_nested_by_parent_key: { ownerName: name } }
-                  Coordinate:
-                    source: false
-                    identity: userName
-                    attributes: { userName: string, latitude: double }
-                  Pet:
-                    source: false
-                    identity: [ownerName, name]
-                    attributes: { ownerName: string, name: string }
-                """
+            rmap: 1
+            time_zone: Europe/Berlin
+            entities:
+              User:
+                identity: name
+                type_key: type
+                unknown_type: skip
+                attributes:
+                  name: string
+                  bornOn: { type: date, empty_as_null: true, format: dd.MM.yyyy }
+                  admin: { type: bool, true_values: [Y], false_values: [N] }
+                  tags: { type: "[string]", wrap_single: true }
+                relationships:
+                  coordinate: { to_one: Coordinate, embedded: true }
+                  pets: { to_many: Pet, nested: true, identify_nested_by_parent_key: { ownerName: name } }
+              Coordinate:
+                source: false
+                identity: userName
+                attributes: { userName: string, latitude: double }
+              Pet:
+                source: false
+                identity: [ownerName, name]
+                attributes: { ownerName: string, name: string }
+            """
         ])
         let text = try await workspace.rmap(["inspect", "map.yml"])
         #expect(text.status == 0, "\(text.stderr)")

@@ -14,14 +14,18 @@ struct IncrementalLoadingTests {
             "rmap: 1\nentities:\n  P:\n    incremental: {cursor: updatedAt, param: since, lagg: 5m}\n    attributes: {id: int, updatedAt: datetime}\n",
             "mappings/crm.yml:4:52: unknown key 'lagg' in 'incremental' (did you mean 'lag'?)"),
         InvalidMapping(
-            "lag of a duration", "rmap: 1\nentities:\n  P:\n    incremental: {cursor: updatedAt, param: since, lag: soon}\n    attributes: {id: int, updatedAt: datetime}\n",
+            "lag of a duration",
+            "rmap: 1\nentities:\n  P:\n    incremental: {cursor: updatedAt, param: since, lag: soon}\n    attributes: {id: int, updatedAt: datetime}\n",
             "mappings/crm.yml:4:57: 'lag' is a duration such as 30s, 5m, 2h or 1d, found 'soon'"),
         InvalidMapping(
-            "param missing", "rmap: 1\nentities:\n  P:\n    incremental: {cursor: updatedAt}\n    attributes: {id: int, updatedAt: datetime}\n",
+            "param missing",
+            "rmap: 1\nentities:\n  P:\n    incremental: {cursor: updatedAt}\n    attributes: {id: int, updatedAt: datetime}\n",
             "mappings/crm.yml:4:18: 'incremental' needs 'cursor' (an attribute) and 'param' (a query parameter)"),
         InvalidMapping(
-            "lag on an integer cursor", "rmap: 1\nentities:\n  P:\n    incremental: {cursor: id, param: since_id, lag: 5m}\n    attributes: {id: int}\n",
-            "mappings/crm.yml:4:27: 'lag' and 'format' of 'incremental' need a date or datetime cursor; 'id' of 'P' is int"),
+            "lag on an integer cursor",
+            "rmap: 1\nentities:\n  P:\n    incremental: {cursor: id, param: since_id, lag: 5m}\n    attributes: {id: int}\n",
+            "mappings/crm.yml:4:27: 'lag' and 'format' of 'incremental' need a date or datetime cursor; 'id' of 'P' is int"
+        ),
     ]
 
     @Test(arguments: invalid)
@@ -32,7 +36,8 @@ struct IncrementalLoadingTests {
     @Test("cursor, param, initial, lag and format are read; lag in seconds")
     func reads() throws {
         let model = try LoaderHarness.load(
-            "rmap: 1\nentities:\n  P:\n    incremental: {cursor: updatedAt, param: updated_since, initial: '2024-01-01', lag: 2h, format: '%Y%m%d'}\n    attributes: {id: int, updatedAt: datetime}\n")
+            "rmap: 1\nentities:\n  P:\n    incremental: {cursor: updatedAt, param: updated_since, initial: '2024-01-01', lag: 2h, format: '%Y%m%d'}\n    attributes: {id: int, updatedAt: datetime}\n"
+        )
         #expect(
             model.entity(named: "P")?.incremental
                 == IncrementalSync(

@@ -291,7 +291,8 @@ struct AttributeMappingTests {
     func unmappedKeys() async throws {
         let run = try StreamedRun(Self.model)
         let report = try await run.run([
-            "CRMPerson": #"[{"id": 1, "nickname": "x", "address": {"city": "P", "street": "s"}}, {"id": 2, "x": 1, "y": 2}]"#
+            "CRMPerson":
+                #"[{"id": 1, "nickname": "x", "address": {"city": "P", "street": "s"}}, {"id": 2, "x": 1, "y": 2}]"#
         ])
         #expect(report.entities.first { $0.entity == "CRMPerson" }?.unmappedKeys == 3)
         #expect(try await run.object("CRMPerson", 1).values.values.contains(.string("x")) == false)

@@ -56,7 +56,9 @@ struct FieldPreparerTests {
     private func related(_ run: StreamedRun, _ entity: String, _ id: Int64, _ name: String, _ attribute: String)
         async throws -> [[Value?]]
     {
-        try await run.object(entity, id).relationship(name).fetchAll().map { [$0.identity.first, $0.values[attribute]] }
+        try await run.object(entity, id).relationship(name).fetchAll().map {
+            [$0.identity.first, $0.values[attribute]]
+        }
     }
 
     @Test("nested objects are converted ahead with their destination's plan; scalars and typed records are left")
@@ -66,8 +68,10 @@ struct FieldPreparerTests {
         #expect(!report.hasProblems, "\(report.recordErrors)")
         let person = try await run.object("Person", 1)
         #expect(person.values["id"] == .int(1) && person.values["name"] == .string("Ada"))
-        #expect(try await related(run, "Person", 1, "projects", "title") == [[.int(10), .string("A")], [.int(11), .null]])
-        #expect(try await run.ids("Project", 10, "owner") == [1], "a project's owner key is missing: the inverse holds it")
+        #expect(
+            try await related(run, "Person", 1, "projects", "title") == [[.int(10), .string("A")], [.int(11), .null]])
+        #expect(
+            try await run.ids("Project", 10, "owner") == [1], "a project's owner key is missing: the inverse holds it")
         #expect(try await related(run, "Project", 10, "tasks", "done") == [[.int(100), .bool(true)]])
         #expect(try await run.ids("Person", 1, "tags") == [7, 8], "scalar tags become records in the mapper")
         #expect(try await related(run, "Person", 1, "address", "city") == [[.int(5), .string("Paris")]])
@@ -79,7 +83,9 @@ struct FieldPreparerTests {
         let run = try StreamedRun(Self.model)
         try await run.run(["Person": "[\(Self.person.replacingOccurrences(of: "\"A\"", with: "\"prepared\""))]"])
         #expect(
-            try await related(run, "Person", 1, "projects", "title") == [[.int(10), .string("prepared")], [.int(11), .null]])
+            try await related(run, "Person", 1, "projects", "title") == [
+                [.int(10), .string("prepared")], [.int(11), .null],
+            ])
         #expect(try await related(run, "Project", 10, "tasks", "done") == [[.int(100), .bool(true)]])
         #expect(try await related(run, "Person", 1, "tags", "id") == [[.int(7), .int(7)], [.int(8), .int(8)]])
     }

@@ -55,7 +55,8 @@ struct IdentityMapTests {
     func compositeIdentity() async throws {
         let run = try StreamedRun(Self.model)
         let report = try await run.run([
-            "Membership": #"[{"team_id": 1, "person_id": 2, "role": "lead"}, {"team_id": 1, "role": "x"}, {"team_id": 1, "person_id": 2, "role": "member"}]"#
+            "Membership":
+                #"[{"team_id": 1, "person_id": 2, "role": "lead"}, {"team_id": 1, "role": "x"}, {"team_id": 1, "person_id": 2, "role": "member"}]"#
         ])
         let membership = try #require(try await run.reader().object("Membership", identity: [.int(1), .int(2)]))
         #expect(membership.values["role"] == .string("member"))
@@ -136,7 +137,9 @@ struct IdentityMapTests {
         let run = try StreamedRun(Self.model)
         let document = try ModelFixtures.json(#"[{"team_id": 4, "role": "lead"}]"#)
         try await run.run(payloads: [
-            Payload(origin: "memberships.json", entity: "Membership", body: .document(document), fill: ["personId": .int(7)])
+            Payload(
+                origin: "memberships.json", entity: "Membership", body: .document(document), fill: ["personId": .int(7)]
+            )
         ])
         let membership = try await run.reader().object("Membership", identity: [.int(4), .int(7)])
         #expect(membership?.values["role"] == .string("lead"))

@@ -57,10 +57,10 @@ struct MissingRelationshipTests {
         let workspace = try RunWorkspace([
             "map.yml": Self.mapping,
             "humans.json": """
-                [{"name": "Blake", "favorite_cat": {"name": "Lola"}, "cats": [{"name": "Lola"}, {"name": "Roy"}],
-                  "pets": [{"name": "Roy"}]},
-                 {"name": "Sarah", "favorite_cat": {"name": "Roy"}, "cats": [{"name": "Roy"}]}]
-                """,
+            [{"name": "Blake", "favorite_cat": {"name": "Lola"}, "cats": [{"name": "Lola"}, {"name": "Roy"}],
+              "pets": [{"name": "Roy"}]},
+             {"name": "Sarah", "favorite_cat": {"name": "Roy"}, "cats": [{"name": "Roy"}]}]
+            """,
         ])
         let url = try engine.url(for: workspace)
         #expect(try await workspace.runMap(["--store", url]).status == 0)

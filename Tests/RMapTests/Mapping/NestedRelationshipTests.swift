@@ -94,7 +94,8 @@ struct NestedRelationshipTests {
     func nestedWithinNested() async throws {
         let run = try StreamedRun(Self.model)
         try await run.run([
-            "CRMPerson": #"{"id": 1, "projects": [{"id": 10, "title": "A", "tasks": [{"id": 100, "done": true}, {"id": 101}]}]}"#
+            "CRMPerson":
+                #"{"id": 1, "projects": [{"id": 10, "title": "A", "tasks": [{"id": 100, "done": true}, {"id": 101}]}]}"#
         ])
         #expect(try await run.ids("CRMProject", 10, "tasks") == [100, 101])
         #expect(try await run.ids("CRMTask", 100, "project") == [10])
@@ -105,7 +106,8 @@ struct NestedRelationshipTests {
     func toOneWithToManyInverse() async throws {
         let run = try StreamedRun(Self.model)
         let report = try await run.run([
-            "CRMProject": #"[{"id": 10, "title": "A", "owner": {"id": 1, "name": "Ada"}}, {"id": 11, "title": "B", "owner": {"id": 1}}]"#
+            "CRMProject":
+                #"[{"id": 10, "title": "A", "owner": {"id": 1, "name": "Ada"}}, {"id": 11, "title": "B", "owner": {"id": 1}}]"#
         ])
         #expect(try await run.object("CRMPerson", 1).values["name"] == .string("Ada"))
         #expect(try await run.ids("CRMPerson", 1, "projects") == [10, 11])
@@ -116,8 +118,10 @@ struct NestedRelationshipTests {
     func assignment() async throws {
         let run = try StreamedRun(Self.model)
         try await run.run([
-            "CRMPerson": #"{"id": 1, "projects": [{"id": 10, "title": "A"}, {"id": 11, "title": "B"}], "labels": [{"id": 1}, {"id": 2}]}"#,
-            "CRMPerson": #"{"id": 1, "projects": [{"id": 11}, {"id": 12, "title": "C"}, {"id": 11}], "labels": [{"id": 2}, {"id": 3}]}"#,
+            "CRMPerson":
+                #"{"id": 1, "projects": [{"id": 10, "title": "A"}, {"id": 11, "title": "B"}], "labels": [{"id": 1}, {"id": 2}]}"#,
+            "CRMPerson":
+                #"{"id": 1, "projects": [{"id": 11}, {"id": 12, "title": "C"}, {"id": 11}], "labels": [{"id": 2}, {"id": 3}]}"#,
         ])
         #expect(try await run.ids("CRMPerson", 1, "projects") == [11, 12])
         #expect(try await Self.owner(run, 10).isEmpty)
@@ -147,7 +151,8 @@ struct NestedRelationshipTests {
     func nullAndMissing() async throws {
         let run = try StreamedRun(Self.model)
         try await run.run([
-            "CRMPerson": #"{"id": 1, "projects": [{"id": 10, "title": "A"}], "address": {"id": 5}, "labels": [{"id": 1}]}"#,
+            "CRMPerson":
+                #"{"id": 1, "projects": [{"id": 10, "title": "A"}], "address": {"id": 5}, "labels": [{"id": 1}]}"#,
             "CRMPerson": #"{"id": 1, "name": "Ada"}"#,
         ])
         #expect(try await run.ids("CRMPerson", 1, "projects").count == 1)
@@ -202,7 +207,8 @@ struct NestedRelationshipTests {
     func rejectedChild() async throws {
         let run = try StreamedRun(Self.model)
         let report = try await run.run([
-            "CRMPerson": #"[{"id": 1, "projects": [{"id": 10, "title": "A"}, {"id": 11, "tasks": [{"id": 100, "done": "perhaps"}]}]}]"#
+            "CRMPerson":
+                #"[{"id": 1, "projects": [{"id": 10, "title": "A"}, {"id": 11, "tasks": [{"id": 100, "done": "perhaps"}]}]}]"#
         ])
         #expect(
             report.recordErrors == [

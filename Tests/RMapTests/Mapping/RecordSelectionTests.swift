@@ -20,7 +20,9 @@ struct RecordSelectionTests {
 
     /// The stored people's names, in the order they were written.
     static func names(_ run: StreamedRun) async throws -> [String] {
-        try await run.reader().objects(of: "CRMPerson").fetchAll().compactMap { $0.values["name"].map(ValueText.display) }
+        try await run.reader().objects(of: "CRMPerson").fetchAll().compactMap {
+            $0.values["name"].map(ValueText.display)
+        }
     }
 
     /// The counts of people in `report`.

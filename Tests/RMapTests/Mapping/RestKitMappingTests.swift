@@ -18,14 +18,14 @@ struct RestKitMappingTests {
     func dynamicKeys() async throws {
         let workspace = try RunWorkspace([
             "map.yml": """
-                rmap: 1
-                source: { plugin: file, path: "{collection}.json" }
-                entities:
-                  User:
-                    identity: name
-                    records: { key_as: name }
-                    attributes: { name: string, userID: { type: int, key: id }, website: string }
-                """,
+            rmap: 1
+            source: { plugin: file, path: "{collection}.json" }
+            entities:
+              User:
+                identity: name
+                records: { key_as: name }
+                attributes: { name: string, userID: { type: int, key: id }, website: string }
+            """,
             "users.json": Self.dynamicKeys,
         ])
         _ = try await workspace.runMap()
@@ -40,14 +40,14 @@ struct RestKitMappingTests {
     func dynamicKeysUnderPath() async throws {
         let workspace = try RunWorkspace([
             "map.yml": """
-                rmap: 1
-                source: { plugin: file, path: "{collection}.json" }
-                entities:
-                  User:
-                    identity: login
-                    records: { path: data.members, key_as: login }
-                    attributes: { login: string, id: int }
-                """,
+            rmap: 1
+            source: { plugin: file, path: "{collection}.json" }
+            entities:
+              User:
+                identity: login
+                records: { path: data.members, key_as: login }
+                attributes: { login: string, id: int }
+            """,
             "users.json": #"{"data": {"members": {"alice": {"id": 1}, "bob": {"id": 2}}}}"#,
         ])
         _ = try await workspace.runMap()
@@ -72,7 +72,9 @@ struct RestKitMappingTests {
                     identity: login
                     records: { key_as: logn }
                     attributes: { login: string }
-                """) == ["mappings/crm.yml:5:24: 'key_as' of entity 'User' names no attribute 'logn' (did you mean 'login'?)"])
+                """) == [
+                    "mappings/crm.yml:5:24: 'key_as' of entity 'User' names no attribute 'logn' (did you mean 'login'?)"
+                ])
     }
 
     /// The rows of the join table holding `Human.cats`.
@@ -109,7 +111,8 @@ struct RestKitMappingTests {
     func scalarArrayToObjects() async throws {
         let workspace = try RunWorkspace([
             "map.yml": Self.cats,
-            "humans.json": #"{"userSessions": {"name": "Mr. User", "identification": 54321, "catIDs": ["418", "419"]}}"#,
+            "humans.json":
+                #"{"userSessions": {"name": "Mr. User", "identification": 54321, "catIDs": ["418", "419"]}}"#,
         ])
         _ = try await workspace.runMap()
         try workspace.write(
@@ -130,11 +133,12 @@ struct RestKitMappingTests {
         let ids = #"["418", "419", "431", "441", "457", "486", "504"]"#
         let workspace = try RunWorkspace([
             "map.yml": Self.cats.replacingOccurrences(
-                of: "identity: railsID\n    attributes: { railsID: int }", with: "identity: name\n    attributes: { name: string }"),
+                of: "identity: railsID\n    attributes: { railsID: int }",
+                with: "identity: name\n    attributes: { name: string }"),
             "humans.json": """
-                {"userSessions": [{"name": "Mr. User", "identification": 54321, "catIDs": \(ids)},
-                                  {"name": "Miss User", "identification": 54322, "catIDs": \(ids)}]}
-                """,
+            {"userSessions": [{"name": "Mr. User", "identification": 54321, "catIDs": \(ids)},
+                              {"name": "Miss User", "identification": 54322, "catIDs": \(ids)}]}
+            """,
         ])
         _ = try await workspace.runMap()
         #expect(try workspace.rows("SELECT count(*), count(DISTINCT name) FROM cats") == [[.integer(7), .integer(7)]])

@@ -16,17 +16,17 @@ struct RestKitRecordsTests {
     func unionOnAToOne() async throws {
         let workspace = try RunWorkspace([
             "map.yml": """
-                rmap: 1
-                entities:
-                  User:
-                    identity: name
-                    attributes: { name: string }
-                    relationships:
-                      address: { to_one: Address, nested: true, assignment: union }
-                  Address:
-                    source: false
-                    attributes: { id: int, city: string }
-                """
+            rmap: 1
+            entities:
+              User:
+                identity: name
+                attributes: { name: string }
+                relationships:
+                  address: { to_one: Address, nested: true, assignment: union }
+              Address:
+                source: false
+                attributes: { id: int, city: string }
+            """
         ])
         let result = try await workspace.rmap(["validate", "map.yml"])
         #expect(result.status == 2)
@@ -121,19 +121,19 @@ struct RestKitRecordsTests {
     func emptyKeys() async throws {
         let workspace = try RunWorkspace([
             "map.yml": """
-                rmap: 1
-                entities:
-                  User:
-                    identity: name
-                    attributes: { name: string }
-                    relationships:
-                      coordinate: { to_one: Coordinate, nested: true, key: "" }
-                      position: { to_one: Coordinate, nested: true, key: "." }
-                  Coordinate:
-                    source: false
-                    identity: userName
-                    attributes: { userName: string, latitude: double }
-                """
+            rmap: 1
+            entities:
+              User:
+                identity: name
+                attributes: { name: string }
+                relationships:
+                  coordinate: { to_one: Coordinate, nested: true, key: "" }
+                  position: { to_one: Coordinate, nested: true, key: "." }
+              Coordinate:
+                source: false
+                identity: userName
+                attributes: { userName: string, latitude: double }
+            """
         ])
         let result = try await workspace.rmap(["validate", "map.yml"])
         #expect(result.status == 2)
@@ -153,18 +153,18 @@ struct RestKitRecordsTests {
     func ignoresNullInCollections() async throws {
         let workspace = try RunWorkspace([
             "map.yml": """
-                rmap: 1
-                source: { plugin: file, path: "{collection}.json" }
-                entities:
-                  User:
-                    attributes: { id: int, name: string }
-                    relationships:
-                      friends: { to_many: User, nested: true }
-                """,
+            rmap: 1
+            source: { plugin: file, path: "{collection}.json" }
+            entities:
+              User:
+                attributes: { id: int, name: string }
+                relationships:
+                  friends: { to_many: User, nested: true }
+            """,
             "users.json": """
-                [null, {"id": 255, "name": "Anthony Stark"}, null,
-                 {"id": 1, "name": "Blake", "friends": [null, {"id": 2, "name": "Jeff"}]}]
-                """,
+            [null, {"id": 255, "name": "Anthony Stark"}, null,
+             {"id": 1, "name": "Blake", "friends": [null, {"id": 2, "name": "Jeff"}]}]
+            """,
         ])
         let result = try await workspace.runMap()
         #expect(result.stdout.contains("nulls"), "\(result.stdout)")
@@ -185,23 +185,24 @@ struct RestKitRecordsTests {
     func nullsInAScalarArray() async throws {
         let workspace = try RunWorkspace([
             "map.yml": """
-                rmap: 1
-                source: { plugin: file, path: "{collection}.json" }
-                entities:
-                  Post:
-                    attributes: { id: int }
-                    relationships:
-                      tags: { to_many: Tag, nested: true }
-                  Tag:
-                    source: false
-                    identity: name
-                    attributes: { name: string }
-                """,
+            rmap: 1
+            source: { plugin: file, path: "{collection}.json" }
+            entities:
+              Post:
+                attributes: { id: int }
+                relationships:
+                  tags: { to_many: Tag, nested: true }
+              Tag:
+                source: false
+                identity: name
+                attributes: { name: string }
+            """,
             "posts.json": #"[{"id": 1, "tags": ["a", null, "b"]}]"#,
         ])
         let result = try await workspace.runMap()
         #expect(result.stderr.contains("skipped: 1 null item in arrays of Tag records"), "\(result.stderr)")
-        #expect(try workspace.rows("SELECT tag_name FROM posts_tags ORDER BY tag_name") == [[.text("a")], [.text("b")]])
+        #expect(
+            try workspace.rows("SELECT tag_name FROM posts_tags ORDER BY tag_name") == [[.text("a")], [.text("b")]])
     }
 
     // MARK: - Declined types
@@ -248,9 +249,9 @@ struct RestKitRecordsTests {
         let workspace = try RunWorkspace([
             "map.yml": Self.boys,
             "people.json": """
-                {"name": "Blake Watters", "type": "Boy",
-                 "friends": [{"name": "John Doe", "type": "Boy"}, {"name": "Jane Doe", "type": "Girl"}]}
-                """,
+            {"name": "Blake Watters", "type": "Boy",
+             "friends": [{"name": "John Doe", "type": "Boy"}, {"name": "Jane Doe", "type": "Girl"}]}
+            """,
         ])
         _ = try await workspace.runMap()
         #expect(
@@ -310,24 +311,24 @@ struct RestKitRecordsTests {
     func parentKeyFromTheInverse() async throws {
         let workspace = try RunWorkspace([
             "map.yml": """
-                rmap: 1
-                source: { plugin: file, path: "{collection}.json" }
-                entities:
-                  Project:
-                    attributes: { id: int }
-                    relationships:
-                      tasks: { to_many: Task, nested: true, inverse: project, identify_nested_by_parent_key: true }
-                  Task:
-                    source: false
-                    identity: [projectId, position]
-                    attributes: { projectId: int, position: int, title: string }
-                    relationships:
-                      project: { to_one: Project, connect: { foreign_key: { projectId: id } } }
-                """,
+            rmap: 1
+            source: { plugin: file, path: "{collection}.json" }
+            entities:
+              Project:
+                attributes: { id: int }
+                relationships:
+                  tasks: { to_many: Task, nested: true, inverse: project, identify_nested_by_parent_key: true }
+              Task:
+                source: false
+                identity: [projectId, position]
+                attributes: { projectId: int, position: int, title: string }
+                relationships:
+                  project: { to_one: Project, connect: { foreign_key: { projectId: id } } }
+            """,
             "projects.json": """
-                [{"id": 1, "tasks": [{"position": 1, "title": "a"}, {"position": 2, "title": "b"}]},
-                 {"id": 2, "tasks": [{"position": 1, "title": "c"}, {"position": 3, "project_id": 1, "title": "d"}]}]
-                """,
+            [{"id": 1, "tasks": [{"position": 1, "title": "a"}, {"position": 2, "title": "b"}]},
+             {"id": 2, "tasks": [{"position": 1, "title": "c"}, {"position": 3, "project_id": 1, "title": "d"}]}]
+            """,
         ])
         _ = try await workspace.runMap()
         #expect(

@@ -12,19 +12,18 @@ struct RestKitValueOptionsTests {
     private func workspace(_ attributes: [String], payload: String, fileKeys: String = "") throws -> RunWorkspace {
         try RunWorkspace([
             "map.yml": """
-                rmap: 1
-                \(fileKeys)
-                source: { plugin: file, path: "{collection}.json" }
-                entities:
-                  User:
-                    attributes:
-                      id: int
-                \(attributes.map { "      \($0)" }.joined(separator: "\n"))
-                """,
+            rmap: 1
+            \(fileKeys)
+            source: { plugin: file, path: "{collection}.json" }
+            entities:
+              User:
+                attributes:
+                  id: int
+            \(attributes.map { "      \($0)" }.joined(separator: "\n"))
+            """,
             "users.json": payload,
         ])
     }
-
 
     // RKObjectMappingNextGenTest testShouldReturnNilForEmptyDateValues.
     @Test("testShouldReturnNilForEmptyDateValues: empty_as_null reads \"\" as null; without it \"\" is no date")
@@ -43,11 +42,14 @@ struct RestKitValueOptionsTests {
 
     // RKObjectMappingNextGenTest testShouldMapAYCharacterStringToANumberBool and
     // testShouldMapANCharacterStringToANumberBool (`is_developer`: "y" and "n").
-    @Test("testShouldMapAYCharacterStringToANumberBool, testShouldMapANCharacterStringToANumberBool: true_values, false_values")
+    @Test(
+        "testShouldMapAYCharacterStringToANumberBool, testShouldMapANCharacterStringToANumberBool: true_values, false_values"
+    )
     func yAndNStrings() async throws {
         let workspace = try workspace(
             ["isDeveloper: { type: bool, true_values: [y, yes], false_values: [n, no] }"],
-            payload: #"[{"id": 1, "is_developer": "y"}, {"id": 2, "is_developer": "n"}, {"id": 3, "is_developer": "YES"}, {"id": 4, "is_developer": true}]"#
+            payload:
+                #"[{"id": 1, "is_developer": "y"}, {"id": 2, "is_developer": "n"}, {"id": 3, "is_developer": "YES"}, {"id": 4, "is_developer": true}]"#
         )
         _ = try await workspace.runMap()
         #expect(
@@ -66,7 +68,8 @@ struct RestKitValueOptionsTests {
     func singularValueToAnArray() async throws {
         let workspace = try workspace(
             ["favoriteColors: { type: \"[string]\", wrap_single: true }"],
-            payload: #"[{"id": 1, "favorite_colors": "Blue"}, {"id": 2, "favorite_colors": ["Red", "Green"]}, {"id": 3, "favorite_colors": null}]"#
+            payload:
+                #"[{"id": 1, "favorite_colors": "Blue"}, {"id": 2, "favorite_colors": ["Red", "Green"]}, {"id": 3, "favorite_colors": null}]"#
         )
         _ = try await workspace.runMap()
         #expect(
@@ -137,7 +140,8 @@ struct RestKitValueOptionsTests {
             try workspace.rows("SELECT date, day, seen_at FROM users")
                 == [[.text("1982-11-27T00:00:00.000Z"), .text("1982-11-27"), .text("1982-11-27T23:30:00.000Z")]])
         try SQLiteConnection(path: workspace.path("rmap.sqlite")).execute(
-            "UPDATE users SET date = '1983-01-02T00:00:00.000Z', day = '1983-01-03', seen_at = '1983-01-04T04:05:00.000Z'")
+            "UPDATE users SET date = '1983-01-02T00:00:00.000Z', day = '1983-01-03', seen_at = '1983-01-04T04:05:00.000Z'"
+        )
         let diff = try await workspace.rmap(["diff", "map.yml"])
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(
@@ -148,9 +152,12 @@ struct RestKitValueOptionsTests {
         try workspace.edit("map.yml", replacing: "rmap: 1", with: "rmap: 1\ntime_zone: America/New_York")
         let zoned = try await workspace.rmap(["diff", "map.yml"])
         #expect(
-            zoned.stdout.contains(#""day":"01-03-1983","seen_at":"01-03-1983 23:05""#), "\(zoned.stdout)\(zoned.stderr)")
+            zoned.stdout.contains(#""day":"01-03-1983","seen_at":"01-03-1983 23:05""#), "\(zoned.stdout)\(zoned.stderr)"
+        )
         // Epoch and .NET formats write a date as its midnight UTC.
-        try workspace.edit("map.yml", replacing: "day: { type: date, format: MM-dd-yyyy }", with: "day: { type: date, format: epoch_s }")
+        try workspace.edit(
+            "map.yml", replacing: "day: { type: date, format: MM-dd-yyyy }",
+            with: "day: { type: date, format: epoch_s }")
         let epoch = try await workspace.rmap(["diff", "map.yml"])
         #expect(epoch.stdout.contains(#""day":410400000"#), "\(epoch.stdout)\(epoch.stderr)")
     }

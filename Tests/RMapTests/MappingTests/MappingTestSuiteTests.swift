@@ -1,8 +1,8 @@
 import Foundation
+import RMapSQLite
 import Testing
 
 @testable import RMap
-import RMapSQLite
 
 /// Test files decode into cases (paths relative to the test file, payloads as JSON with YAML's
 /// types), and the runner reports a payload it cannot read as the case's failure.

@@ -37,18 +37,22 @@ struct NestedOccurrenceTests {
         let run = try StreamedRun(Self.model, kind: kind)
         try await run.run(["Member": #"[{"id": 1, "skills": [{"id": 5}]}, {"id": 2, "skills": [{"id": 6}]}]"#])
         try await run.run([
-            "Member": #"[{"id": 1, "skills": [{"id": 1}, {"id": 2}]}, {"id": 2}, {"id": 1, "skills": [{"id": 2}, {"id": 3}]}]"#
+            "Member":
+                #"[{"id": 1, "skills": [{"id": 1}, {"id": 2}]}, {"id": 2}, {"id": 1, "skills": [{"id": 2}, {"id": 3}]}]"#
         ])
         #expect(try await run.ids("Member", 1, "skills") == [2, 3])
         #expect(try await run.ids("Member", 2, "skills") == [6])
     }
 
-    @Test("null empties a union held in a join table; later occurrences add, [] changes nothing", arguments: StoreKind.all)
+    @Test(
+        "null empties a union held in a join table; later occurrences add, [] changes nothing", arguments: StoreKind.all
+    )
     func unionNullOfJoinTable(kind: StoreKind) async throws {
         let run = try StreamedRun(Self.model, kind: kind)
         try await run.run(["Member": #"[{"id": 1, "tags": [{"id": 1}]}, {"id": 2, "tags": [{"id": 1}]}]"#])
         try await run.run([
-            "Member": #"[{"id": 1, "tags": [{"id": 2}]}, {"id": 1, "tags": null}, {"id": 1, "tags": [{"id": 3}]}, {"id": 2, "tags": [{"id": 4}]}]"#
+            "Member":
+                #"[{"id": 1, "tags": [{"id": 2}]}, {"id": 1, "tags": null}, {"id": 1, "tags": [{"id": 3}]}, {"id": 2, "tags": [{"id": 4}]}]"#
         ])
         #expect(try await run.ids("Member", 1, "tags") == [3])
         #expect(try await run.ids("Member", 2, "tags") == [1, 4])
@@ -62,7 +66,8 @@ struct NestedOccurrenceTests {
         let run = try StreamedRun(Self.model, kind: kind)
         try await run.run(["Member": #"{"id": 1, "projects": [{"id": 10}]}"#])
         try await run.run([
-            "Member": #"[{"id": 1, "projects": [{"id": 11}]}, {"id": 1, "projects": null}, {"id": 1, "projects": [{"id": 12}]}]"#
+            "Member":
+                #"[{"id": 1, "projects": [{"id": 11}]}, {"id": 1, "projects": null}, {"id": 1, "projects": [{"id": 12}]}]"#
         ])
         #expect(try await run.ids("Member", 1, "projects") == [12])
         // A union deletes nothing: the projects it left stay stored, without owner.

@@ -73,7 +73,8 @@ struct OneToOneClaimsTests {
 
     @Test("a key of another type than the destination's claims by value: \"7\" claims desk 7", arguments: StoreKind.all)
     func keyOfAnotherType(kind: StoreKind) async throws {
-        let run = try StreamedRun(Self.model.replacingOccurrences(of: "deskId: int", with: "deskId: string"), kind: kind)
+        let run = try StreamedRun(
+            Self.model.replacingOccurrences(of: "deskId: int", with: "deskId: string"), kind: kind)
         try await run.run([
             "Desk": #"[{"id": 7}]"#, "Employee": #"[{"id": 1, "desk_id": "7"}, {"id": 2, "desk_id": "7"}]"#,
         ])
@@ -136,7 +137,9 @@ struct OneToOneClaimsTests {
         #expect(layout.table(named: "people")?.columnIndex("_rmap_holds_desk") == nil)
     }
 
-    @Test("the holder column is rmap's own: after such a run the diff is empty and objects show no such value", arguments: StoreKind.all)
+    @Test(
+        "the holder column is rmap's own: after such a run the diff is empty and objects show no such value",
+        arguments: StoreKind.all)
     func diffSeesNothing(kind: StoreKind) async throws {
         let run = try await Self.claimedTwice(kind)
         try await run.run(["Employee": #"[{"id": 1, "desk_id": 7}]"#])

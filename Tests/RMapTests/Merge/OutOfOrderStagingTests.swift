@@ -18,7 +18,6 @@ struct OutOfOrderStagingTests {
     /// Enough objects that keys at random would miss the engine's cache (``StagingKeyOrder``).
     static let count = 70_000
 
-
     static func payload(_ ids: [Int], _ fields: (Int) -> String) -> String {
         "[" + ids.map { #"{"id": \#($0)\#(fields($0))}"# }.joined(separator: ", ") + "]"
     }
@@ -37,7 +36,10 @@ struct OutOfOrderStagingTests {
         #expect(items.count == Self.count)
         var wrong: [Int64] = []
         for item in items {
-            guard case .int(let id) = item.values["id"] else { Issue.record("no id: \(item)"); continue }
+            guard case .int(let id) = item.values["id"] else {
+                Issue.record("no id: \(item)")
+                continue
+            }
             let name = id <= 100 ? "c" : id % 2 == 0 ? "b" : "a"
             if item.values["name"] != .string(name) || item.values["note"] != (id % 3 == 0 ? .null : .string("x")) {
                 wrong.append(id)
@@ -61,7 +63,8 @@ struct OutOfOrderStagingTests {
             sorted: batches { Int64($0) }.allSatisfy { sorted.admits($0) },
             sparse: batches { Int64($0) * 1000 }.allSatisfy { sparse.admits($0) },
             interleaved: batches { Int64($0 % 4 * 1_000_000 + $0 / 4) }.allSatisfy { interleaved.admits($0) },
-            shuffled: batches { _ in Int64.random(in: 1...409_600, using: &random) }.map { shuffled.admits($0) })
+            shuffled: batches { _ in Int64.random(in: 1...409_600, using: &random) }.map { shuffled.admits($0) }
+        )
         #expect(admitted.sorted && admitted.sparse && admitted.interleaved)
         // The first batches land in a table still small enough for the cache; later ones wait.
         #expect(admitted.shuffled.first == true)

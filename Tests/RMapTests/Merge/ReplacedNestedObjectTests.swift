@@ -110,11 +110,13 @@ struct ReplacedNestedObjectTests {
         arguments: CLIStore.allCases)
     func toManyReplaced(engine: CLIStore) async throws {
         let (workspace, url) = try await start(
-            engine, #"[{"name": "Blake", "cats": [{"name": "Lola"}, {"name": "Tom"}], "tasks": [{"id": 1}, {"id": 2}]}]"#)
+            engine,
+            #"[{"name": "Blake", "cats": [{"name": "Lola"}, {"name": "Tom"}], "tasks": [{"id": 1}, {"id": 2}]}]"#)
         #expect(try Self.stored("Cat", engine, workspace) == ["Lola", "Tom"])
 
         // The join table's cats and the tasks that hold their owner in a column alike.
-        let report = try await run(#"[{"name": "Blake", "cats": [{"name": "Roy"}], "tasks": [{"id": 2}]}]"#, workspace, url)
+        let report = try await run(
+            #"[{"name": "Blake", "cats": [{"name": "Roy"}], "tasks": [{"id": 2}]}]"#, workspace, url)
         #expect(try Self.stored("Cat", engine, workspace) == ["Roy"])
         #expect(try Self.stored("Task", engine, workspace) == ["2"])
         #expect(report.counts("Cat")["deleted"] == 2)

@@ -37,14 +37,18 @@ struct StaleRecordTests {
         let cats = try objects.links(of: "Human", "cats")
         var found: [String: String] = [:]
         for object in try objects.rows(of: "Human") {
-            guard let values = object.values, case .int(let id) = values[0], case .string(let name) = values[1] else { continue }
+            guard let values = object.values, case .int(let id) = values[0], case .string(let name) = values[1] else {
+                continue
+            }
             let names = (cats[IdentityKey([.int(id)])] ?? []).map(\.description).sorted()
             found["\(id)"] = ([name] + names).joined(separator: " ")
         }
         return found
     }
 
-    private func run(_ humans: String, robots: String = "[]", _ workspace: RunWorkspace, _ url: String) async throws -> RunJSON {
+    private func run(_ humans: String, robots: String = "[]", _ workspace: RunWorkspace, _ url: String) async throws
+        -> RunJSON
+    {
         try workspace.write("humans.json", humans)
         try workspace.write("robots.json", robots)
         return try await ReplacedNestedObjectTests.run(workspace, url)
@@ -100,9 +104,12 @@ struct StaleRecordTests {
     func numbers(engine: CLIStore) async throws {
         let workspace = try RunWorkspace(["map.yml": Self.mapping])
         let url = try engine.url(for: workspace)
-        _ = try await run("[]", robots: #"[{"id": 1, "name": "R2", "version": 10}, {"id": 2, "name": "C3", "version": 9}]"#, workspace, url)
+        _ = try await run(
+            "[]", robots: #"[{"id": 1, "name": "R2", "version": 10}, {"id": 2, "name": "C3", "version": 9}]"#,
+            workspace, url)
         let report = try await run(
-            "[]", robots: #"[{"id": 1, "name": "R1", "version": 9}, {"id": 2, "name": "C4", "version": 10}]"#, workspace, url)
+            "[]", robots: #"[{"id": 1, "name": "R1", "version": 9}, {"id": 2, "name": "C4", "version": 10}]"#,
+            workspace, url)
         #expect(report.counts("Robot")["stale"] == 1)
         #expect(report.counts("Robot")["updated"] == 1)
         let rows = try engine.open(workspace).objects(schema: workspace.schema("map.yml")).rows(of: "Robot")
@@ -118,7 +125,9 @@ struct StaleRecordTests {
         #expect(result.status == 0, "\(result.stderr)")
         let header = result.stdout.split(separator: "\n").first.map(String.init) ?? ""
         #expect(header.hasSuffix("stale"), "\(result.stdout)")
-        #expect(result.stdout.contains { $0 == "\n" } && result.stdout.split(separator: "\n").contains { $0.hasPrefix("Robot") && $0.hasSuffix("1") })
+        #expect(
+            result.stdout.contains { $0 == "\n" }
+                && result.stdout.split(separator: "\n").contains { $0.hasPrefix("Robot") && $0.hasSuffix("1") })
     }
 
     @Test("modified_by names an attribute with an order")

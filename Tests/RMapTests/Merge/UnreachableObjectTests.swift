@@ -54,10 +54,10 @@ struct UnreachableObjectTests {
         let workspace = try RunWorkspace([
             "map.yml": Self.houses,
             "houses.json": """
-                [\(Self.nestedSelfReferential),
-                 {"houseID": 2, "owner": {"humanID": 5, "name": "Orphan",
-                   "roommates": [{"humanID": 6, "name": "Cycle", "roommates": [{"humanID": 5}]}]}}]
-                """,
+            [\(Self.nestedSelfReferential),
+             {"houseID": 2, "owner": {"humanID": 5, "name": "Orphan",
+               "roommates": [{"humanID": 6, "name": "Cycle", "roommates": [{"humanID": 5}]}]}}]
+            """,
         ])
         let url = try engine.url(for: workspace)
         _ = try await ReplacedNestedObjectTests.run(workspace, url)
@@ -97,17 +97,22 @@ struct UnreachableObjectTests {
         ])
         let url = try engine.url(for: workspace)
         _ = try await ReplacedNestedObjectTests.run(workspace, url)
-        #expect(try ReplacedNestedObjectTests.stored("Tag", engine, workspace) == ["development", "orphaned", "restkit"])
+        #expect(
+            try ReplacedNestedObjectTests.stored("Tag", engine, workspace) == ["development", "orphaned", "restkit"])
         try local("INSERT INTO tags (name) VALUES ('mine')", engine, workspace)
 
         // Tags now only arrive nested: without `orphans: delete` the unlinked tag stays.
         let nested = posts.replacingOccurrences(of: "  Tag:\n", with: "  Tag:\n    source: false\n")
         try workspace.write("map.yml", nested)
         _ = try await ReplacedNestedObjectTests.run(workspace, url)
-        #expect(try ReplacedNestedObjectTests.stored("Tag", engine, workspace) == ["development", "mine", "orphaned", "restkit"])
+        #expect(
+            try ReplacedNestedObjectTests.stored("Tag", engine, workspace) == [
+                "development", "mine", "orphaned", "restkit",
+            ])
 
         // With it, the tag no post reaches goes; the one created locally stays.
-        try workspace.write("map.yml", nested.replacingOccurrences(of: "source: false\n", with: "source: false\n    orphans: delete\n"))
+        try workspace.write(
+            "map.yml", nested.replacingOccurrences(of: "source: false\n", with: "source: false\n    orphans: delete\n"))
         let report = try await ReplacedNestedObjectTests.run(workspace, url)
         #expect(report.counts("Tag")["orphans_deleted"] == 1)
         #expect(try ReplacedNestedObjectTests.stored("Tag", engine, workspace) == ["development", "mine", "restkit"])
@@ -159,11 +164,11 @@ struct UnreachableObjectTests {
         let workspace = try RunWorkspace([
             "map.yml": mapping,
             "catalogs.json": """
-                [\(lists),
-                 {"name": "Old", "lists": [{"name": "Orphaned List", "author": {"name": "Orphaned Author"},
-                   "entries": [{"name": "Orphaned Entry", "relatedList": {"name": "Orphaned List"}}]},
-                  {"name": "Second List", "entries": [{"name": "Existing Entry"}]}]}]
-                """,
+            [\(lists),
+             {"name": "Old", "lists": [{"name": "Orphaned List", "author": {"name": "Orphaned Author"},
+               "entries": [{"name": "Orphaned Entry", "relatedList": {"name": "Orphaned List"}}]},
+              {"name": "Second List", "entries": [{"name": "Existing Entry"}]}]}]
+            """,
         ])
         let url = try engine.url(for: workspace)
         _ = try await ReplacedNestedObjectTests.run(workspace, url)

@@ -18,14 +18,18 @@ struct JSONStoreEngineTests {
         """
 
     private func workspace() throws -> RunWorkspace {
-        try RunWorkspace(["m.yml": Self.mapping, "notes.json": #"[{"id": 1, "text": "one"}, {"id": 2, "text": "two"}]"#])
+        try RunWorkspace([
+            "m.yml": Self.mapping, "notes.json": #"[{"id": 1, "text": "one"}, {"id": 2, "text": "two"}]"#,
+        ])
     }
 
     private func bytes(_ workspace: RunWorkspace) throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: workspace.path("graph.json")))
     }
 
-    @Test("an edit of the document is a local edit: diff sees it, and a run or diff that changes nothing leaves the file alone")
+    @Test(
+        "an edit of the document is a local edit: diff sees it, and a run or diff that changes nothing leaves the file alone"
+    )
     func documentEdits() async throws {
         let workspace = try workspace()
         let store = ["--store", "json:graph.json"]

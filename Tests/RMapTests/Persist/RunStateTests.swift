@@ -19,7 +19,9 @@ struct RunStateTests {
     /// A run's merge into the store of `kind` in `directory` that writes `request`'s run state.
     private func write(_ request: WriteRequest, _ kind: StoreKind, _ directory: URL) throws {
         let store = try kind.open(directory)
-        _ = try withExtendedLifetime(store) { try EmptyMerge.write(request, model: try F.model(), on: try store.engine()) }
+        _ = try withExtendedLifetime(store) {
+            try EmptyMerge.write(request, model: try F.model(), on: try store.engine())
+        }
     }
 
     @Test("entries written with a run read back by scope, replaced by key", arguments: StoreKind.all)

@@ -37,7 +37,8 @@ struct SchemaDiffTests {
         with: "      projects: { to_many: Project, inverse: owner, nested: true }\n"
             + "      led: { to_many: Project, inverse: lead, nested: true }\n"
     ).replacingOccurrences(
-        of: "      owner: { to_one: Person }\n", with: "      owner: { to_one: Person }\n      lead: { to_one: Person }\n")
+        of: "      owner: { to_one: Person }\n",
+        with: "      owner: { to_one: Person }\n      lead: { to_one: Person }\n")
 
     private func layout(_ yaml: String) throws -> StoreLayout {
         StoreLayout(schema: try F.schema(yaml))
@@ -64,7 +65,10 @@ struct SchemaDiffTests {
                 .createTable(people), .createBase(people), .createTable(projects), .createBase(projects),
                 .createIndex(table: "projects", column: "owner_id"), .createJoin(join),
             ])
-        #expect(SchemaDiff.tableNames(layout) == ["people", "_rmap_base_people", "projects", "_rmap_base_projects", join.name])
+        #expect(
+            SchemaDiff.tableNames(layout) == [
+                "people", "_rmap_base_people", "projects", "_rmap_base_projects", join.name,
+            ])
     }
 
     @Test func tablesThatHoldTheLayoutNeedNothing() throws {
@@ -152,7 +156,8 @@ struct SchemaDiffTests {
             try table.keepBase([.int(2), .string("Alan"), .string("alan@example.org")])
             return try rows(people, on: engine)
         }
-        #expect(stored == [[.int(1), .string("Ada"), .null], [.int(2), .string("Alan"), .string("alan@example.org")]])
+        #expect(
+            stored == [[.int(1), .string("Ada"), .null], [.int(2), .string("Alan"), .string("alan@example.org")]])
         #expect(try StoreSchema.holds(after, on: engine))
         #expect(try StoreSchema.holds(before, on: engine))
         // Both engines keep base rows for local changes alone: Ada, written by rmap without one, is her own base.

@@ -261,7 +261,8 @@ struct StoreBehaviourTests {
     func failedRunChangesNothing(kind: StoreKind) async throws {
         let directory = try F.temporaryDirectory()
         let schema = try F.schema()
-        try await run(kind, directory, [("CRMPerson", F.crmPeople), ("CRMProject", #"[{"id": 11, "name": "Gemini"}]"#)])
+        try await run(
+            kind, directory, [("CRMPerson", F.crmPeople), ("CRMProject", #"[{"id": 11, "name": "Gemini"}]"#)])
         func snapshot() throws -> [[StoredObject]] {
             let objects = try kind.open(directory).objects(schema: schema)
             return [try objects.rows(of: "CRMPerson"), try objects.rows(of: "CRMProject")]

@@ -47,7 +47,8 @@ struct TombstoneTests {
         }.sorted()
     }
 
-    @Test("a tombstone deletes the stored object and its links; a child the parent dropped is deleted",
+    @Test(
+        "a tombstone deletes the stored object and its links; a child the parent dropped is deleted",
         arguments: CLIStore.allCases)
     func tombstones(engine: CLIStore) async throws {
         let workspace = try RunWorkspace([
@@ -119,6 +120,8 @@ struct TombstoneTests {
                   Person:
                     delete_when: deleted
                     attributes: { id: int }
-                """) == ["mappings/crm.yml:4:18: 'delete_when' of entity 'Person' must be a mapping of attributes to conditions"])
+                """) == [
+                    "mappings/crm.yml:4:18: 'delete_when' of entity 'Person' must be a mapping of attributes to conditions"
+                ])
     }
 }

@@ -17,24 +17,25 @@ struct RememberedPayloadTests {
 
         """
 
-    static let model = settings + """
-        entities:
-          XPerson:
-            orphans: delete
-            attributes: { id: int, name: string, email: { type: string, required: true } }
-            relationships:
-              notes: { to_many: XNote, inverse: author, nested: true }
-          XNote:
-            source: false
-            attributes: { id: int, text: string }
-            relationships:
-              author: { to_one: XPerson, inverse: notes }
-          XProject:
-            orphans: delete
-            attributes: { id: int, name: string, personId: int, memberIds: [int] }
-            relationships:
-              owner: { to_one: XPerson, connect: { foreign_key: { personId: id } } }
-        """
+    static let model =
+        settings + """
+            entities:
+              XPerson:
+                orphans: delete
+                attributes: { id: int, name: string, email: { type: string, required: true } }
+                relationships:
+                  notes: { to_many: XNote, inverse: author, nested: true }
+              XNote:
+                source: false
+                attributes: { id: int, text: string }
+                relationships:
+                  author: { to_one: XPerson, inverse: notes }
+              XProject:
+                orphans: delete
+                attributes: { id: int, name: string, personId: int, memberIds: [int] }
+                relationships:
+                  owner: { to_one: XPerson, connect: { foreign_key: { personId: id } } }
+            """
 
     static let people = """
         [{"id": 1, "name": "Ada", "email": "a@x", "notes": [{"id": 10, "text": "n10"}, {"id": 11, "text": "n11"}]},
@@ -82,7 +83,8 @@ struct RememberedPayloadTests {
 
     @Test("without required values (rows merged as they are staged) an unchanged re-run maps nothing too")
     func unchangedMergedWhileStaging() async throws {
-        let model = Self.model.replacingOccurrences(of: "email: { type: string, required: true }", with: "email: string")
+        let model = Self.model.replacingOccurrences(
+            of: "email: { type: string, required: true }", with: "email: string")
         #expect(model != Self.model)
         let workspace = try Self.workspace(model: model)
         let first = try await Self.run(workspace)
@@ -95,20 +97,22 @@ struct RememberedPayloadTests {
 
     @Test("an object in two payloads stays while one of them is unchanged and the other drops it")
     func objectInTwoPayloads() async throws {
-        let model = Self.settings + """
-            entities:
-              XPerson: { orphans: delete, attributes: { id: int, name: string } }
-              XProject:
-                orphans: delete
-                attributes: { id: int, name: string }
-                relationships:
-                  owner: { to_one: XPerson, nested: true }
-            """
+        let model =
+            Self.settings + """
+                entities:
+                  XPerson: { orphans: delete, attributes: { id: int, name: string } }
+                  XProject:
+                    orphans: delete
+                    attributes: { id: int, name: string }
+                    relationships:
+                      owner: { to_one: XPerson, nested: true }
+                """
         let workspace = try Self.workspace(
             model: model, people: #"[{"id": 1, "name": "Ada"}, {"id": 2, "name": "Grace"}]"#,
             projects: #"[{"id": 5, "name": "Engine", "owner": {"id": 1, "name": "Ada"}}]"#)
         _ = try await Self.run(workspace)
-        try workspace.write("data/projects.json", #"[{"id": 5, "name": "Engine", "owner": {"id": 2, "name": "Grace"}}]"#)
+        try workspace.write(
+            "data/projects.json", #"[{"id": 5, "name": "Engine", "owner": {"id": 2, "name": "Grace"}}]"#)
         let second = try await Self.run(workspace)
         #expect(second.counts("XPerson")["orphans_deleted"] ?? 0 == 0)
         #expect(try Self.count(workspace, "people") == 2, "Ada is still in people.json")
@@ -218,7 +222,9 @@ struct RememberedPayloadTests {
         #expect(try Self.count(workspace, "projects_members") == 2)
     }
 
-    @Test("a remembered payload keeps its hash in the run state and its objects' identities in the store, nested and composite ones too")
+    @Test(
+        "a remembered payload keeps its hash in the run state and its objects' identities in the store, nested and composite ones too"
+    )
     func storedEntry() async throws {
         let model =
             Self.model + """
@@ -249,7 +255,8 @@ struct RememberedPayloadTests {
         #expect(try remembered("people", "people.json", "id, id").count == 3)
         #expect(try remembered("notes", "people.json", "id, id").count == 3, "the nested notes are the payload's too")
         #expect(try remembered("projects", "projects.json", "id, id").count == 2)
-        #expect(try remembered("seats", "seats.json", "room, number").count == 2, "a composite identity, column by column")
+        #expect(
+            try remembered("seats", "seats.json", "room, number").count == 2, "a composite identity, column by column")
 
         let second = try await Self.run(workspace)
         #expect(second.counts("XSeat")["fetched"] == 0)
@@ -257,7 +264,8 @@ struct RememberedPayloadTests {
         #expect(second.counts("XNote")["unchanged"] == 3)
     }
 
-    @Test("a store whose payloads were remembered in the earlier form (by origin text) maps them again and loses nothing")
+    @Test(
+        "a store whose payloads were remembered in the earlier form (by origin text) maps them again and loses nothing")
     func earlierForm() async throws {
         let workspace = try Self.workspace()
         let first = try await Self.run(workspace)
@@ -273,7 +281,8 @@ struct RememberedPayloadTests {
         }
         try store.execute("DROP TABLE _rmap_payload_numbers")
         try store.execute(
-            "UPDATE _rmap_state SET value = replace(value, '\"numbered-tables\"', '\"tables\"') WHERE scope = 'payload'")
+            "UPDATE _rmap_state SET value = replace(value, '\"numbered-tables\"', '\"tables\"') WHERE scope = 'payload'"
+        )
 
         let second = try await Self.run(workspace)
         for entity in ["XPerson", "XNote", "XProject"] {

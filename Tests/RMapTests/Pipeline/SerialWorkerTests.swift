@@ -33,7 +33,12 @@ struct SerialWorkerTests {
         let journal = Journal()
         let results = await withTaskGroup(of: Int.self) { group in
             for number in 0..<32 {
-                group.addTask { await worker.run { journal.job(number); return number * 2 } }
+                group.addTask {
+                    await worker.run {
+                        journal.job(number)
+                        return number * 2
+                    }
+                }
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
@@ -72,7 +77,9 @@ struct SerialWorkerTests {
         }
         // The first job holds the worker at the gate: the second submit cannot return.
         let deadline = ContinuousClock.now + .seconds(60)
-        while submitted.withLock({ $0 }) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        while submitted.withLock({ $0 }) == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         try await Task.sleep(for: .milliseconds(200))
         #expect(submitted.withLock { $0 } == 1)
         for _ in 0..<3 { gate.signal() }

@@ -110,7 +110,8 @@ extension RailsServerSuites {
             registry.registerHTTP()
             let mapping = TestServers.repositoryRoot.appendingPathComponent("examples/rails/crm.yml").path
             let violations = try await SourceConformance(
-                registry: registry, mappings: [mapping], environment: ["RAILS_URL": try TestServers.rails().absoluteString]
+                registry: registry, mappings: [mapping],
+                environment: ["RAILS_URL": try TestServers.rails().absoluteString]
             ).check()
             #expect(violations.isEmpty, "\(violations)")
         }

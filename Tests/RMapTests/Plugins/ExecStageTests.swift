@@ -87,7 +87,8 @@ struct ExecStageTests {
 @Suite("exec stage streaming")
 struct ExecStageStreamingTests {
     @Test(
-        "5,000 objects (half a megabyte each way) through a program that answers line by line", .timeLimit(.minutes(30)))
+        "5,000 objects (half a megabyte each way) through a program that answers line by line", .timeLimit(.minutes(30))
+    )
     func streams() async throws {
         let count = 5_000
         let workspace = try ExecPluginFixtures.workspace()

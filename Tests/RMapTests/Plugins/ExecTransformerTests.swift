@@ -80,12 +80,15 @@ struct ExecTransformerTests {
                 "another Person has the identity \(IdentityKey([.int(10)])) (output line 3)"
             ])
         // The second object is stored under its new identity only: the old one is gone.
-        #expect(try workspace.rows("SELECT id, name FROM people ORDER BY id") == [
-            [.integer(10), .text("a")], [.integer(20), .text("b")],
-        ])
+        #expect(
+            try workspace.rows("SELECT id, name FROM people ORDER BY id") == [
+                [.integer(10), .text("a")], [.integer(20), .text("b")],
+            ])
     }
 
-    @Test("into a json store, the stage and the exec transformer run in its SQLite engine, and the document holds their rows")
+    @Test(
+        "into a json store, the stage and the exec transformer run in its SQLite engine, and the document holds their rows"
+    )
     func jsonStore() async throws {
         let workspace = try F.workspace()
         var options = RunOptions()
@@ -97,7 +100,10 @@ struct ExecTransformerTests {
         let people = try #require(document.object?["people"]?.array).compactMap(\.object)
         let rows = people.map { person in ["id", "name", "email", "score", "rank"].map { person[$0] ?? .null } }
         let expected: [[JSONValue]] = [
-            [.number("1"), .string("ADA LOVELACE"), .string("ada.lovelace@example.com"), .number("90"), .string("high")],
+            [
+                .number("1"), .string("ADA LOVELACE"), .string("ada.lovelace@example.com"), .number("90"),
+                .string("high"),
+            ],
             [.number("2"), .string("GRACE HOPPER"), .string("grace@navy.mil"), .number("85"), .string("high")],
             [.number("3"), .string("ALAN TURING"), .string("alan.turing@example.com"), .number("70"), .string("low")],
         ]

@@ -70,7 +70,9 @@ struct PostgresBaseCaptureTests {
         #expect(try bases(url).count == 2)
     }
 
-    @Test("INSERT ... ON CONFLICT over a stored row, and a row deleted then inserted again, are updates: bases kept, no creation noted")
+    @Test(
+        "INSERT ... ON CONFLICT over a stored row, and a row deleted then inserted again, are updates: bases kept, no creation noted"
+    )
     func upsertIsAnUpdate() async throws {
         let (directory, url) = try store()
         try await run(directory, count: 3)
@@ -129,7 +131,9 @@ struct PostgresBaseCaptureTests {
         #expect(try bases(url).isEmpty)
     }
 
-    @Test("diff reads the changed rows: an UPDATE, a DELETE and an INSERT by another client; a push acknowledged settles them")
+    @Test(
+        "diff reads the changed rows: an UPDATE, a DELETE and an INSERT by another client; a push acknowledged settles them"
+    )
     func diffOfTriggeredChanges() throws {
         let fixture = try SyncFixture(postgres: true)
         for edit in SyncFixture.localEdits { try fixture.sql(edit) }
@@ -151,7 +155,8 @@ struct PostgresBaseCaptureTests {
     func joinLinks() async throws {
         let (directory, url) = try store()
         let people = F.crmPeople.replacingOccurrences(
-            of: #"{"id": 2, "first_name": "Bob"}"#, with: #"{"id": 2, "first_name": "Bob"}, {"id": 3, "first_name": "Cy"}"#)
+            of: #"{"id": 2, "first_name": "Bob"}"#,
+            with: #"{"id": 2, "first_name": "Bob"}, {"id": 3, "first_name": "Cy"}"#)
         try await MappedRun.run(F.crm, [("CRMPerson", people)], kind: .postgres, directory: directory)
         #expect(try rows(url, "SELECT count(*) FROM _rmap_base_projects") == [["0"]])
 
@@ -177,7 +182,10 @@ struct PostgresBaseCaptureTests {
         let person = try #require(try fixture.sync.objects(of: "Person").first { $0.values["id"] == .int(2) })
         _ = try fixture.sync.update(person, ["firstName": .string("Alan M.")])
         #expect(try rows(url, "SELECT id::text, first_name FROM _rmap_base_people") == [["2", "Alan"]])
-        #expect(try fixture.lines() == [#"PUT /people/2.json {"person":{"first_name":"Alan M."}}"#, "1 request: 0 POST, 1 PUT, 0 DELETE"])
+        #expect(
+            try fixture.lines() == [
+                #"PUT /people/2.json {"person":{"first_name":"Alan M."}}"#, "1 request: 0 POST, 1 PUT, 0 DELETE",
+            ])
     }
 
     @Test("a local edit in the transaction that creates the tables is captured; every table has its trigger")

@@ -103,7 +103,9 @@ struct PostgresStoreSchemaTests {
         let schema = try F.schema(yaml)
         let directory = try F.temporaryDirectory()
         let vendor = "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"
-        let sightings = [("X1", "1970-01-01T00:00:01Z"), ("X1", "1970-01-01T00:00:02Z"), ("X2", "1970-01-01T00:00:03Z")]
+        let sightings = [
+            ("X1", "1970-01-01T00:00:01Z"), ("X1", "1970-01-01T00:00:02Z"), ("X2", "1970-01-01T00:00:03Z"),
+        ]
         for (serial, seen) in sightings {
             let device = #"[{"vendor": "\#(vendor)", "serial": "\#(serial)", "seen_at": "\#(seen)"}]"#
             try await MappedRun.run(yaml, [("Device", device)], kind: .postgres, directory: directory)

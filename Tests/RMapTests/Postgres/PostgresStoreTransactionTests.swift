@@ -31,9 +31,10 @@ struct PostgresStoreTransactionTests {
 
         let report = try await MappedRun.run(
             Self.devices, devices([(good, "switch"), ("not-a-uuid", "broken")]), kind: .postgres, directory: directory)
-        #expect(report.recordErrors.map(\.description) == [
-            #"Device.json record 1 (Device): attribute 'id' (key id): "not-a-uuid" is not a uuid"#
-        ])
+        #expect(
+            report.recordErrors.map(\.description) == [
+                #"Device.json record 1 (Device): attribute 'id' (key id): "not-a-uuid" is not a uuid"#
+            ])
         let connection = try PostgresConnection(url: PostgresSchemas.url(for: directory))
         #expect(try connection.query("SELECT id::text, name FROM devices").rows == [[good, "switch"]])
     }
@@ -60,7 +61,8 @@ struct PostgresStoreTransactionTests {
         let before = try PostgresSchemas.snapshot(connection)
 
         let people = F.crmPeople(ann: "Annie", project: "Remote").replacingOccurrences(
-            of: #"{"id": 2, "first_name": "Bob"}"#, with: #"{"id": 2, "first_name": "Bob"}, {"id": 3, "first_name": "Cy"}"#)
+            of: #"{"id": 2, "first_name": "Bob"}"#,
+            with: #"{"id": 2, "first_name": "Bob"}, {"id": 3, "first_name": "Cy"}"#)
         await #expect(throws: ConflictError.self) {
             try await MappedRun.run(
                 F.crm, [("CRMPerson", people), ("CRMProject", "[]")], kind: .postgres, directory: directory)

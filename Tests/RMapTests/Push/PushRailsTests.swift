@@ -101,7 +101,8 @@ extension RailsServerSuites {
             let fixed = try await CLIRunner.run(arguments, in: directory.url)
             #expect(fixed.status == 0, "\(fixed.stderr)")
             #expect(
-                try await CLIRunner.run(arguments, in: directory.url).stderr == "push: 0 sent, 0 acknowledged, 0 pending\n")
+                try await CLIRunner.run(arguments, in: directory.url).stderr
+                    == "push: 0 sent, 0 acknowledged, 0 pending\n")
             #expect(try await harness.log().map(\.status) == [200, 422, 200])
         }
 

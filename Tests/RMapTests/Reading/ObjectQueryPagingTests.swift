@@ -75,7 +75,8 @@ struct ObjectQueryPagingTests {
         var iterator = fixture.reader.objects(of: "CRMNote").order(.ascending("id")).makeAsyncIterator()
         #expect(try await iterator.next()?.identity == [.int(1)])
         try StoreKind.editLocally(
-            try kind.open(fixture.directory), model: fixture.model, ["INSERT INTO notes (id, rank, text) VALUES (5000, 1, 'late')"])
+            try kind.open(fixture.directory), model: fixture.model,
+            ["INSERT INTO notes (id, rank, text) VALUES (5000, 1, 'late')"])
         var last: [Value]?
         var count = 1
         while let note = try await iterator.next() {

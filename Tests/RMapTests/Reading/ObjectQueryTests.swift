@@ -42,7 +42,8 @@ struct ObjectQueryTests {
         #expect(F.ids(try await fixture.reader.objects(of: "CRMAdmin").filter(["budget": nil]).fetchAll()) == [])
     }
 
-    @Test("an order puts nulls first ascending and last descending, ties in the store's order", arguments: StoreKind.all)
+    @Test(
+        "an order puts nulls first ascending and last descending, ties in the store's order", arguments: StoreKind.all)
     func order(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)
@@ -69,12 +70,14 @@ struct ObjectQueryTests {
         #expect(try await people.fetchOne()?.identity == [.int(3)])
         #expect(try await people.limit(2, offset: 1).fetchOne()?.identity == [.int(2)])
         #expect(try await people.filter(["firstName": "Nobody"]).fetchOne() == nil)
-        let second = try await fixture.reader.fetch("CRMPerson", where: ["admin": .oneOf([true, false])],
+        let second = try await fixture.reader.fetch(
+            "CRMPerson", where: ["admin": .oneOf([true, false])],
             sort: [.descending("lastName")], limit: 1, offset: 1)
         #expect(F.ids(second) == [1])
     }
 
-    @Test("an object by identity is read as its sub-entity; another entity's identity is none", arguments: StoreKind.all)
+    @Test(
+        "an object by identity is read as its sub-entity; another entity's identity is none", arguments: StoreKind.all)
     func byIdentity(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)
@@ -148,7 +151,8 @@ struct ObjectQueryTests {
         let people = fixture.reader.objects(of: "CRMPerson").filter(["firstName": "Augusta"])
         #expect(try await people.fetchAll().isEmpty)
         try StoreKind.editLocally(
-            try kind.open(fixture.directory), model: fixture.model, ["UPDATE people SET first_name = 'Augusta' WHERE id = 1"])
+            try kind.open(fixture.directory), model: fixture.model,
+            ["UPDATE people SET first_name = 'Augusta' WHERE id = 1"])
         #expect(F.ids(try await people.fetchAll()) == [1])
     }
 }

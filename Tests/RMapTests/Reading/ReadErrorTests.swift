@@ -36,7 +36,9 @@ struct ReadErrorTests {
         #expect(condition == .unknownAttribute(entity: "CRMPerson", name: "lastname"))
         #expect(condition?.description == "CRMPerson has no attribute 'lastname'")
         // An admin's attribute is not a person's.
-        let order = await Self.readError { _ = try await reader.objects(of: "CRMPerson").order(.ascending("level")).fetchOne() }
+        let order = await Self.readError {
+            _ = try await reader.objects(of: "CRMPerson").order(.ascending("level")).fetchOne()
+        }
         #expect(order == .unknownAttribute(entity: "CRMPerson", name: "level"))
         let identity = await Self.readError { _ = try await reader.object("CRMTask", identity: [.int(1)]) }
         #expect(identity == .unknownEntity("CRMTask"))
@@ -48,16 +50,21 @@ struct ReadErrorTests {
         let fixture = try await F(kind)
         defer { withExtendedLifetime(fixture) {} }
         let reader = fixture.reader
-        let error = await Self.readError { _ = try await reader.objects(of: "CRMPerson").filter(["id": "one"]).fetchAll() }
+        let error = await Self.readError {
+            _ = try await reader.objects(of: "CRMPerson").filter(["id": "one"]).fetchAll()
+        }
         #expect(error == .wrongType(entity: "CRMPerson", attribute: "id", expected: "int", found: .string("one")))
         #expect(error?.description == "CRMPerson.id is one, not a int")
         let date = await Self.readError {
-            _ = try await reader.objects(of: "CRMPerson").filter(["bornOn": .oneOf(["1815-12-10", "tomorrow"])]).fetchAll()
+            _ = try await reader.objects(of: "CRMPerson").filter(["bornOn": .oneOf(["1815-12-10", "tomorrow"])])
+                .fetchAll()
         }
-        #expect(date == .wrongType(entity: "CRMPerson", attribute: "bornOn", expected: "date", found: .string("tomorrow")))
+        #expect(
+            date == .wrongType(entity: "CRMPerson", attribute: "bornOn", expected: "date", found: .string("tomorrow")))
     }
 
-    @Test("an object's attribute read by an unknown name or as the wrong type names the entity", arguments: StoreKind.all)
+    @Test(
+        "an object's attribute read by an unknown name or as the wrong type names the entity", arguments: StoreKind.all)
     func objectAttributes(kind: StoreKind) async throws {
         // The fixture removes its directory (a JSON store's document) when released.
         let fixture = try await F(kind)

@@ -115,7 +115,8 @@ final class ReadingFixture {
             registry.register(store: "memory", options: []) { _ in try MemoryStores.shared.store(for: directory) }
             store = PluginConfig(plugin: "memory")
         default:
-            store = PluginConfig(plugin: "sqlite", options: ["path": directory.appendingPathComponent("rmap.sqlite").path])
+            store = PluginConfig(
+                plugin: "sqlite", options: ["path": directory.appendingPathComponent("rmap.sqlite").path])
         }
         let result = try await Pipeline(model: model, registry: registry).run(RunOptions(store: store))
         #expect(result.report.rejectedCount == 0 && result.report.danglingCount == 0)

@@ -13,9 +13,10 @@ struct SQLiteBaseCaptureTests {
     /// People 1...`count` as a payload, first names `P<id>` (or `names[id]`), budgets `<id>.50`,
     /// across several staging batches (also ``PostgresBaseCaptureTests``' payload).
     static func people(count: Int, names: [Int: String] = [:], budget: Int = 0) -> String {
-        "[" + (1...count).map { id in
-            #"{"id": \#(id), "first_name": "\#(names[id] ?? "P\(id)")", "budget": \#(id + budget).50}"#
-        }.joined(separator: ",\n") + "]"
+        "["
+            + (1...count).map { id in
+                #"{"id": \#(id), "first_name": "\#(names[id] ?? "P\(id)")", "budget": \#(id + budget).50}"#
+            }.joined(separator: ",\n") + "]"
     }
 
     /// Runs ``people(count:names:budget:)`` into the store of `kind` in `directory`; what it did to people.
@@ -24,7 +25,8 @@ struct SQLiteBaseCaptureTests {
         _ kind: StoreKind, _ directory: URL, count: Int, names: [Int: String] = [:], budget: Int = 0
     ) async throws -> EntityRunCounts? {
         let report = try await MappedRun.run(
-            F.crm, [("CRMPerson", people(count: count, names: names, budget: budget))], kind: kind, directory: directory)
+            F.crm, [("CRMPerson", people(count: count, names: names, budget: budget))], kind: kind, directory: directory
+        )
         return report.entities.first { $0.entity == "CRMPerson" }
     }
 
@@ -59,11 +61,13 @@ struct SQLiteBaseCaptureTests {
         let connection = try SQLiteConnection(path: path)
         try connection.execute("UPDATE people SET first_name = 'Local' WHERE id = 2")
         try connection.execute("DELETE FROM people WHERE id = 4")
-        #expect(try bases(path) == [[.integer(2), .text("P2"), .text("2.50")], [.integer(4), .text("P4"), .text("4.50")]])
+        #expect(
+            try bases(path) == [[.integer(2), .text("P2"), .text("2.50")], [.integer(4), .text("P4"), .text("4.50")]])
 
         // A second edit keeps the first base: it is the server's state, not the last local one.
         try connection.execute("UPDATE people SET first_name = 'Again', budget = '9' WHERE id = 2")
-        #expect(try bases(path) == [[.integer(2), .text("P2"), .text("2.50")], [.integer(4), .text("P4"), .text("4.50")]])
+        #expect(
+            try bases(path) == [[.integer(2), .text("P2"), .text("2.50")], [.integer(4), .text("P4"), .text("4.50")]])
 
         // A local INSERT is noted as created locally, and loses the note with its row.
         try connection.execute("INSERT INTO people (id, first_name, type) VALUES (-1, 'New', 'CRMPerson')")
@@ -75,20 +79,24 @@ struct SQLiteBaseCaptureTests {
         #expect(try bases(path).count == 2)
     }
 
-    @Test("INSERT OR REPLACE or an upsert over a stored row, and a row deleted then inserted again, are updates: bases kept, no creation noted")
+    @Test(
+        "INSERT OR REPLACE or an upsert over a stored row, and a row deleted then inserted again, are updates: bases kept, no creation noted"
+    )
     func replaceIsAnUpdate() async throws {
         let (directory, path) = try store()
         try await Self.run(.sqlite, directory, count: 3)
         let connection = try SQLiteConnection(path: path)
         // REPLACE deletes the old row without firing a delete trigger: the insert's triggers keep its base.
-        try connection.execute("INSERT OR REPLACE INTO people (id, first_name, type) VALUES (2, 'Replaced', 'CRMPerson')")
+        try connection.execute(
+            "INSERT OR REPLACE INTO people (id, first_name, type) VALUES (2, 'Replaced', 'CRMPerson')")
         // An upsert's conflict clause overrides the triggers' own: a second edit by upsert keeps the base too.
         try connection.execute(
             "INSERT INTO people (id, first_name, type) VALUES (2, 'Upserted', 'CRMPerson') "
                 + "ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name")
         try connection.execute("DELETE FROM people WHERE id = 3")
         try connection.execute("INSERT INTO people (id, first_name, type) VALUES (3, 'Back', 'CRMPerson')")
-        #expect(try bases(path) == [[.integer(2), .text("P2"), .text("2.50")], [.integer(3), .text("P3"), .text("3.50")]])
+        #expect(
+            try bases(path) == [[.integer(2), .text("P2"), .text("2.50")], [.integer(3), .text("P3"), .text("3.50")]])
         #expect(try connection.query("SELECT count(*) FROM _rmap_new_people") == [[.integer(0)]])
 
         // Through diff: both are PUTs of the changed attribute, as the same edits by UPDATE would be.
@@ -148,7 +156,9 @@ struct SQLiteBaseCaptureTests {
         // The previous version's layout: no triggers, no notes, a base for every row except those created locally.
         let connection = try SQLiteConnection(path: fixture.storePath)
         for table in ["people", "projects", "labels"] {
-            for event in ["replace", "insert", "update", "delete"] { try connection.execute("DROP TRIGGER _rmap_\(event)_\(table)") }
+            for event in ["replace", "insert", "update", "delete"] {
+                try connection.execute("DROP TRIGGER _rmap_\(event)_\(table)")
+            }
             try connection.execute("DROP TABLE _rmap_new_\(table)")
             try connection.execute("INSERT INTO _rmap_base_\(table) SELECT * FROM \(table)")
         }

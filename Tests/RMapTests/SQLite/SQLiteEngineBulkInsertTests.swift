@@ -10,20 +10,22 @@ import Testing
 struct SQLiteEngineBulkInsertTests {
     /// A workspace of 3 owners and `count` items, each item owned by one and shared with another.
     private func workspace(items count: Int) throws -> RunWorkspace {
-        let items = (1...count).map { #"{"id": \#($0), "name": "item \#($0)", "owner_id": \#($0 % 3 + 1), "member_ids": [\#(($0 + 1) % 3 + 1)]}"# }
+        let items = (1...count).map {
+            #"{"id": \#($0), "name": "item \#($0)", "owner_id": \#($0 % 3 + 1), "member_ids": [\#(($0 + 1) % 3 + 1)]}"#
+        }
         return try RunWorkspace([
             "map.yml": """
-                rmap: 1
-                source: { plugin: file, path: "{collection}.json" }
-                entities:
-                  Owner:
-                    attributes: { id: int, name: string }
-                  Item:
-                    attributes: { id: int, name: string, ownerId: int, memberIds: [int] }
-                    relationships:
-                      owner: { to_one: Owner, connect: { foreign_key: { ownerId: id } } }
-                      members: { to_many: Owner, connect: { foreign_key: { memberIds: id } } }
-                """,
+            rmap: 1
+            source: { plugin: file, path: "{collection}.json" }
+            entities:
+              Owner:
+                attributes: { id: int, name: string }
+              Item:
+                attributes: { id: int, name: string, ownerId: int, memberIds: [int] }
+                relationships:
+                  owner: { to_one: Owner, connect: { foreign_key: { ownerId: id } } }
+                  members: { to_many: Owner, connect: { foreign_key: { memberIds: id } } }
+            """,
             "owners.json": #"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}]"#,
             "items.json": "[" + items.joined(separator: ",\n") + "]",
         ])
@@ -33,7 +35,9 @@ struct SQLiteEngineBulkInsertTests {
         try workspace.rows("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name")
     }
 
-    @Test("a run of 12,000 items leaves the file with the triggers and indexes of a run of 9, and captures edits after it")
+    @Test(
+        "a run of 12,000 items leaves the file with the triggers and indexes of a run of 9, and captures edits after it"
+    )
     func bulkRunKeepsSchemaAndCapture() async throws {
         let small = try workspace(items: 9)
         _ = try await small.runMap()

@@ -144,7 +144,8 @@ struct SQLiteStoreTests {
         try await F.runCRM(StoreKind(description: ":memory:") { _ in opened.withLock { $0 } }, F.temporaryDirectory())
         #expect(try store.connection.query("SELECT count(*) FROM people") == [[.integer(2)]])
         // Another store of ':memory:' is another database.
-        #expect(try SQLiteStore(path: ":memory:").connection.query("SELECT count(*) FROM sqlite_master") == [[.integer(0)]])
+        #expect(
+            try SQLiteStore(path: ":memory:").connection.query("SELECT count(*) FROM sqlite_master") == [[.integer(0)]])
     }
 
     @Test("the sqlite plugin is registered with its path and busy_timeout options")

@@ -32,7 +32,8 @@ struct SingerStdinTests {
             Self.record(1, version: 1), Self.record(2, version: 1), Self.record(3, version: 1), Self.activate(1),
         ]
         #expect(
-            try await workspace.rmap(["run", "crm.yml", "--singer", "--quiet"], stdin: first.joined(separator: "\n")).status
+            try await workspace.rmap(["run", "crm.yml", "--singer", "--quiet"], stdin: first.joined(separator: "\n"))
+                .status
                 == 0)
         #expect(try workspace.rows("SELECT count(*) FROM people") == [[.integer(3)]])
 

@@ -50,7 +50,8 @@ struct SingerWorkspace {
 
     /// Runs a tap of the venv in the workspace and returns its Singer stream.
     func tap(_ name: String, _ arguments: [String]) async throws -> String {
-        let result = try await CLIRunner.run(arguments, executable: "\(try SingerTaps.bin())/\(name)", in: workspace.url)
+        let result = try await CLIRunner.run(
+            arguments, executable: "\(try SingerTaps.bin())/\(name)", in: workspace.url)
         #expect(result.status == 0, "\(name) failed: \(result.stderr)")
         return result.stdout
     }

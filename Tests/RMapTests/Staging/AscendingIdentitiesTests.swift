@@ -52,21 +52,28 @@ struct AscendingIdentitiesTests {
         #expect(!Self.holds([.int], [ints([1]), [[.null]]]))
         #expect(!Self.holds([.int], [ints([1]), [[.string("2")]]]))
         // Several keys compare one after the other.
-        #expect(Self.holds([.int, .string], [[[.int(1), .string("b")], [.int(2), .string("a")], [.int(2), .string("c")]]]))
+        #expect(
+            Self.holds(
+                [.int, .string], [[[.int(1), .string("b")], [.int(2), .string("a")], [.int(2), .string("c")]]]))
         #expect(!Self.holds([.int, .string], [[[.int(1), .string("b")], [.int(1), .string("b")]]]))
         // No identity, nothing proven.
         #expect(!Self.holds([], [[[]]]))
     }
 
-    @Test("ascending in each payload but repeated across them: merged by identity, the last record wins", arguments: StoreKind.all)
+    @Test(
+        "ascending in each payload but repeated across them: merged by identity, the last record wins",
+        arguments: StoreKind.all)
     func repeatedAcrossPayloads(kind: StoreKind) async throws {
         let run = try StreamedRun(Self.model, kind: kind)
         try await run.run([
-            "Item": #"[{"id": 1, "name": "a1", "email": "1@a"}, {"id": 2, "name": "a2", "email": "2@a"}, {"id": 3, "name": "a3", "email": "3@a"}]"#,
-            "Item": #"[{"id": 2, "email": "2@b"}, {"id": 3, "name": null, "email": "3@b"}, {"id": 4, "name": "b4", "email": "4@b"}]"#,
+            "Item":
+                #"[{"id": 1, "name": "a1", "email": "1@a"}, {"id": 2, "name": "a2", "email": "2@a"}, {"id": 3, "name": "a3", "email": "3@a"}]"#,
+            "Item":
+                #"[{"id": 2, "email": "2@b"}, {"id": 3, "name": null, "email": "3@b"}, {"id": 4, "name": "b4", "email": "4@b"}]"#,
         ])
         let items = try await run.reader().objects(of: "Item").fetchAll()
-        let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.values["id"], [$0.values["name"], $0.values["email"]]) })
+        let byID = Dictionary(
+            uniqueKeysWithValues: items.map { ($0.values["id"], [$0.values["name"], $0.values["email"]]) })
         #expect(byID.count == 4)
         #expect(byID[.int(1)] == [.string("a1"), .string("1@a")])
         #expect(byID[.int(2)] == [.string("a2"), .string("2@b")])
@@ -74,11 +81,15 @@ struct AscendingIdentitiesTests {
         #expect(byID[.int(4)] == [.string("b4"), .string("4@b")])
     }
 
-    @Test("ascending through the whole run: each record is its object, and a later run updates them", arguments: StoreKind.all)
+    @Test(
+        "ascending through the whole run: each record is its object, and a later run updates them",
+        arguments: StoreKind.all)
     func ascendingRun(kind: StoreKind) async throws {
         let run = try StreamedRun(Self.model, kind: kind)
         let payload = { (name: String) in
-            "[" + (1...300).map { #"{"id": \#($0), "name": "\#(name)\#($0)", "email": "\#($0)@x"}"# }.joined(separator: ", ") + "]"
+            "["
+                + (1...300).map { #"{"id": \#($0), "name": "\#(name)\#($0)", "email": "\#($0)@x"}"# }.joined(
+                    separator: ", ") + "]"
         }
         let first = try await run.run(["Item": payload("a")])
         #expect(first.entities.first { $0.entity == "Item" }?.inserted == 300)

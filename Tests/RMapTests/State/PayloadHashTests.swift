@@ -15,7 +15,8 @@ struct PayloadHashTests {
         #expect(String(PayloadHash.of(""), radix: 16) == "ef46db3751d8e999")
         #expect(String(PayloadHash.of("a"), radix: 16) == "d24ec4f1a98c6e5b")
         #expect(String(PayloadHash.of("rmap"), radix: 16) == "5441e9d70cb2d1b0")
-        #expect(String(PayloadHash.of(String(repeating: "0123456789abcdef", count: 2)), radix: 16) == "642a94958e71e6c5")
+        #expect(
+            String(PayloadHash.of(String(repeating: "0123456789abcdef", count: 2)), radix: 16) == "642a94958e71e6c5")
         #expect(String(PayloadHash.of(Self.text), radix: 16) == "69c3d8d2347af35e")
     }
 

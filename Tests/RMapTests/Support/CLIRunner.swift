@@ -62,7 +62,8 @@ enum CLIRunner {
         try cancelWhenRan()
         return try await ProcessSlots.shared.holding {
             try await DedicatedThread.run {
-                try runBlocking(arguments, executable: executable, in: directory, environment: environment, stdin: stdin)
+                try runBlocking(
+                    arguments, executable: executable, in: directory, environment: environment, stdin: stdin)
             }.get()
         }
     }

@@ -36,7 +36,8 @@ struct StoredObjects {
     private func scanRows(_ table: TableLayout, on engine: any SQLEngine) throws -> [(RowReference, [Value])] {
         let q = engine.dialect.quote
         let handle = q(engine.dialect.rowHandle)
-        let sql = "SELECT \(handle), \(table.columns.map { q($0.name) }.joined(separator: ", ")) FROM \(q(table.name)) "
+        let sql =
+            "SELECT \(handle), \(table.columns.map { q($0.name) }.joined(separator: ", ")) FROM \(q(table.name)) "
             + "ORDER BY \(handle)"
         return try engine.rows(sql, types: [.int] + table.columns.map(\.type)).map { row in
             guard case .int(let reference) = row[0] else { return (0, Array(row.dropFirst())) }
@@ -71,7 +72,8 @@ struct StoredObjects {
             var objects: [StoredObject] = []
             for (reference, values) in try scanRows(table, on: engine) {
                 let key = IdentityKey(table.identityValues(of: values))
-                let base = key.isIncomplete ? nil : bases.removeValue(forKey: key) ?? (created.contains(key) ? nil : values)
+                let base =
+                    key.isIncomplete ? nil : bases.removeValue(forKey: key) ?? (created.contains(key) ? nil : values)
                 guard let entity = name(values) else { continue }
                 objects.append(StoredObject(entity: entity, reference: reference, values: values, base: base))
             }
@@ -128,7 +130,8 @@ struct StoredObjects {
             var place: Int64 = 0
             if join.ordered, case .int(let number)? = link.last { place = number }
             let destination = IdentityKey(join.destinationColumns.indices.map { link[$0] })
-            placed[IdentityKey(Array(link.prefix(join.sourceColumnCount))), default: []].append((place, order, destination))
+            placed[IdentityKey(Array(link.prefix(join.sourceColumnCount))), default: []].append(
+                (place, order, destination))
         }
         return Self.ordered(placed)
     }

@@ -48,7 +48,8 @@ final class StreamedRun: Sendable {
         return try await run(
             payloads: try payloads.map { entity, json in
                 let origin = "\(collections[entity] ?? entity).json"
-                return Payload(origin: origin, entity: entity, body: .document(try JSONReader.parse(json, origin: origin)))
+                return Payload(
+                    origin: origin, entity: entity, body: .document(try JSONReader.parse(json, origin: origin)))
             }, options: options)
     }
 
@@ -74,7 +75,8 @@ final class StreamedRun: Sendable {
 
     /// `model` with the source `inline` for the entities `fetched` and none for the others (their
     /// stored objects take part as stored), into `store`.
-    static func inline(_ model: MappingModel, fetching fetched: Set<String>, store: PluginConfig? = nil) -> MappingModel {
+    static func inline(_ model: MappingModel, fetching fetched: Set<String>, store: PluginConfig? = nil) -> MappingModel
+    {
         let entities = model.entities.map { mapping in
             var mapping = mapping
             mapping.source = fetched.contains(mapping.name) ? PluginConfig(plugin: "inline") : nil

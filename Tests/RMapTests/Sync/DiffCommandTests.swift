@@ -35,7 +35,8 @@ struct DiffCommandTests {
     func pushWithoutSite() async throws {
         let fixture = try SyncFixture()
         try fixture.sql("UPDATE people SET first_name = 'Augusta' WHERE id = 1")
-        let result = try await CLIRunner.run(["push", "crm.yml", "--store", "sqlite:crm.sqlite"], in: fixture.directory)
+        let result = try await CLIRunner.run(
+            ["push", "crm.yml", "--store", "sqlite:crm.sqlite"], in: fixture.directory)
         #expect(result.status == 1)
         #expect(result.stderr.contains("Person has no http source to push to"))
         #expect(try fixture.sync.changes().count == 1)
@@ -44,7 +45,8 @@ struct DiffCommandTests {
     @Test("rmap push with nothing to do exits 0")
     func nothingToPush() async throws {
         let fixture = try SyncFixture()
-        let result = try await CLIRunner.run(["push", "crm.yml", "--store", "sqlite:crm.sqlite"], in: fixture.directory)
+        let result = try await CLIRunner.run(
+            ["push", "crm.yml", "--store", "sqlite:crm.sqlite"], in: fixture.directory)
         #expect(result.status == 0, "\(result.stderr)")
     }
 }

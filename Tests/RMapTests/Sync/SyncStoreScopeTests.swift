@@ -42,7 +42,8 @@ struct SyncStoreScopeTests {
         try writer.execute("BEGIN IMMEDIATE")
         try writer.execute("DELETE FROM projects WHERE id = 11")
         defer { try? writer.execute("ROLLBACK") }
-        let result = try await CLIRunner.run(["diff", "crm.yml", "--store", "sqlite:crm.sqlite"], in: fixture.directory)
+        let result = try await CLIRunner.run(
+            ["diff", "crm.yml", "--store", "sqlite:crm.sqlite"], in: fixture.directory)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout == """

@@ -98,13 +98,15 @@ struct ValueConverterTests {
 
     @Test func patternsReadAndWriteInTheirTimeZone() throws {
         let pattern = TimeFormat.pattern("dd/MM/yyyy HH:mm", timeZone: "Europe/Berlin")
-        let summer = try #require(ValueConverter.value(from: .string("01/07/2024 12:00"), as: .datetime, format: pattern))
+        let summer = try #require(
+            ValueConverter.value(from: .string("01/07/2024 12:00"), as: .datetime, format: pattern))
         #expect(summer == .datetime(Timestamp(milliseconds: 1_719_828_000_000)))
         #expect(ValueConverter.json(from: summer, format: pattern) == .string("01/07/2024 12:00"))
         // Midnight in Berlin is the day before in UTC; a date keeps the day the text names.
         #expect(
             ValueConverter.value(
-                from: .string("01/07/2024 00:30"), as: .date, format: .pattern("dd/MM/yyyy HH:mm", timeZone: "Europe/Berlin"))
+                from: .string("01/07/2024 00:30"), as: .date,
+                format: .pattern("dd/MM/yyyy HH:mm", timeZone: "Europe/Berlin"))
                 == .date(try #require(LocalDate(iso: "2024-07-01"))))
         // A zone in the text wins over the pattern's.
         let zoned = TimeFormat.pattern("yyyy-MM-dd HH:mm XXX", timeZone: "Europe/Berlin")
