@@ -63,6 +63,11 @@ public protocol SQLDialect: Sendable {
     /// in the key's order (`SELECT DISTINCT ... ORDER BY`), so that the key's B-tree fills from one
     /// end (PostgreSQL: 1.5 s, against 2.4 s hashed and inserted at random).
     static var linksIgnoreDuplicates: Bool { get }
+    /// Whether the engine joins by hashing when no index serves a lookup (PostgreSQL). Otherwise
+    /// (the default; SQLite has no hash join) a correlated lookup without an index reads the whole
+    /// table for each row, so the run indexes what its statements look up that way
+    /// (``RowCollapse/indexIdentity(on:)``).
+    static var hashesJoins: Bool { get }
     /// The statement that gathers the planner's statistics of a run's temporary table once it is
     /// filled, or `nil` (the default) where the engine plans well without them. PostgreSQL never
     /// analyzes temporary tables by itself: without statistics it guessed 5,000 rows for a table
@@ -88,6 +93,8 @@ extension SQLDialect {
     public static var keysStagingInOrder: Bool { false }
 
     public static var linksIgnoreDuplicates: Bool { false }
+
+    public static var hashesJoins: Bool { false }
 
     /// None.
     public static func statistics(of table: String) -> String? { nil }

@@ -80,6 +80,20 @@ struct RowCollapse {
         }
     }
 
+    /// Indexes the merged rows by their identity columns when the store's table holds objects
+    /// already and the engine does not hash joins (``SQLDialect/hashesJoins``). Statements over
+    /// the stored objects (orphans, released children, deletions, unchanged objects) look up each
+    /// one's merged row by identity; without the index SQLite read every merged row for each
+    /// stored object: a second run of the nested benchmark at N = 10,000 took 281 s, its first 0.74 s.
+    func indexIdentity(on engine: any SQLEngine) throws {
+        guard !sql.dialect.hashesJoins, !stage.table.identity.isEmpty,
+            try engine.exists("SELECT 1 FROM \(sql.q(stage.table.name))")
+        else { return }
+        try engine.execute(
+            "CREATE INDEX \(sql.q("\(stage.rowsName)_identity")) ON \(sql.q(stage.rowsName)) "
+                + "(\(sql.dialect.list(stage.table.identityNames)))")
+    }
+
     private func createRows() -> String {
         let keys = stage.keyColumns
         let definitions = rowColumns.map { column -> String in

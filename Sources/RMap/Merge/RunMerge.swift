@@ -83,8 +83,9 @@ final class RunMerge {
         for members in layout.members { try engine.gatherStatistics(of: members.name) }
         for stage in layout.tables {
             try engine.gatherStatistics(of: stage.stageName)
-            try RowCollapse(stage: stage, layout: layout, dialect: engine.dialect)
-                .run(on: engine, occurrencesAreRows: ascending[stage.position]?.holds == true)
+            let collapse = RowCollapse(stage: stage, layout: layout, dialect: engine.dialect)
+            try collapse.run(on: engine, occurrencesAreRows: ascending[stage.position]?.holds == true)
+            try collapse.indexIdentity(on: engine)
             try engine.gatherStatistics(of: stage.rowsName)
             let merge = TableMerge(stage: stage, layout: layout, dialect: engine.dialect)
             try merge.entities.resolveEntities(on: engine)
