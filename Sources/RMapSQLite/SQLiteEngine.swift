@@ -38,11 +38,13 @@ public final class SQLiteEngine: SQLEngine {
     public init(connection: SQLiteConnection) throws {
         self.connection = connection
         // The run's staging tables are temporary: no journal (a failed run drops them), a cache of
-        // their own.
+        // their own, the larger one: connecting reads them at random (8 MiB, against 4 for the
+        // store, whose tables are written in order: 0.3 s less at N = 100,000, 8 MiB less peak RSS
+        // than 4 and 8; docs/performance-log.md).
         try connection.execute(
             "PRAGMA page_size = 8192; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; "
-                + "PRAGMA cache_size = -8192; PRAGMA temp_store = FILE; PRAGMA temp.journal_mode = OFF; "
-                + "PRAGMA temp.cache_size = -4096")
+                + "PRAGMA cache_size = -4096; PRAGMA temp_store = FILE; PRAGMA temp.journal_mode = OFF; "
+                + "PRAGMA temp.cache_size = -8192")
         try SQLiteFunctions.register(on: connection)
     }
 
