@@ -85,14 +85,24 @@ struct RowCollapse {
     /// the stored objects (orphans, released children, deletions, unchanged objects) look up each
     /// one's merged row by identity; without the index SQLite read every merged row for each
     /// stored object: a second run of the nested benchmark at N = 10,000 took 281 s, its first 0.74 s.
+    /// Two small tables (under ``indexedFrom`` rows each) go without: each index changes the
+    /// schema, which SQLite reads again, and a run of 2,000 entities of a few objects each paid
+    /// more for that than the lookups cost.
     func indexIdentity(on engine: any SQLEngine) throws {
-        guard !sql.dialect.hashesJoins, !stage.table.identity.isEmpty,
-            try engine.exists("SELECT 1 FROM \(sql.q(stage.table.name))")
-        else { return }
+        guard !sql.dialect.hashesJoins, !stage.table.identity.isEmpty else { return }
+        let held = { (table: String) in
+            try engine.count("SELECT count(*) FROM (SELECT 1 FROM \(self.sql.q(table)) LIMIT \(Self.indexedFrom)) AS h")
+        }
+        let stored = try held(stage.table.name)
+        guard stored > 0, try stored == Self.indexedFrom || held(stage.rowsName) == Self.indexedFrom else { return }
         try engine.execute(
             "CREATE INDEX \(sql.q("\(stage.rowsName)_identity")) ON \(sql.q(stage.rowsName)) "
                 + "(\(sql.dialect.list(stage.table.identityNames)))")
     }
+
+    /// How many rows a stored table or a run's merged rows hold before the merged rows are indexed
+    /// by identity (``indexIdentity(on:)``): below it on both sides, a lookup reads at most that many.
+    static let indexedFrom = 1000
 
     private func createRows() -> String {
         let keys = stage.keyColumns

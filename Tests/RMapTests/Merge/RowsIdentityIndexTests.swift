@@ -39,10 +39,12 @@ struct RowsIdentityIndexTests {
         }
     }
 
-    @Test("a run into a table holding objects finds each stored object's merged row through an index")
+    @Test("a run into a table holding many objects finds each stored object's merged row through an index")
     func storedObjectsFindTheirRowsByIndex() async throws {
         let workspace = try RunWorkspace([
-            "people.json": #"[{"id": 1, "name": "Ada"}, {"id": 2, "name": "Grace"}]"#,
+            "people.json": "["
+                + (1...RowCollapse.indexedFrom).map { #"{"id": \#($0), "name": "P\#($0)"}"# }
+                .joined(separator: ", ") + "]",
             "m.yml": """
             rmap: 1
             source: { plugin: file, path: people.json }
