@@ -3,7 +3,8 @@
 /// An engine that runs everything on another and records the transactions it begins
 /// (`begin`, `beginRead`) and the base captures it makes sure of (`ensureCapture`, once per
 /// schema check of a write): what the sync API's scopes are tested by; and the rows each query
-/// returned (``queryRows``, readable from any thread): what the readers' paging is tested by.
+/// returned (``queryRows``, readable from any thread): what the readers' paging is tested by;
+/// and the text of each query (``queries``), for asking the engine how it plans one.
 /// ``willCommitWrite``, when set, runs before each write transaction's commit, inside it: a
 /// store's own form written at commit, or a commit that fails.
 final class RecordingEngine: SQLEngine {
@@ -12,6 +13,8 @@ final class RecordingEngine: SQLEngine {
     var events: [String] = []
     /// The rows each query returned, in order.
     let queryRows = Locked<[Int]>([])
+    /// Each query's text, in order.
+    let queries = Locked<[String]>([])
     /// Runs on the base engine before a write transaction commits; a throw fails the commit.
     var willCommitWrite: ((any SQLEngine) throws -> Void)?
     private var writing = false
@@ -25,6 +28,7 @@ final class RecordingEngine: SQLEngine {
     func execute(_ sql: String, _ parameters: [Value]) throws -> Int { try base.execute(sql, parameters) }
 
     func query(_ sql: String, _ parameters: [Value], types: [AttributeType], row: ([Value]) throws -> Void) throws {
+        queries.withLock { $0.append(sql) }
         var count = 0
         try base.query(sql, parameters, types: types) { values in
             count += 1
