@@ -149,12 +149,12 @@ final class RunMerge {
                 counts[entity].stale += number
             }
             for (merge, stage) in zip(merges, layout.tables) {
-                let new = try merge.count(on: engine, into: &counts)
+                let written = try merge.count(on: engine, into: &counts)
                 try TableDeletion(stage: stage, layout: layout, dialect: engine.dialect)
                     .deleteTombstones(on: engine, counts: &counts)
                 // Stored rows first: the rows inserted next hold the payload's values already.
-                try merge.updateInSync(on: engine)
-                try merge.insertNew(on: engine, counted: new)
+                try merge.updateInSync(on: engine, updated: written.updated)
+                try merge.insertNew(on: engine, new: written.new)
                 try merge.updateThreeWay(on: engine)
                 try merge.settleLocalCreations(on: engine, marks: stage.table.insertedName)
             }

@@ -10,8 +10,9 @@ extension TableMerge {
 
     /// Inserts the objects the store holds nothing for, in identity order.
     ///
-    /// - Parameter counted: how many there are, when ``count(on:into:)`` counted them already.
-    func insertNew(on engine: any SQLEngine, counted: Int?) throws {
+    /// - Parameter new: how many there are, as ``count(on:into:)`` counted them.
+    func insertNew(on engine: any SQLEngine, new: Int) throws {
+        guard new > 0 else { return }
         var parameters: [Value] = []
         let values = table.columns.indices.map { position -> String in
             let (value, bound) = newValue(position)
@@ -24,8 +25,7 @@ extension TableMerge {
             (holdsRows ? "NOT \(sql.exists(in: table.name, like: "r")) AND " : "")
             + (holdsBases ? "NOT \(sql.exists(in: table.baseName, like: "r")) AND " : "")
         let from = "FROM \(rows) WHERE \(stored)\(notTombstone)"
-        guard try any(from, tombstone.parameters, on: engine) else { return }
-        try engine.willInsert(into: table.name) { try counted ?? engine.count("SELECT count(*) FROM \(rows)") }
+        try engine.willInsert(into: table.name) { new }
         try engine.execute(
             "INSERT INTO \(target) (\(sql.columnList)) SELECT \(values.joined(separator: ", ")) \(from) ORDER BY \(order)",
             parameters + tombstone.parameters)
@@ -33,9 +33,12 @@ extension TableMerge {
     }
 
     /// Applies the payload to stored rows without a base (the server's state).
-    func updateInSync(on engine: any SQLEngine) throws {
+    ///
+    /// - Parameter updated: how many stored rows the payload changes, with or without a base, as
+    ///   ``count(on:into:)`` counted them.
+    func updateInSync(on engine: any SQLEngine, updated: Int) throws {
         let columns = sql.valueColumns
-        guard holdsRows, !columns.isEmpty else { return }
+        guard holdsRows, updated > 0, !columns.isEmpty else { return }
         let sets = columns.map { position -> String in
             let name = sql.q(table.columns[position].name)
             if position == table.discriminator { return "\(name) = \(entities.typeValueOfRow)" }
