@@ -9,11 +9,16 @@ struct RowEntities {
 
     private var table: TableLayout { sql.table }
 
-    /// The entity of a stored row of alias `t`, by its `type` column; `nil` without one.
-    private func storedEntity(_ alias: String) -> String? {
-        guard let discriminator = table.discriminator else { return nil }
+    /// The entity of a stored row (or base) of alias `alias`, by its `type` column; the root's in a
+    /// table without one.
+    ///
+    /// - Parameter unknownAsRoot: whether a `type` value no entity of the family has reads as the
+    ///   root (`ELSE`), rather than as `NULL`.
+    func storedEntity(_ alias: String, unknownAsRoot: Bool) -> String {
+        guard let discriminator = table.discriminator else { return String(family[0].index) }
         let cases = family.map { "WHEN \(sql.dialect.literal(typeValue($0))) THEN \($0.index)" }.joined(separator: " ")
-        return "CASE \(sql.column(alias, at: discriminator)) \(cases) END"
+        let unknown = unknownAsRoot ? " ELSE \(family[0].index)" : ""
+        return "CASE \(sql.column(alias, at: discriminator)) \(cases)\(unknown) END"
     }
 
     /// The `type` value of an entity.
@@ -22,7 +27,8 @@ struct RowEntities {
     /// Settles the entity of objects whose records did not say it: a stored object keeps its
     /// sub-entity when that is a kind of the one declared.
     func resolveEntities(on engine: any SQLEngine) throws {
-        guard let stored = storedEntity("t") else { return }
+        guard table.discriminator != nil else { return }
+        let stored = storedEntity("t", unknownAsRoot: false)
         let collapse = RowCollapse(stage: sql.stage, layout: layout, dialect: sql.dialect)
         let pairs = collapse.kindPairs
         guard !pairs.isEmpty else { return }

@@ -5,11 +5,14 @@ struct TableDeletion {
     let sql: StagedSQL
     let family: [EntityType]
     let layout: StageLayout
+    /// Which entity each stored row is.
+    private let entities: RowEntities
 
     init(stage: StageTable, layout: StageLayout, dialect: any SQLDialect.Type) {
         sql = StagedSQL(stage: stage, dialect: dialect)
         self.layout = layout
         family = layout.families[stage.position]
+        entities = RowEntities(sql: sql, family: family, layout: layout)
     }
 
     private var table: TableLayout { sql.table }
@@ -33,14 +36,9 @@ struct TableDeletion {
             sql: parts.isEmpty ? "1 = 0" : "(" + parts.joined(separator: " OR ") + ")", parameters: parameters)
     }
 
-    /// The entity of a stored row or base of alias `alias`, by its `type` column (the root's without one).
-    private func storedEntity(_ alias: String) -> String {
-        guard let discriminator = table.discriminator else { return String(family[0].index) }
-        let cases = family.map {
-            "WHEN \(sql.dialect.literal(layout.store.bindings[$0.index].typeValue)) THEN \($0.index)"
-        }.joined(separator: " ")
-        return "CASE \(sql.column(alias, at: discriminator)) \(cases) ELSE \(family[0].index) END"
-    }
+    /// The entity of a stored row or base of alias `alias`: a `type` value the family does not
+    /// know is the root's.
+    private func storedEntity(_ alias: String) -> String { entities.storedEntity(alias, unknownAsRoot: true) }
 
     /// Deletes the stored objects the run's tombstones name, counted as deleted.
     func deleteTombstones(on engine: any SQLEngine, counts: inout [EntityWriteCounts]) throws {
