@@ -112,12 +112,7 @@ struct SQLConnector {
             "\(q(stage.table.columns[column].name)) = (SELECT l.\(q(destination)) FROM \(q(links.name)) AS l WHERE \(matches) "
                 + "ORDER BY l.\(q("_pos")) LIMIT 1)"
         }
-        var masks: [Int: Int64] = [:]
-        for column in columns {
-            let (mask, bit) = StageTable.bit(of: column)
-            masks[mask, default: 0] |= bit
-        }
-        for (mask, bits) in masks { sets.append("\(q("_m\(mask)")) = \(rows).\(q("_m\(mask)")) | \(bits)") }
+        sets += StagedSQL(stage: stage, dialect: dialect).markPresent(columns, rows)
         try engine.execute(
             "UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE EXISTS (SELECT 1 FROM \(q(path.sourcesName)) AS x WHERE \(resolved))"
         )
@@ -194,12 +189,7 @@ struct SQLConnector {
                 "\(q(stage.table.columns[column].name)) = (SELECT l.\(q(source)) FROM \(q(links.name)) AS l "
                     + "WHERE \(matches) ORDER BY l.\(q("_seq")) DESC LIMIT 1)")
         }
-        var masks: [Int: Int64] = [:]
-        for column in columns {
-            let (mask, bit) = StageTable.bit(of: column)
-            masks[mask, default: 0] |= bit
-        }
-        for (mask, bits) in masks { sets.append("\(q("_m\(mask)")) = \(rows).\(q("_m\(mask)")) | \(bits)") }
+        sets += StagedSQL(stage: stage, dialect: dialect).markPresent(columns, rows)
         try engine.execute(
             "UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE EXISTS (SELECT 1 FROM \(q(links.name)) AS l WHERE \(matches))"
         )

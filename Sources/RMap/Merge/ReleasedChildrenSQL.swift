@@ -72,12 +72,7 @@ struct ReleasedChildrenSQL {
                 + stage.table.identityNames.map { "d.\(q($0)) = \(rows).\(q($0))" }.joined(separator: " AND ")
                 + " AND \(released(group, child: "d", baseKey: baseKey(group)))"
             var sets = group.columns.map { "\(q(stage.table.columns[$0].name)) = NULL" }
-            var masks: [Int: Int64] = [:]
-            for column in group.columns {
-                let (mask, bit) = StageTable.bit(of: column)
-                masks[mask, default: 0] |= bit
-            }
-            for (mask, bits) in masks { sets.append("\(q("_m\(mask)")) = \(rows).\(q("_m\(mask)")) | \(bits)") }
+            sets += sql.markPresent(group.columns, rows)
             try engine.execute(
                 "UPDATE \(rows) SET \(sets.joined(separator: ", ")) WHERE \(unset) AND EXISTS (\(stored))")
         }

@@ -261,11 +261,10 @@ struct RowCollapse {
     /// Fills `slot` in the rows whose last occurrence lacked it from the latest occurrence that had it.
     private func fill(_ slot: Int) -> String {
         let rows = sql.q(stage.rowsName)
-        let (mask, bit) = StageTable.bit(of: slot)
         let keys = stage.keyColumns.map { "e.\(sql.q($0.name)) = \(rows).\(sql.q($0.name))" }.joined(separator: " AND ")
         let latest =
             "FROM \(sql.q(stage.stageName)) AS e WHERE \(keys) AND \(sql.present(slot, "e")) ORDER BY e.\(sql.q("_seq")) DESC LIMIT 1"
-        var sets = ["\(sql.q("_m\(mask)")) = \(rows).\(sql.q("_m\(mask)")) | \(bit)"]
+        var sets = sql.markPresent([slot], rows)
         if slot < stage.table.columns.count {
             let name = stage.table.columns[slot].name
             sets.append("\(sql.q(name)) = (SELECT e.\(sql.q(name)) \(latest))")

@@ -50,22 +50,15 @@ struct RowEntities {
         for type in family {
             let foreign = carried.subtracting(layout.store.bindings[type.index].attributeColumns)
             guard !foreign.isEmpty else { continue }
-            var cleared: [Int: Int64] = [:]
-            for column in foreign {
-                let (mask, bit) = StageTable.bit(of: column)
-                cleared[mask, default: 0] |= bit
-            }
+            let cleared = StageTable.masks(of: foreign)
             let names =
                 foreign.sorted().map { table.columns[$0].name }
                 + sql.stage.connectionKeys.filter { foreign.contains($0.column) }.map(\.name)
             let sets =
-                cleared.sorted { $0.key < $1.key }.map { mask, bits in
-                    "\(sql.q("_m\(mask)")) = \(sql.q("_m\(mask)")) & \(~bits)"
-                } + names.map { "\(sql.q($0)) = NULL" }
+                cleared.map { mask, bits in "\(sql.q("_m\(mask)")) = \(sql.q("_m\(mask)")) & \(~bits)" }
+                + names.map { "\(sql.q($0)) = NULL" }
             // Only the rows that carry such a column are written.
-            let carrying = cleared.sorted { $0.key < $1.key }.map { mask, bits in
-                "(\(sql.q("_m\(mask)")) & \(bits)) <> 0"
-            }
+            let carrying = cleared.map { mask, bits in "(\(sql.q("_m\(mask)")) & \(bits)) <> 0" }
             try engine.execute(
                 "UPDATE \(sql.q(sql.stage.rowsName)) SET \(sets.joined(separator: ", ")) WHERE \(sql.q("_entity")) = \(type.index) "
                     + "AND (\(carrying.joined(separator: " OR ")))")

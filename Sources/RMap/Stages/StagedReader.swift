@@ -130,7 +130,7 @@ public struct StagedReader {
             let binding = layout.store.bindings[type.index]
             var sets: [String] = []
             var parameters: [Value] = []
-            var masks: [Int: Int64] = [:]
+            var present: [Int] = []
             for (name, value) in object.changes.sorted(by: { $0.key < $1.key }) {
                 guard let position = type.attributeIndex(name) else { continue }
                 let column = binding.attributeColumns[position]
@@ -140,10 +140,9 @@ public struct StagedReader {
                     sets.append("\(q(key.name)) = ?")
                     parameters.append(CanonicalKey.value(value, in: key.domain) ?? .null)
                 }
-                let (mask, bit) = StageTable.bit(of: column)
-                masks[mask, default: 0] |= bit
+                present.append(column)
             }
-            for (mask, bits) in masks.sorted(by: { $0.key < $1.key }) {
+            for (mask, bits) in StageTable.masks(of: present) {
                 sets.append("\(q("_m\(mask)")) = \(q("_m\(mask)")) | \(bits)")
             }
             let match = stage.table.identityNames.map { "\(q($0)) = ?" }.joined(separator: " AND ")

@@ -76,6 +76,21 @@ final class StageTable: Sendable {
         (slot / bitsPerMask, Int64(1) << Int64(slot % bitsPerMask))
     }
 
+    /// The bits of `slots` in each mask column that holds one of them, in mask order: what a
+    /// statement sets, clears or tests for those slots.
+    ///
+    /// ```swift
+    /// StageTable.masks(of: [0, 3, 62])   // [(mask: 0, bits: 9), (mask: 1, bits: 1)]
+    /// ```
+    static func masks(of slots: some Sequence<Int>) -> [(mask: Int, bits: Int64)] {
+        var masks: [Int: Int64] = [:]
+        for slot in slots {
+            let (mask, bit) = bit(of: slot)
+            masks[mask, default: 0] |= bit
+        }
+        return masks.sorted { $0.key < $1.key }.map { (mask: $0.key, bits: $0.value) }
+    }
+
     /// The columns every occurrence has before the table's own.
     static let occurrenceColumns: [ColumnLayout] = [
         ColumnLayout(name: "_seq", type: .int), ColumnLayout(name: "_top", type: .int),

@@ -26,6 +26,12 @@ struct StagedSQL {
         return "(\(column(alias, "_m\(mask)")) & \(bit)) <> 0"
     }
 
+    /// The assignments of an `UPDATE` of row `alias` that mark `slots` present, one per mask
+    /// column (``StageTable/masks(of:)``): `"_m0" = alias."_m0" | 9`.
+    func markPresent(_ slots: some Sequence<Int>, _ alias: String) -> [String] {
+        StageTable.masks(of: slots).map { "\(q("_m\($0.mask)")) = \(column(alias, "_m\($0.mask)")) | \($0.bits)" }
+    }
+
     /// True when `left` and `right` (two row aliases) have the same identity.
     func sameIdentity(_ left: String, _ right: String) -> String {
         table.identityNames.map { "\(column(left, $0)) = \(column(right, $0))" }.joined(separator: " AND ")
