@@ -59,7 +59,7 @@ struct GraphQLSettings: Sendable, ClientOptions {
         allowHosts = try reader.strings("allow_hosts") ?? []
         maxBodyBytes = try reader.positiveInt("max_body_bytes") ?? maxBodyBytes
         maxPages = try reader.positiveInt("max_pages") ?? maxPages
-        statusActions = try HTTPSourceSettings.statusActions(reader)
+        statusActions = try StatusAction.actions(reader)
     }
 
     var origin: URL { endpoint }

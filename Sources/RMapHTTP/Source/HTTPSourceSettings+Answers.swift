@@ -6,29 +6,8 @@ extension HTTPSourceSettings {
 
     /// Reads `on_status` and `error_when`.
     mutating func readAnswers(_ reader: OptionReader) throws(PluginError) {
-        statusActions = try Self.statusActions(reader)
+        statusActions = try StatusAction.actions(reader)
         errorWhen = try Self.errorEnvelope(reader)
-    }
-
-    /// The `on_status` option: an action per error status.
-    static func statusActions(_ reader: OptionReader) throws(PluginError) -> [Int: StatusAction] {
-        var actions: [Int: StatusAction] = [:]
-        for pair in try reader.mapping("on_status") ?? [] {
-            let code = try reader.text(pair.key, "a status in 'on_status'")
-            guard let status = Int(code), (400...599).contains(status) else {
-                throw reader.fail(pair.key, "'on_status' keys are error statuses from 400 to 599, found '\(code)'")
-            }
-            let name = try reader.text(pair.value, "the action for status \(status)")
-            guard let action = StatusAction(rawValue: name) else {
-                let names = StatusAction.allCases.map(\.rawValue)
-                throw reader.fail(
-                    pair.value,
-                    "unknown action '\(name)' for status \(status) (expected \(names.joined(separator: " or ")))"
-                        + Suggestion.hint(for: name, in: names))
-            }
-            actions[status] = action
-        }
-        return actions
     }
 
     private static func errorEnvelope(_ reader: OptionReader) throws(PluginError) -> ErrorEnvelope? {
