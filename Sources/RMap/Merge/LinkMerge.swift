@@ -163,32 +163,41 @@ struct LinkMerge {
         try engine.didInsert(into: join.name)
     }
 
-    /// Deletes the links of the sources `replaced` names that `wanted` no longer has. The stored
-    /// links are read through the run's merged rows (`s`), in identity order, so that an engine
-    /// without hash joins looks the join table and the wanted links up in their own order: read
-    /// from the join table's side, the nested benchmark's second run spent 3.6 s of 10 on this
-    /// check alone. An unordered step's links need no `DISTINCT` to be looked up, only an index.
+    /// Deletes the links of the sources `replaced` names that `wanted` no longer has.
+    ///
+    /// An engine that hashes joins (PostgreSQL) hashes the stored links against the wanted ones.
+    /// SQLite reads the stored links through the run's merged rows (`s`), in identity order, and
+    /// looks each up in the wanted links in their own order: read from the join table's side, the
+    /// nested benchmark's second run spent 3.6 s of 10 on this check alone. An unordered step's
+    /// links need no `DISTINCT` to be looked up there, only an index. PostgreSQL is asked the
+    /// first way: asked the second, inside `EXISTS`, it planned nested loops over the run's links
+    /// for each stored link (the same run stopped after ten minutes).
     private func deleteStale(
         from join: JoinTableLayout, replaced: PredicateSQL, source: LinkSource, wanted: String, sameLink: String,
         on engine: any SQLEngine
     ) throws {
         let stage = layout.tables[layout.store.tables.firstIndex { $0.name == join.sourceTable }!]
         let sourceColumns = join.columns.prefix(join.sourceColumnCount).map(\.name)
+        let storedOfSource = sourceColumns.enumerated().map { "j.\(q($1)) = s.\(q(stage.table.identityNames[$0]))" }
+            .joined(separator: " AND ")
+        let parameters = replaced.parameters + source.parameters
+        guard !dialect.hashesJoins else {
+            let stale =
+                "FROM \(q(join.name)) AS j WHERE EXISTS (SELECT 1 FROM \(q(stage.rowsName)) AS s WHERE \(storedOfSource) "
+                + "AND \(replaced.sql)) AND NOT EXISTS (SELECT 1 FROM \(wanted) AS w WHERE \(sameLink))"
+            if try engine.exists("SELECT 1 \(stale)", parameters) { try engine.execute("DELETE \(stale)", parameters) }
+            return
+        }
         var lookedUp = wanted
         if !join.ordered, let links = source.table {
             lookedUp = "(\(source.query))"
-            if !dialect.hashesJoins {
-                try engine.execute(
-                    "CREATE INDEX IF NOT EXISTS \(q("\(links.name)_link")) ON \(q(links.name)) "
-                        + "(\(dialect.list(links.sourceNames + links.destinationNames)))")
-            }
+            try engine.execute(
+                "CREATE INDEX IF NOT EXISTS \(q("\(links.name)_link")) ON \(q(links.name)) "
+                    + "(\(dialect.list(links.sourceNames + links.destinationNames)))")
         }
-        let storedOfSource = sourceColumns.enumerated().map { "j.\(q($1)) = s.\(q(stage.table.identityNames[$0]))" }
-            .joined(separator: " AND ")
         let stale =
             "FROM \(q(stage.rowsName)) AS s JOIN \(q(join.name)) AS j ON \(storedOfSource) "
             + "WHERE \(replaced.sql) AND NOT EXISTS (SELECT 1 FROM \(lookedUp) AS w WHERE \(sameLink))"
-        let parameters = replaced.parameters + source.parameters
         guard try engine.exists("SELECT 1 \(stale)", parameters) else { return }
         // A link's source and destination are its key: a position may be null (a stored table that
         // has just been ordered), and null is in no `IN`.
