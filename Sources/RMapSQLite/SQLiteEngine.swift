@@ -30,9 +30,10 @@ public final class SQLiteEngine: SQLEngine {
     /// writes a store table (``SQLiteBaseCapture/ownWrites``): a transaction that writes nothing of
     /// the store's (a re-run that changes nothing) leaves the file exactly as it was.
     ///
-    /// A rollback journal (no WAL), synced at commit only; an 8 MiB page cache (a larger one only
-    /// grew the RSS, docs/performance-log.md); 8 KiB pages for a new file; sorts and temporary
-    /// tables beyond the cache spill to temporary files, not memory.
+    /// A rollback journal (no WAL), synced at commit only; a 4 MiB page cache for the store and
+    /// 8 MiB for the run's temporary tables (larger ones only grew the RSS, docs/performance-log.md);
+    /// 8 KiB pages for a new file; sorts and temporary tables beyond the cache spill to temporary
+    /// files, not memory.
     ///
     /// - Throws: ``SQLiteError``.
     public init(connection: SQLiteConnection) throws {

@@ -66,7 +66,7 @@ public protocol SQLDialect: Sendable {
     /// Whether the engine joins by hashing when no index serves a lookup (PostgreSQL). Otherwise
     /// (the default; SQLite has no hash join) a correlated lookup without an index reads the whole
     /// table for each row, so the run indexes what its statements look up that way
-    /// (``RowCollapse/indexIdentity(on:)``).
+    /// (``RowCollapse/indexIdentity(on:)``, a join table's stale links in ``LinkMerge``).
     static var hashesJoins: Bool { get }
     /// The statement that gathers the planner's statistics of a run's temporary table once it is
     /// filled, or `nil` (the default) where the engine plans well without them. PostgreSQL never

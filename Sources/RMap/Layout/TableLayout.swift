@@ -104,6 +104,9 @@ public struct JoinTableLayout: Sendable, Hashable {
     /// True for `ordered: true`: the last column, `position`, numbers each source's links from 0 in payload order.
     public var ordered: Bool
 
+    /// The source identity columns.
+    public var sourceColumns: ArraySlice<ColumnLayout> { columns.prefix(sourceColumnCount) }
+
     /// The destination identity columns.
     public var destinationColumns: ArraySlice<ColumnLayout> {
         columns[sourceColumnCount..<(ordered ? columns.count - 1 : columns.count)]

@@ -116,7 +116,7 @@ struct LinkMerge {
     private func write(_ source: LinkSource, into join: JoinTableLayout, empty: Bool, on engine: any SQLEngine) throws {
         let table = layout.store.tables.first { $0.name == join.sourceTable }!
         let stage = layout.tables[layout.store.tables.firstIndex { $0.name == join.sourceTable }!]
-        let sourceColumns = Array(join.columns.prefix(join.sourceColumnCount)).map(\.name)
+        let sourceColumns = join.sourceColumns.map(\.name)
         let destinationColumns = join.destinationColumns.map(\.name)
         let sourceCount = sourceColumns.count
         let links = "(\(source.query))"
@@ -145,7 +145,8 @@ struct LinkMerge {
             + (join.ordered ? ["j.\(q("position")) = w.\(q("position"))"] : [])).joined(separator: " AND ")
         if let replacing = source.replaced, !empty {
             try deleteStale(
-                from: join, replaced: replacing, source: source, wanted: wanted, sameLink: sameLink, on: engine)
+                from: join, of: stage, replaced: replacing, source: source, wanted: wanted, sameLink: sameLink,
+                on: engine)
         }
         let insertedColumns = sourceColumns + destinationColumns + (join.ordered ? ["position"] : [])
         let selected =
@@ -163,7 +164,7 @@ struct LinkMerge {
         try engine.didInsert(into: join.name)
     }
 
-    /// Deletes the links of the sources `replaced` names that `wanted` no longer has.
+    /// Deletes the links of the sources `replaced` names (rows of `stage`) that `wanted` no longer has.
     ///
     /// An engine that hashes joins (PostgreSQL) hashes the stored links against the wanted ones.
     /// SQLite reads the stored links through the run's merged rows (`s`), in identity order, and
@@ -173,11 +174,10 @@ struct LinkMerge {
     /// first way: asked the second, inside `EXISTS`, it planned nested loops over the run's links
     /// for each stored link (the same run stopped after ten minutes).
     private func deleteStale(
-        from join: JoinTableLayout, replaced: PredicateSQL, source: LinkSource, wanted: String, sameLink: String,
-        on engine: any SQLEngine
+        from join: JoinTableLayout, of stage: StageTable, replaced: PredicateSQL, source: LinkSource, wanted: String,
+        sameLink: String, on engine: any SQLEngine
     ) throws {
-        let stage = layout.tables[layout.store.tables.firstIndex { $0.name == join.sourceTable }!]
-        let sourceColumns = join.columns.prefix(join.sourceColumnCount).map(\.name)
+        let sourceColumns = join.sourceColumns.map(\.name)
         let storedOfSource = sourceColumns.enumerated().map { "j.\(q($1)) = s.\(q(stage.table.identityNames[$0]))" }
             .joined(separator: " AND ")
         let parameters = replaced.parameters + source.parameters
