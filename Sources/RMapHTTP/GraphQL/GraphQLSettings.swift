@@ -8,7 +8,7 @@ struct GraphQLSettings: Sendable, ClientOptions {
     static let keys =
         [
             "endpoint", "headers", "auth", "timeout", "retries", "concurrency", "page_size", "allow_hosts",
-            "max_body_bytes", "max_pages", "on_status",
+            "max_body_bytes", "max_pages", StatusAction.optionKey,
         ] + Pacing.keys
 
     /// Where queries are posted.

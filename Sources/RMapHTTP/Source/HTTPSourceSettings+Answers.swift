@@ -2,7 +2,7 @@ import RMap
 
 extension HTTPSourceSettings {
     /// The keys that say what answers mean: `on_status` and `error_when`.
-    static let answerKeys = ["on_status", "error_when"]
+    static let answerKeys = [StatusAction.optionKey, "error_when"]
 
     /// Reads `on_status` and `error_when`.
     mutating func readAnswers(_ reader: OptionReader) throws(PluginError) {
