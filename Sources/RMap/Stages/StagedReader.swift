@@ -142,9 +142,7 @@ public struct StagedReader {
                 }
                 present.append(column)
             }
-            for (mask, bits) in StageTable.masks(of: present) {
-                sets.append("\(q("_m\(mask)")) = \(q("_m\(mask)")) | \(bits)")
-            }
+            sets += StagedSQL(stage: stage, dialect: engine.dialect).markPresent(present, q(stage.rowsName))
             let match = stage.table.identityNames.map { "\(q($0)) = ?" }.joined(separator: " AND ")
             try engine.execute(
                 "UPDATE \(q(stage.rowsName)) SET \(sets.joined(separator: ", ")) WHERE \(match)",
